@@ -1,0 +1,5 @@
+//! The `hnefatafl` program.
+
+fn main() {
+    println!("hnefatafl");
+}
