@@ -1,0 +1,2 @@
+//! Benchmark: movegen (to be written).
+fn main() {}

@@ -1,0 +1,2 @@
+//! Benchmark: render (to be written).
+fn main() {}

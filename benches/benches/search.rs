@@ -1,0 +1,2 @@
+//! Benchmark: search (to be written).
+fn main() {}

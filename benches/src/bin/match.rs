@@ -1,0 +1,2 @@
+//! The engine match runner (to be written).
+fn main() {}
