@@ -1,12 +1,66 @@
-//! hnefatafl-core: rule files, the board engine and games.
+//! hnefatafl-core: rule files, the board engine and games of tafl variants.
 //!
-//! API CONTRACT SKELETON. The signatures below are what `aim` and `uicx` are written
-//! against. Bodies are to be implemented; items may be added, but the signatures here stay.
+//! The rules of a variant are not compiled in: a rule file (the language of the original
+//! program's manual) is read by [`Rules::parse`], validated, and compiled into tables.
+//! A [`Position`] is played on with [`Rules::make_move`] and [`Rules::unmake_move`]; a
+//! [`Game`] keeps the history with undo and redo, repetition and the outcome. Moves are
+//! read and written in two notations ([`Notation`]), and whole games in the text format
+//! of [`save`].
+//!
+//! ```
+//! use hnefatafl_core::{Game, Rules, Notation};
+//!
+//! let text = b"
+//! id tiny
+//! name \"A tiny game\"
+//! width 3
+//! height 3
+//! pieces 0 2 0 \\
+//!        0 1 0 \\
+//!        0 0 0
+//! squares 1 1 1 \\
+//!         1 1 1 \\
+//!         1 1 1
+//! piece bit 1
+//! piece 1 owner 0
+//! piece 1 occupies 1
+//! piece 1 captures 2
+//! piece bit 2
+//! piece 2 owner 1
+//! piece 2 occupies 1
+//! square bit 1
+//! ";
+//! let rules = Rules::parse(text)?;
+//! let mut game = Game::new(rules.clone());
+//! let moves = game.legal_moves();
+//! assert_eq!(moves.len(), 3);
+//! let mv = rules.parse_move(&["b2", "a2"])?;
+//! game.play(mv)?;
+//! assert_eq!(rules.format_move(mv, Notation::Numeric), "1 1 0 1");
+//! assert_eq!(game.outcome(), None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![deny(missing_docs)]
-#![allow(dead_code, unused_variables)]
 
+mod engine;
+mod error;
+mod game;
+mod keywords;
+mod notation;
+mod parse;
+mod position;
+pub mod save;
+mod tables;
+
+use std::ops::ControlFlow;
 use std::sync::Arc;
+
+pub use error::{MoveError, NotationError, RulesError, RulesErrorKind, Subject};
+pub use game::Game;
+use parse::Description;
+pub use position::{Position, Undo};
+use tables::Tables;
 
 /// One of the two players. Player 0 moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,7 +102,11 @@ pub struct PieceType(u8);
 impl PieceType {
     /// The type with this bit, if `bit` is a single bit.
     pub const fn from_bit(bit: u8) -> Option<PieceType> {
-        if bit.is_power_of_two() { Some(PieceType(bit)) } else { None }
+        if bit.is_power_of_two() {
+            Some(PieceType(bit))
+        } else {
+            None
+        }
     }
     /// The type's bit.
     pub const fn bit(self) -> u8 {
@@ -67,7 +125,11 @@ pub struct SquareType(u8);
 impl SquareType {
     /// The type with this bit, if `bit` is a single bit.
     pub const fn from_bit(bit: u8) -> Option<SquareType> {
-        if bit.is_power_of_two() { Some(SquareType(bit)) } else { None }
+        if bit.is_power_of_two() {
+            Some(SquareType(bit))
+        } else {
+            None
+        }
     }
     /// The type's bit.
     pub const fn bit(self) -> u8 {
@@ -162,129 +224,226 @@ pub struct SquareRule {
     pub ui_bit: Option<SquareType>,
 }
 
-/// Why a rule file was refused: RREAD (it cannot be read) or RVALID (the rules are invalid).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RulesError {
-    /// Placeholder variant: to be replaced.
-    Todo,
-}
-
 /// A validated rule file, compiled into tables. Cheap to clone (shared).
 ///
 /// A `Rules` value that exists is valid.
 #[derive(Clone, Debug)]
 pub struct Rules {
-    inner: Arc<()>,
+    inner: Arc<RulesData>,
+}
+
+/// The shared contents of [`Rules`].
+struct RulesData {
+    description: Description,
+    tables: Tables,
+    start: Position,
+}
+
+impl std::fmt::Debug for RulesData {
+    // The tables are large and derived from the description: leave them out.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RulesData")
+            .field("description", &self.description)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Rules {
     /// Reads and validates a rule file's text.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] of kind RREAD when a line cannot be read (naming the line and the
+    /// word), or RVALID when the rules break a requirement (naming the rule).
     pub fn parse(text: &[u8]) -> Result<Rules, RulesError> {
-        todo!()
+        let description = parse::parse(text)?;
+        let tables = tables::compile(&description);
+        let start = Position::start(&tables, &description.pieces);
+        Ok(Rules {
+            inner: Arc::new(RulesData {
+                description,
+                tables,
+                start,
+            }),
+        })
     }
     /// The rule file's `id`.
     pub fn id(&self) -> &str {
-        todo!()
+        &self.inner.description.id
     }
     /// The rule file's `name`.
     pub fn name(&self) -> &str {
-        todo!()
+        &self.inner.description.name
     }
     /// The suggested X theme, if any.
     pub fn ui_theme(&self) -> Option<&str> {
-        todo!()
+        self.inner.description.ui_theme.as_deref()
     }
     /// Board width, 1..=31.
     pub fn width(&self) -> u8 {
-        todo!()
+        self.inner.description.width
     }
     /// Board height, 1..=31.
     pub fn height(&self) -> u8 {
-        todo!()
+        self.inner.description.height
     }
     /// `width * height`.
     pub fn square_count(&self) -> usize {
-        todo!()
+        self.inner.tables.squares
     }
     /// The square at column `x`, row `y` (0-based from the top-left), if inside the board
     /// rectangle (it may still be an off-board square: see [`Rules::square_type`]).
     pub fn square_at(&self, x: u8, y: u8) -> Option<Square> {
-        todo!()
+        (x < self.width() && y < self.height())
+            .then(|| Square(u16::from(y) * u16::from(self.width()) + u16::from(x)))
     }
     /// The column and row of a square.
     pub fn coords(&self, square: Square) -> (u8, u8) {
-        todo!()
+        let width = self.inner.tables.width;
+        (
+            (square.index() % width) as u8,
+            (square.index() / width) as u8,
+        )
     }
     /// The type of a square, or `None` for a square that is not part of the board (0).
     pub fn square_type(&self, square: Square) -> Option<SquareType> {
-        todo!()
+        self.inner
+            .tables
+            .square_bits
+            .get(square.index())
+            .copied()
+            .and_then(SquareType::from_bit)
     }
     /// Whether `forbid_repeat` is set.
     pub fn forbid_repeat(&self) -> bool {
-        todo!()
+        self.inner.description.forbid_repeat
     }
     /// The declared piece types, by increasing bit.
     pub fn piece_rules(&self) -> &[PieceRule] {
-        todo!()
+        &self.inner.description.piece_rules
     }
     /// The rules of a declared piece type.
     pub fn piece_rule(&self, piece: PieceType) -> Option<&PieceRule> {
-        todo!()
+        self.piece_rules().iter().find(|r| r.piece == piece)
     }
     /// The declared square types, by increasing bit.
     pub fn square_rules(&self) -> &[SquareRule] {
-        todo!()
+        &self.inner.description.square_rules
     }
     /// The rules of a declared square type.
     pub fn square_rule(&self, square: SquareType) -> Option<&SquareRule> {
-        todo!()
+        self.square_rules().iter().find(|r| r.square == square)
+    }
+    /// The owner of a declared piece type.
+    pub fn owner(&self, piece: PieceType) -> Option<Player> {
+        self.piece_rule(piece).map(|r| r.owner)
+    }
+    /// Whether a piece of this type wins by standing on this square (`escape` on both).
+    pub fn is_escape_square(&self, piece: PieceType, square: Square) -> bool {
+        let tables = &self.inner.tables;
+        piece.bit() & tables.escape_pieces != 0 && tables.escape_squares.contains(&square.0)
+    }
+    /// The escape squares of the board, by increasing index.
+    pub fn escape_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.inner.tables.escape_squares.iter().map(|&s| Square(s))
+    }
+    /// The neighbour of a square along a row or column, if inside the board rectangle.
+    /// Directions: 0 = +x (right), 1 = -x (left), 2 = +y (down), 3 = -y (up).
+    pub fn neighbour(&self, square: Square, direction: usize) -> Option<Square> {
+        let next = *self
+            .inner
+            .tables
+            .neighbours
+            .get(square.index())?
+            .get(direction)?;
+        (next != tables::NONE).then_some(Square(next))
     }
     /// The start position.
     pub fn start_position(&self) -> Position {
-        todo!()
+        self.inner.start.clone()
     }
     /// Calls `f` for every move the board rules allow the side to move (repetition is not
     /// considered: see [`Game`]). Allocates nothing.
-    pub fn for_each_move(&self, position: &Position, f: impl FnMut(Move)) {
-        todo!()
+    pub fn for_each_move(&self, position: &Position, mut f: impl FnMut(Move)) {
+        let _ = engine::try_for_each_move(&self.inner.tables, position, |mv| {
+            f(mv);
+            ControlFlow::Continue(())
+        });
+    }
+    /// Like [`Rules::for_each_move`], stopping when `f` breaks; returns whether it did.
+    pub fn try_for_each_move(
+        &self,
+        position: &Position,
+        f: impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        engine::try_for_each_move(&self.inner.tables, position, f)
+    }
+    /// The number of moves of [`Rules::for_each_move`], counted without listing them.
+    pub fn count_moves(&self, position: &Position) -> u64 {
+        engine::count_moves(&self.inner.tables, position)
+    }
+    /// Whether the side to move has a move by the board rules.
+    pub fn has_move(&self, position: &Position) -> bool {
+        engine::has_move(&self.inner.tables, position)
     }
     /// Appends the moves of [`Rules::for_each_move`] to `out`.
     pub fn generate_moves(&self, position: &Position, out: &mut Vec<Move>) {
-        todo!()
+        self.for_each_move(position, |mv| out.push(mv));
     }
     /// Whether the board rules allow this move (repetition not considered), and if not, why.
+    ///
+    /// # Errors
+    ///
+    /// The first rule the move breaks.
     pub fn check_move(&self, position: &Position, mv: Move) -> Result<(), MoveError> {
-        todo!()
+        engine::check_move(&self.inner.tables, position, mv)
     }
     /// Plays a move that the board rules allow, with its captures. Allocates nothing.
     /// The move must be allowed (see [`Rules::check_move`]); otherwise the result is
-    /// unspecified but memory-safe.
+    /// unspecified but memory-safe (a move without a piece to move, or onto a taken square,
+    /// changes nothing). The position must come from these rules.
     pub fn make_move(&self, position: &mut Position, mv: Move) -> Undo {
-        todo!()
+        engine::make_move(&self.inner.tables, position, mv)
     }
     /// Takes back a move made by [`Rules::make_move`].
     pub fn unmake_move(&self, position: &mut Position, undo: &Undo) {
-        todo!()
+        engine::unmake_move(&self.inner.tables, position, undo)
     }
     /// The end of the game by the board alone, in the manual's order: the side to move has
     /// no move (`has_move` is false), an escape, a lost `capt_loss` type. The caller says
     /// whether the side to move has a legal move, since repetition may rule some out.
     pub fn outcome(&self, position: &Position, has_move: bool) -> Option<Outcome> {
-        todo!()
+        engine::outcome(&self.inner.tables, position, has_move)
     }
     /// Parses a move in either notation: four numbers `x1 y1 x2 y2` (0-based, origin
     /// top-left) or two algebraic squares `f9 c9` (column letter from the left, row number
     /// from the bottom).
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`] when the words are neither form or name a square off the board.
     pub fn parse_move(&self, words: &[&str]) -> Result<Move, NotationError> {
-        todo!()
+        notation::parse_move(self, words)
+    }
+    /// Parses one square: `x y` as two words, or one algebraic word such as `c9`.
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`] when the words are not a square of the board rectangle.
+    pub fn parse_square(&self, words: &[&str]) -> Result<Square, NotationError> {
+        notation::parse_square(self, words)
     }
     /// Writes a move in the chosen notation.
     pub fn format_move(&self, mv: Move, notation: Notation) -> String {
-        todo!()
+        let (from, to) = (
+            self.format_square(mv.from, notation),
+            self.format_square(mv.to, notation),
+        );
+        format!("{from} {to}")
     }
     /// Writes a square in the chosen notation (`x y` or `a1`).
     pub fn format_square(&self, square: Square, notation: Notation) -> String {
-        todo!()
+        notation::format_square(self, square, notation)
     }
 }
 
@@ -293,64 +452,10 @@ impl Rules {
 pub enum Notation {
     /// `5 2 2 2`: 0-based x and y numbers, origin top-left.
     Numeric,
-    /// `f9 c9`: column letters from the left, row numbers from the bottom.
+    /// `f9 c9`: column letters from the left, row numbers from the bottom (`a1` is the
+    /// bottom-left square). Columns past `z` are named like spreadsheet columns: `aa`,
+    /// `ab`, ... up to `ae` on a board 31 wide. Upper-case letters are read too.
     Algebraic,
-}
-
-/// A move that could not be parsed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NotationError {
-    /// Placeholder.
-    Todo,
-}
-
-/// Why a move is not allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// Placeholder.
-    Todo,
-}
-
-/// What a move changed, to take it back. Fixed size: no allocation.
-#[derive(Clone, Debug)]
-pub struct Undo {
-    _private: (),
-}
-
-impl Undo {
-    /// The move.
-    pub fn mv(&self) -> Move {
-        todo!()
-    }
-    /// The captured pieces and where they stood.
-    pub fn captures(&self) -> impl Iterator<Item = (Square, PieceType)> + '_ {
-        std::iter::empty()
-    }
-}
-
-/// A position: the pieces and the side to move, with its Zobrist key.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    _private: (),
-}
-
-impl Position {
-    /// The side to move.
-    pub fn side_to_move(&self) -> Player {
-        todo!()
-    }
-    /// The piece on a square.
-    pub fn piece_at(&self, square: Square) -> Option<PieceType> {
-        todo!()
-    }
-    /// The Zobrist key of the pieces and the side to move.
-    pub fn hash(&self) -> u64 {
-        todo!()
-    }
-    /// How many pieces of a type are on the board.
-    pub fn count(&self, piece: PieceType) -> u32 {
-        todo!()
-    }
 }
 
 /// How a game ended.
@@ -373,117 +478,11 @@ pub enum EndReason {
     CaptureLoss(PieceType),
 }
 
-/// A game: rules, position, history with undo and redo, and the outcome.
-#[derive(Clone, Debug)]
-pub struct Game {
-    _private: (),
-}
-
-impl Game {
-    /// A new game from the rules' start position.
-    pub fn new(rules: Rules) -> Game {
-        todo!()
-    }
-    /// The rules.
-    pub fn rules(&self) -> &Rules {
-        todo!()
-    }
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        todo!()
-    }
-    /// The side to move.
-    pub fn side_to_move(&self) -> Player {
-        todo!()
-    }
-    /// The moves played, oldest first.
-    pub fn moves(&self) -> Vec<Move> {
-        todo!()
-    }
-    /// The last move played.
-    pub fn last_move(&self) -> Option<Move> {
-        todo!()
-    }
-    /// The outcome, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        todo!()
-    }
-    /// Every legal move, repetition included; empty when the game is over.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        todo!()
-    }
-    /// Whether the position with this key has occurred in this game (for `forbid_repeat`).
-    pub fn has_occurred(&self, hash: u64) -> bool {
-        todo!()
-    }
-    /// The keys of every position of the game so far, the current one last.
-    pub fn position_hashes(&self) -> &[u64] {
-        todo!()
-    }
-    /// Plays a legal move. On error the game is unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<&Undo, MoveError> {
-        todo!()
-    }
-    /// Takes back the last move; it can be replayed with [`Game::redo`].
-    pub fn undo(&mut self) -> Option<Move> {
-        todo!()
-    }
-    /// Replays the last move taken back.
-    pub fn redo(&mut self) -> Option<Move> {
-        todo!()
-    }
-}
-
 /// Counts the move sequences of `depth` plies from a position (no move after the end).
+///
+/// Only the board rules count: repetition (`forbid_repeat`) is not considered.
 pub fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
-    todo!()
-}
-
-/// Saved games: the text format of SPEC 6.5 (pure: text in, values out).
-pub mod save {
-    use super::{Game, Move, Player, Rules};
-
-    /// A saved game as read from text, before it is replayed.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct SavedGame {
-        /// The `id` of the rule file.
-        pub rules_id: String,
-        /// The file name the rules were loaded from.
-        pub rules_file: String,
-        /// Each player's setting, as opaque words for the interface (e.g. `["human"]`,
-        /// `["computer", "d4", "t10"]`); index 0 is player 0.
-        pub players: [Vec<String>; 2],
-        /// Every move made, oldest first.
-        pub moves: Vec<Move>,
-    }
-
-    /// Why a saved game was refused.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub enum SaveError {
-        /// Placeholder.
-        Todo,
-    }
-
-    impl SavedGame {
-        /// Reads a saved game's text. Moves are checked only by [`SavedGame::replay`].
-        pub fn parse(text: &[u8]) -> Result<SavedGame, SaveError> {
-            todo!()
-        }
-        /// Writes the text form; [`SavedGame::parse`] reads it back.
-        pub fn to_text(&self, rules: &Rules) -> String {
-            todo!()
-        }
-        /// Records a game.
-        pub fn from_game(game: &Game, rules_file: &str, players: [Vec<String>; 2]) -> SavedGame {
-            todo!()
-        }
-        /// Replays the moves on these rules. Fails if the rules' id differs or a move is
-        /// illegal, naming the move.
-        pub fn replay(&self, rules: &Rules) -> Result<Game, SaveError> {
-            todo!()
-        }
-    }
-
-    #[allow(unused_imports)]
-    use Player as _;
+    let mut position = position.clone();
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    engine::perft(&rules.inner.tables, &mut position, depth, &mut buffers)
 }

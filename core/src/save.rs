@@ -1,0 +1,249 @@
+//! Saved games: the text format of SPEC 6.5 (pure: text in, values out).
+//!
+//! A saved game is a text in the common syntax, one record per line:
+//!
+//! ```text
+//! # hnefatafl saved game
+//! rules tablut tablut.rules      # the rules' id and the file they were loaded from
+//! size 9 9                       # the board's width and height
+//! player 0 human                 # each player's setting, as words of the interface
+//! player 1 computer d4 t10
+//! move 4 1 2 1                   # every move, oldest first: x1 y1 x2 y2, 0-based,
+//! move 3 0 3 1                   # origin top-left
+//! ```
+//!
+//! See `docs/savegame.md` for the full description.
+
+use crate::error::MoveError;
+use crate::{Game, Move, Notation, Rules, Square};
+
+/// A saved game as read from text, before it is replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// The `id` of the rule file.
+    pub rules_id: String,
+    /// The file name the rules were loaded from.
+    pub rules_file: String,
+    /// Each player's setting, as opaque words for the interface (e.g. `["human"]`,
+    /// `["computer", "d4", "t10"]`); index 0 is player 0.
+    pub players: [Vec<String>; 2],
+    /// Every move made, oldest first.
+    pub moves: Vec<Move>,
+    /// The board's width and height, as saved.
+    pub size: (u8, u8),
+}
+
+/// Why a saved game was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    /// The text breaks the common syntax.
+    #[error("{0}")]
+    Syntax(#[from] gleipnir::SyntaxError),
+    /// A line cannot be read.
+    #[error("line {line}: {message}")]
+    Read {
+        /// The 1-based line.
+        line: u32,
+        /// What is wrong.
+        message: String,
+    },
+    /// A required record is missing.
+    #[error("the saved game has no `{0}` line")]
+    Missing(&'static str),
+    /// The game was saved with other rules.
+    #[error("the game was saved with the rules `{saved}`, not `{loaded}`")]
+    WrongRules {
+        /// The id in the saved game.
+        saved: String,
+        /// The id of the rules given.
+        loaded: String,
+    },
+    /// The board size differs from the rules'.
+    #[error("the game was saved on a {saved_width}x{saved_height} board, not {width}x{height}")]
+    WrongSize {
+        /// Saved width.
+        saved_width: u8,
+        /// Saved height.
+        saved_height: u8,
+        /// The rules' width.
+        width: u8,
+        /// The rules' height.
+        height: u8,
+    },
+    /// A move cannot be played.
+    #[error("move {number} ({text}) is illegal: {reason}")]
+    IllegalMove {
+        /// 1-based number of the move in the game.
+        number: usize,
+        /// The move, numeric notation.
+        text: String,
+        /// Why it is illegal.
+        reason: MoveError,
+    },
+}
+
+fn read_error(line: u32, message: impl Into<String>) -> SaveError {
+    SaveError::Read {
+        line,
+        message: message.into(),
+    }
+}
+
+fn number(line: u32, word: &str, max: u32) -> Result<u32, SaveError> {
+    word.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= max)
+        .ok_or_else(|| read_error(line, format!("`{word}` is not a number from 0 to {max}")))
+}
+
+impl SavedGame {
+    /// Reads a saved game's text. Moves are checked only by [`SavedGame::replay`].
+    ///
+    /// # Errors
+    ///
+    /// [`SaveError`] naming the line that cannot be read, or the missing record.
+    pub fn parse(text: &[u8]) -> Result<SavedGame, SaveError> {
+        let mut rules = None;
+        let mut size = None;
+        let mut players: [Vec<String>; 2] = Default::default();
+        let mut moves = Vec::new();
+        for line in gleipnir::parse(text)? {
+            let n = line.number;
+            let words = &line.words;
+            let values = &words[1..];
+            match words[0].as_str() {
+                "rules" => {
+                    let [id, file] = values else {
+                        return Err(read_error(n, "`rules` takes the rules' id and file name"));
+                    };
+                    rules = Some((id.clone(), file.clone()));
+                }
+                "size" => {
+                    let [width, height] = values else {
+                        return Err(read_error(n, "`size` takes a width and a height"));
+                    };
+                    let (width, height) =
+                        (number(n, width, 31)? as u8, number(n, height, 31)? as u8);
+                    if width == 0 || height == 0 {
+                        return Err(read_error(n, "the board size must be at least 1x1"));
+                    }
+                    size = Some((width, height));
+                }
+                "player" => {
+                    let Some(player) = values.first() else {
+                        return Err(read_error(
+                            n,
+                            "`player` takes 0 or 1 and the player's setting",
+                        ));
+                    };
+                    let index = number(n, player, 1)? as usize;
+                    players[index] = values[1..].to_vec();
+                }
+                "move" => {
+                    let Some((width, height)) = size else {
+                        return Err(read_error(n, "`move` before `size`"));
+                    };
+                    let [x1, y1, x2, y2] = values else {
+                        return Err(read_error(n, "`move` takes four numbers: x1 y1 x2 y2"));
+                    };
+                    let w = u32::from(width);
+                    let h = u32::from(height);
+                    let square = |x: &str, y: &str| -> Result<Square, SaveError> {
+                        let (x, y) = (number(n, x, w - 1)?, number(n, y, h - 1)?);
+                        Ok(Square::from_index((y * w + x) as usize))
+                    };
+                    moves.push(Move {
+                        from: square(x1, y1)?,
+                        to: square(x2, y2)?,
+                    });
+                }
+                other => return Err(read_error(n, format!("unknown record `{other}`"))),
+            }
+        }
+        let (rules_id, rules_file) = rules.ok_or(SaveError::Missing("rules"))?;
+        let size = size.ok_or(SaveError::Missing("size"))?;
+        Ok(SavedGame {
+            rules_id,
+            rules_file,
+            players,
+            moves,
+            size,
+        })
+    }
+
+    /// Writes the text form; [`SavedGame::parse`] reads it back. The rules' name goes into a
+    /// comment on the first line.
+    pub fn to_text(&self, rules: &Rules) -> String {
+        let quote = gleipnir::quote;
+        let mut text = format!(
+            "# hnefatafl saved game: {}\n",
+            rules.name().replace('\n', " ")
+        );
+        text += &format!(
+            "rules {} {}\n",
+            quote(&self.rules_id),
+            quote(&self.rules_file)
+        );
+        text += &format!("size {} {}\n", self.size.0, self.size.1);
+        for (index, words) in self.players.iter().enumerate() {
+            text += &format!("player {index}");
+            for word in words {
+                text.push(' ');
+                text += &quote(word);
+            }
+            text.push('\n');
+        }
+        for &mv in &self.moves {
+            // Written with the saved size so that the text reads back the same.
+            let width = usize::from(self.size.0.max(1));
+            let (fx, fy) = (mv.from.index() % width, mv.from.index() / width);
+            let (tx, ty) = (mv.to.index() % width, mv.to.index() / width);
+            text += &format!("move {fx} {fy} {tx} {ty}\n");
+        }
+        text
+    }
+
+    /// Records a game.
+    pub fn from_game(game: &Game, rules_file: &str, players: [Vec<String>; 2]) -> SavedGame {
+        let rules = game.rules();
+        SavedGame {
+            rules_id: rules.id().to_owned(),
+            rules_file: rules_file.to_owned(),
+            players,
+            moves: game.moves(),
+            size: (rules.width(), rules.height()),
+        }
+    }
+
+    /// Replays the moves on these rules. Fails if the rules' id differs or a move is
+    /// illegal, naming the move.
+    ///
+    /// # Errors
+    ///
+    /// [`SaveError::WrongRules`], [`SaveError::WrongSize`] or [`SaveError::IllegalMove`].
+    pub fn replay(&self, rules: &Rules) -> Result<Game, SaveError> {
+        if self.rules_id != rules.id() {
+            return Err(SaveError::WrongRules {
+                saved: self.rules_id.clone(),
+                loaded: rules.id().to_owned(),
+            });
+        }
+        if self.size != (rules.width(), rules.height()) {
+            return Err(SaveError::WrongSize {
+                saved_width: self.size.0,
+                saved_height: self.size.1,
+                width: rules.width(),
+                height: rules.height(),
+            });
+        }
+        let mut game = Game::new(rules.clone());
+        for (index, &mv) in self.moves.iter().enumerate() {
+            game.play(mv).map_err(|reason| SaveError::IllegalMove {
+                number: index + 1,
+                text: rules.format_move(mv, Notation::Numeric),
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+}

@@ -1,0 +1,236 @@
+//! Validated rules compiled into the tables that move generation and captures read.
+
+use crate::parse::Description;
+
+/// No square: a neighbour outside the board rectangle.
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// The four directions, in the order captures are judged: +x (east), -x (west),
+/// +y (south), -y (north).
+pub(crate) const DIRECTIONS: usize = 4;
+
+/// The largest number of squares on a board (31 x 31).
+pub(crate) const MAX_SQUARES: usize = 31 * 31;
+
+/// 64-bit words in a bitset of every square.
+pub(crate) const WORDS: usize = MAX_SQUARES.div_ceil(64);
+
+/// Whether a direction runs along the x axis (a row).
+pub(crate) const fn is_x_axis(direction: usize) -> bool {
+    direction < 2
+}
+
+/// The direction opposite to this one.
+pub(crate) const fn opposite(direction: usize) -> usize {
+    direction ^ 1
+}
+
+/// What the engine needs of a piece type, flattened.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PieceInfo {
+    pub(crate) owner: u8,
+    pub(crate) captures: u8,
+    pub(crate) capture_sides: u8,
+    pub(crate) custodial: bool,
+    pub(crate) capture_edge: bool,
+    pub(crate) double_trap: bool,
+    pub(crate) double_trap_capture: bool,
+    pub(crate) double_trap_complement: bool,
+    pub(crate) double_trap_edge: bool,
+    pub(crate) double_trap_enclosed: bool,
+    pub(crate) double_trap_squares: u8,
+}
+
+/// What the engine needs of a square type.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SquareInfo {
+    pub(crate) captures: u8,
+    pub(crate) capture_sides: u8,
+    pub(crate) capture_sides_pieces: u8,
+    pub(crate) escape: bool,
+}
+
+/// The compiled rules.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    pub(crate) width: usize,
+    pub(crate) squares: usize,
+    /// Words of a square bitset that this board uses.
+    pub(crate) words: usize,
+    /// The type bit of each square (0: off the board).
+    pub(crate) square_bits: Vec<u8>,
+    /// Each square's neighbour per direction, or [`NONE`] outside the rectangle.
+    pub(crate) neighbours: Vec<[u16; DIRECTIONS]>,
+    /// Index step per direction.
+    pub(crate) steps: [isize; DIRECTIONS],
+    /// Per piece type index, square and direction: how many steps the square types
+    /// allow (`occupies`, `noreturn`, the board's end), ignoring pieces.
+    pub(crate) reach: Vec<u8>,
+    /// Per type index.
+    pub(crate) pieces: [PieceInfo; 8],
+    /// Per type index.
+    pub(crate) square_types: [SquareInfo; 8],
+    /// Escape squares, by increasing index.
+    pub(crate) escape_squares: Vec<u16>,
+    /// Piece types with `escape`.
+    pub(crate) escape_pieces: u8,
+    /// Type indices with `capt_loss`, by increasing bit.
+    pub(crate) capture_loss: Vec<usize>,
+    /// Per square: the piece types its empty square captures.
+    pub(crate) hostile: Vec<u8>,
+    /// Per type index: the square types the piece may stand on.
+    pub(crate) occupies: [u8; 8],
+    /// Keys per type index and square.
+    pub(crate) zobrist: Vec<u64>,
+    /// Key of player 1 to move.
+    pub(crate) zobrist_side: u64,
+}
+
+impl Tables {
+    /// The reach of a piece type from a square in a direction.
+    #[inline]
+    pub(crate) fn reach(&self, type_index: usize, square: usize, direction: usize) -> usize {
+        usize::from(self.reach[(type_index * self.squares + square) * DIRECTIONS + direction])
+    }
+
+    /// The Zobrist key of a piece type on a square.
+    #[inline]
+    pub(crate) fn key(&self, type_index: usize, square: usize) -> u64 {
+        self.zobrist[type_index * self.squares + square]
+    }
+}
+
+/// A deterministic sequence of well-mixed numbers (splitmix64), so that keys are the same
+/// in every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Compiles a validated description.
+pub(crate) fn compile(d: &Description) -> Tables {
+    let width = usize::from(d.width);
+    let height = usize::from(d.height);
+    let squares = width * height;
+    let mut neighbours = Vec::with_capacity(squares);
+    for index in 0..squares {
+        let (x, y) = (index % width, index / width);
+        let at = |ok: bool, i: usize| if ok { i as u16 } else { NONE };
+        neighbours.push([
+            at(x + 1 < width, index + 1),
+            at(x > 0, index.wrapping_sub(1)),
+            at(y + 1 < height, index + width),
+            at(y > 0, index.wrapping_sub(width)),
+        ]);
+    }
+
+    let mut pieces = [PieceInfo::default(); 8];
+    let mut escape_pieces = 0;
+    let mut capture_loss = Vec::new();
+    let mut occupies = [0u8; 8];
+    for rule in &d.piece_rules {
+        let index = rule.piece.index();
+        occupies[index] = rule.occupies;
+        pieces[index] = PieceInfo {
+            owner: rule.owner.index() as u8,
+            captures: rule.captures,
+            capture_sides: rule.capture_sides,
+            custodial: rule.custodial,
+            capture_edge: rule.capture_edge,
+            double_trap: rule.double_trap,
+            double_trap_capture: rule.double_trap_capture,
+            double_trap_complement: rule.double_trap_complement,
+            double_trap_edge: rule.double_trap_edge,
+            double_trap_enclosed: rule.double_trap_enclosed,
+            double_trap_squares: rule.double_trap_squares,
+        };
+        if rule.escape {
+            escape_pieces |= rule.piece.bit();
+        }
+        if rule.capture_loss {
+            capture_loss.push(index);
+        }
+    }
+    let mut square_types = [SquareInfo::default(); 8];
+    for rule in &d.square_rules {
+        square_types[rule.square.index()] = SquareInfo {
+            captures: rule.captures,
+            capture_sides: rule.capture_sides,
+            capture_sides_pieces: rule.capture_sides_pieces,
+            escape: rule.escape,
+        };
+    }
+    let type_of = |bit: u8| -> Option<&SquareInfo> {
+        (bit != 0).then(|| &square_types[bit.trailing_zeros() as usize])
+    };
+    let escape_squares = (0..squares)
+        .filter(|&s| type_of(d.squares[s]).is_some_and(|t| t.escape))
+        .map(|s| s as u16)
+        .collect();
+    let hostile = d
+        .squares
+        .iter()
+        .map(|&bit| type_of(bit).map_or(0, |t| t.captures))
+        .collect();
+
+    // Reach: walk each ray once per piece type; every step must be a square the piece may
+    // stand on, and no step may go from a non-noreturn square onto a noreturn one.
+    let mut reach = vec![0u8; 8 * squares * DIRECTIONS];
+    for rule in &d.piece_rules {
+        let t = rule.piece.index();
+        for start in 0..squares {
+            for direction in 0..DIRECTIONS {
+                let mut count = 0u8;
+                let mut previous = start;
+                loop {
+                    let next = neighbours[previous][direction];
+                    if next == NONE {
+                        break;
+                    }
+                    let next = usize::from(next);
+                    let bit = d.squares[next];
+                    if bit == 0 || rule.occupies & bit == 0 {
+                        break;
+                    }
+                    let from_outside = d.squares[previous] & rule.noreturn == 0;
+                    if from_outside && bit & rule.noreturn != 0 {
+                        break;
+                    }
+                    count += 1;
+                    previous = next;
+                }
+                reach[(t * squares + start) * DIRECTIONS + direction] = count;
+            }
+        }
+    }
+
+    let mut random = SplitMix(0x6E65_6661_7461_666C ^ (squares as u64));
+    let zobrist = (0..8 * squares).map(|_| random.next()).collect();
+    let zobrist_side = random.next();
+
+    Tables {
+        width,
+        squares,
+        words: squares.div_ceil(64),
+        square_bits: d.squares.clone(),
+        neighbours,
+        steps: [1, -1, width as isize, -(width as isize)],
+        reach,
+        pieces,
+        square_types,
+        escape_squares,
+        escape_pieces,
+        capture_loss,
+        hostile,
+        occupies,
+        zobrist,
+        zobrist_side,
+    }
+}

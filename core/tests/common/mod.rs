@@ -1,0 +1,113 @@
+//! Building small rule sets from board diagrams for the hand-written tests.
+#![allow(dead_code)]
+
+use hnefatafl_core::{Game, Move, Rules, Square};
+
+/// Reads a diagram: one row per string, squares separated by spaces.
+///
+/// `.` empty ordinary square (type 1), `T` empty throne (type 2), `E` empty escape square
+/// (type 4), `X` not part of the board (0); `A` attacker (piece 4, player 0, moves first),
+/// `D` defender (piece 2, player 1), `K` king (piece 1, player 1) on an ordinary square,
+/// `k` the king on the throne, `d` a defender on the throne.
+pub fn rules(rows: &[&str], extra: &str) -> Rules {
+    let text = rules_text(rows, extra);
+    match Rules::parse(text.as_bytes()) {
+        Ok(rules) => rules,
+        Err(error) => panic!("{error}\n{text}"),
+    }
+}
+
+pub fn rules_text(rows: &[&str], extra: &str) -> String {
+    let mut pieces = Vec::new();
+    let mut squares = Vec::new();
+    let mut width = 0;
+    for row in rows {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        width = cells.len();
+        for cell in cells {
+            let (piece, square) = match cell {
+                "." => (0, 1),
+                "T" => (0, 2),
+                "E" => (0, 4),
+                "X" => (0, 0),
+                "A" => (4, 1),
+                "D" => (2, 1),
+                "K" => (1, 1),
+                "k" => (1, 2),
+                "d" => (2, 2),
+                other => panic!("unknown cell {other}"),
+            };
+            pieces.push(piece);
+            squares.push(square);
+        }
+    }
+    let has = |bit: u8| pieces.contains(&bit);
+    let has_square = |bit: u8| squares.contains(&bit);
+    let join = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    let mut text = format!(
+        "id test\nname Test\nwidth {width}\nheight {}\npieces {}\nsquares {}\n",
+        rows.len(),
+        join(&pieces),
+        join(&squares)
+    );
+    let defenders: u8 = [1u8, 2].iter().filter(|&&b| has(b)).sum();
+    if has(1) {
+        text += "piece bit 1\npiece 1 owner 1\npiece 1 occupies 7\n";
+        if has(4) {
+            text += "piece 1 captures 4\n";
+        }
+    }
+    if has(2) {
+        text += "piece bit 2\npiece 2 owner 1\npiece 2 occupies 5\n";
+        if has(4) {
+            text += "piece 2 captures 4\n";
+        }
+    }
+    if has(4) {
+        text += &format!(
+            "piece bit 4\npiece 4 owner 0\npiece 4 occupies 5\npiece 4 captures {defenders}\n"
+        );
+    }
+    for bit in [1u8, 2, 4] {
+        if has_square(bit) {
+            text += &format!("square bit {bit}\n");
+        }
+    }
+    text += extra;
+    text
+}
+
+/// The square at `x y`.
+pub fn sq(rules: &Rules, x: u8, y: u8) -> Square {
+    rules.square_at(x, y).expect("square on the board")
+}
+
+/// The move `x1 y1 x2 y2`.
+pub fn mv(rules: &Rules, x1: u8, y1: u8, x2: u8, y2: u8) -> Move {
+    Move {
+        from: sq(rules, x1, y1),
+        to: sq(rules, x2, y2),
+    }
+}
+
+/// Plays a move that must be legal and returns the game.
+pub fn play(rules: &Rules, moves: &[(u8, u8, u8, u8)]) -> Game {
+    let mut game = Game::new(rules.clone());
+    for &(x1, y1, x2, y2) in moves {
+        let m = mv(rules, x1, y1, x2, y2);
+        if let Err(e) = game.play(m) {
+            panic!("move {x1} {y1} {x2} {y2}: {e}");
+        }
+    }
+    game
+}
+
+/// The piece bits of the board as a diagram row string per row (for messages).
+pub fn board(game: &Game) -> Vec<u8> {
+    game.position().board().to_vec()
+}
+
+/// Whether a square holds a piece.
+pub fn occupied(game: &Game, x: u8, y: u8) -> bool {
+    game.position().piece_at(sq(game.rules(), x, y)).is_some()
+}

@@ -1,0 +1,285 @@
+//! Property tests: generated moves equal the moves a naive checker accepts, undo restores
+//! the position and its key, and pieces are conserved apart from captures.
+
+use hnefatafl_core::{Move, Player, Position, Rules, Square};
+use proptest::prelude::*;
+
+/// A 9x9 board with a throne the king may not return to, hostile corners that are escape
+/// squares, an attackers' domain (noreturn) and double traps.
+const TABLUT_LIKE: &str = "
+id prop9
+name \"Property board\"
+width 9
+height 9
+pieces 0 0 0 4 4 4 0 0 0 \\
+       0 0 0 0 4 0 0 0 0 \\
+       0 0 0 0 2 0 0 0 0 \\
+       4 0 0 0 2 0 0 0 4 \\
+       4 4 2 2 1 2 2 4 4 \\
+       4 0 0 0 2 0 0 0 4 \\
+       0 0 0 0 2 0 0 0 0 \\
+       0 0 0 0 4 0 0 0 0 \\
+       0 0 0 4 4 4 0 0 0
+squares 2 1 1 8 8 8 1 1 2 \\
+        1 1 1 1 8 1 1 1 1 \\
+        1 1 1 1 1 1 1 1 1 \\
+        8 1 1 1 1 1 1 1 8 \\
+        8 8 1 1 4 1 1 8 8 \\
+        8 1 1 1 1 1 1 1 8 \\
+        1 1 1 1 1 1 1 1 1 \\
+        1 1 1 1 8 1 1 1 1 \\
+        2 1 1 8 8 8 1 1 2
+piece bit 1
+piece 1 owner 0
+piece 1 capt_sides 4
+piece 1 capt_edge
+piece 1 capt_loss
+piece 1 escape
+piece 1 captures 4
+piece 1 occupies 7
+piece 1 noreturn 4
+piece 1 dbl_trap
+piece 1 dbl_trap_squares 15
+piece bit 2
+piece 2 owner 0
+piece 2 captures 4
+piece 2 custodial
+piece 2 occupies 1
+piece 2 dbl_trap
+piece 2 dbl_trap_capt
+piece 2 dbl_trap_squares 15
+piece bit 4
+piece 4 owner 1
+piece 4 captures 3
+piece 4 custodial
+piece 4 occupies 9
+piece 4 noreturn 8
+square bit 1
+square bit 2
+square 2 escape
+square 2 captures 7
+square bit 4
+square 4 captures 7
+square bit 8
+square 8 captures 1
+";
+
+/// A small board with off-board squares, an edge-capturable defender and square capt_sides.
+const SMALL_ODD: &str = "
+id prop6
+name Odd
+width 6
+height 5
+pieces 0 4 0 0 4 0 \\
+       4 0 2 2 0 0 \\
+       0 2 1 0 2 4 \\
+       0 0 2 0 0 0 \\
+       0 4 0 0 4 0
+squares 0 1 1 1 1 1 \\
+        1 1 1 1 1 1 \\
+        1 1 2 1 1 1 \\
+        1 1 1 1 1 0 \\
+        1 1 1 1 1 1
+piece bit 1
+piece 1 owner 0
+piece 1 captures 4
+piece 1 occupies 3
+piece 1 capt_edge
+piece 1 capt_sides 3
+piece bit 2
+piece 2 owner 0
+piece 2 captures 4
+piece 2 occupies 1
+piece 2 capt_edge
+piece 2 custodial
+piece bit 4
+piece 4 owner 1
+piece 4 captures 3
+piece 4 occupies 1
+square bit 1
+square 1 capt_sides 4
+square 1 capt_sides_pieces 2
+square bit 2
+square 2 captures 4
+";
+
+fn load(text: &str) -> Rules {
+    Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The moves a naive reading of SPEC 4.4 allows: every pair of squares on one line, the
+/// path walked square by square.
+fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let (width, height) = (rules.width(), rules.height());
+    for fy in 0..height {
+        for fx in 0..width {
+            let Some(from) = rules.square_at(fx, fy) else {
+                continue;
+            };
+            let Some(piece) = position.piece_at(from) else {
+                continue;
+            };
+            let rule = rules.piece_rule(piece).expect("declared");
+            if rule.owner != position.side_to_move() {
+                continue;
+            }
+            for ty in 0..height {
+                for tx in 0..width {
+                    if (tx == fx) == (ty == fy) {
+                        continue;
+                    }
+                    let to = rules.square_at(tx, ty).expect("inside");
+                    if naive_path_ok(
+                        rules,
+                        position,
+                        rule.occupies,
+                        rule.noreturn,
+                        (fx, fy),
+                        (tx, ty),
+                    ) {
+                        moves.push(Move { from, to });
+                    }
+                }
+            }
+        }
+    }
+    moves
+}
+
+fn naive_path_ok(
+    rules: &Rules,
+    position: &Position,
+    occupies: u8,
+    noreturn: u8,
+    from: (u8, u8),
+    to: (u8, u8),
+) -> bool {
+    let dx = i32::from(to.0) - i32::from(from.0);
+    let dy = i32::from(to.1) - i32::from(from.1);
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let steps = dx.abs().max(dy.abs());
+    let type_bit = |x: i32, y: i32| -> u8 {
+        let square = rules.square_at(x as u8, y as u8).expect("inside");
+        rules.square_type(square).map_or(0, |t| t.bit())
+    };
+    let (mut x, mut y) = (i32::from(from.0), i32::from(from.1));
+    for _ in 0..steps {
+        let previous = type_bit(x, y);
+        x += sx;
+        y += sy;
+        let square = rules.square_at(x as u8, y as u8).expect("inside");
+        if position.piece_at(square).is_some() {
+            return false;
+        }
+        let here = type_bit(x, y);
+        if here == 0 || occupies & here == 0 {
+            return false;
+        }
+        if previous & noreturn == 0 && here & noreturn != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<(usize, usize)> {
+    moves.sort_by_key(|m| (m.from.index(), m.to.index()));
+    moves
+        .into_iter()
+        .map(|m| (m.from.index(), m.to.index()))
+        .collect()
+}
+
+fn total_pieces(position: &Position) -> usize {
+    position.pieces().count()
+}
+
+/// Plays a random game, checking the properties at every position.
+fn check_game(rules: &Rules, choices: &[usize]) -> Result<(), TestCaseError> {
+    let mut position = rules.start_position();
+    for &choice in choices {
+        let mut moves = Vec::new();
+        rules.generate_moves(&position, &mut moves);
+        let naive = naive_moves(rules, &position);
+        prop_assert_eq!(sorted(moves.clone()), sorted(naive));
+        prop_assert_eq!(rules.count_moves(&position), moves.len() as u64);
+        prop_assert_eq!(rules.has_move(&position), !moves.is_empty());
+        for &mv in &moves {
+            prop_assert_eq!(rules.check_move(&position, mv), Ok(()));
+            let before = position.clone();
+            let undo = rules.make_move(&mut position, mv);
+            prop_assert_eq!(position.side_to_move(), before.side_to_move().opponent());
+            prop_assert_eq!(position.piece_at(mv.to), before.piece_at(mv.from));
+            prop_assert_eq!(position.piece_at(mv.from), None);
+            let captured: Vec<(Square, _)> = undo.captures().collect();
+            prop_assert_eq!(
+                total_pieces(&position) + captured.len(),
+                total_pieces(&before)
+            );
+            for &(square, piece) in &captured {
+                prop_assert_eq!(position.piece_at(square), None);
+                prop_assert_eq!(before.piece_at(square), Some(piece));
+                prop_assert_eq!(rules.owner(piece), Some(before.side_to_move().opponent()));
+            }
+            for piece in rules.piece_rules() {
+                let lost = captured.iter().filter(|(_, p)| *p == piece.piece).count() as u32;
+                prop_assert_eq!(
+                    position.count(piece.piece) + lost,
+                    before.count(piece.piece)
+                );
+            }
+            prop_assert_ne!(position.hash(), before.hash());
+            rules.unmake_move(&mut position, &undo);
+            prop_assert_eq!(&position, &before);
+            prop_assert_eq!(position.hash(), before.hash());
+        }
+        if rules.outcome(&position, !moves.is_empty()).is_some() {
+            break;
+        }
+        let mv = moves[choice % moves.len()];
+        rules.make_move(&mut position, mv);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn tablut_like_games_keep_the_invariants(choices in proptest::collection::vec(any::<usize>(), 1..120)) {
+        check_game(&load(TABLUT_LIKE), &choices)?;
+    }
+
+    #[test]
+    fn odd_board_games_keep_the_invariants(choices in proptest::collection::vec(any::<usize>(), 1..80)) {
+        check_game(&load(SMALL_ODD), &choices)?;
+    }
+
+    #[test]
+    fn keys_follow_pieces_and_side(choices in proptest::collection::vec(any::<usize>(), 1..150)) {
+        // Every position reached, in any order, has one key, and different positions
+        // have different keys. Moves are often taken straight back, so positions recur.
+        let rules = load(TABLUT_LIKE);
+        let mut position = rules.start_position();
+        let mut seen: std::collections::HashMap<(Vec<u8>, Player), u64> = Default::default();
+        for &choice in &choices {
+            let key = (position.board().to_vec(), position.side_to_move());
+            let hash = *seen.entry(key).or_insert(position.hash());
+            prop_assert_eq!(hash, position.hash());
+            let mut moves = Vec::new();
+            rules.generate_moves(&position, &mut moves);
+            if moves.is_empty() || rules.outcome(&position, true).is_some() {
+                break;
+            }
+            let mv = moves[choice % moves.len()];
+            rules.make_move(&mut position, mv);
+            let back = Move { from: mv.to, to: mv.from };
+            if choice % 3 == 0 && rules.check_move(&position, back).is_ok() {
+                rules.make_move(&mut position, back);
+            }
+        }
+        let distinct: std::collections::HashSet<u64> = seen.values().copied().collect();
+        prop_assert_eq!(distinct.len(), seen.len());
+    }
+}
