@@ -475,6 +475,20 @@ fn validate(d: &Description) -> Result<(), RulesError> {
                 format!("a piece stands at {x} {y}, which is not part of the board"),
             ));
         }
+        // A piece may never stand on a square type outside its `occupies`, its start
+        // square included: such a start position is a mistake in the file.
+        let start_rule = d.piece_rules.iter().find(|r| r.piece.bit() == piece);
+        if let Some(rule) = start_rule.filter(|r| r.occupies & square == 0) {
+            return Err(invalid(
+                Key::Occupies,
+                Some(Subject::Piece(piece)),
+                format!(
+                    "piece type {piece} starts at {x} {y}, on square type {square}, \
+                     which is not in its `occupies` ({})",
+                    rule.occupies
+                ),
+            ));
+        }
     }
 
     for player in Player::BOTH {

@@ -142,6 +142,11 @@ fn validation_errors_name_the_rule() {
         ("captures", "piece 4 captures 2", "piece 4 captures 6"),
         ("custodial", "", "piece 2 capt_sides 1\npiece 2 custodial\n"),
         ("noreturn", "", "piece 2 noreturn 2\n"),
+        (
+            "occupies",
+            "squares 1 1 1 1 1 1 1 1 1",
+            "squares 1 1 1 1 1 1 1 1 2\nsquare bit 2",
+        ),
         ("dbl_trap_capt", "", "piece 2 dbl_trap_capt\n"),
         ("dbl_trap_compl", "", "piece 2 dbl_trap_compl\n"),
         ("dbl_trap_edge", "", "piece 2 dbl_trap_edge\n"),
