@@ -1,5 +1,6 @@
 //! The `hnefatafl` program.
 
 fn main() {
-    println!("hnefatafl");
+    let status = uicx::cli::run(std::env::args_os().skip(1).collect());
+    std::process::exit(status);
 }

@@ -1,0 +1,150 @@
+//! The board as text.
+//!
+//! Pieces are letters by type bit (after `ui_bit`): 1 `K`, 2 `D`, 4 `A`, 8 `B`, 16 `C`,
+//! 32 `E`, 64 `F`, 128 `G`; upper case for player 0, lower case for player 1. Empty
+//! squares by type (after `ui_bit`): `*` an escape square, `+` a square that captures
+//! (a hostile throne or corner), `.` the most common type, `:` any other type; squares
+//! that are not part of the board are blank. The last move's squares are in brackets.
+//! Columns are numbered from 0 across the top with their letters below; rows are
+//! numbered from 0 down the left side, with the algebraic row number beside.
+
+use hnefatafl_core::{Game, PieceType, Player, Rules, Square, SquareType};
+
+/// The letters of piece types, by bit index.
+pub const PIECE_LETTERS: [char; 8] = ['K', 'D', 'A', 'B', 'C', 'E', 'F', 'G'];
+
+/// A piece type as its letter (after `ui_bit`), in the owner's case.
+pub fn piece_letter(rules: &Rules, piece: PieceType) -> char {
+    let rule = rules.piece_rule(piece);
+    let shown = rule.and_then(|rule| rule.ui_bit).unwrap_or(piece);
+    let letter = PIECE_LETTERS[shown.index() % PIECE_LETTERS.len()];
+    match rule.map(|rule| rule.owner) {
+        Some(Player::One) => letter.to_ascii_lowercase(),
+        _ => letter,
+    }
+}
+
+/// The piece type a square shows (after `ui_bit`).
+pub fn shown_piece(rules: &Rules, piece: PieceType) -> PieceType {
+    rules
+        .piece_rule(piece)
+        .and_then(|rule| rule.ui_bit)
+        .unwrap_or(piece)
+}
+
+/// The square type a square shows (after `ui_bit`).
+pub fn shown_square(rules: &Rules, square: SquareType) -> SquareType {
+    rules
+        .square_rule(square)
+        .and_then(|rule| rule.ui_bit)
+        .unwrap_or(square)
+}
+
+/// The mark of an empty square of a type.
+fn square_mark(rules: &Rules, square: SquareType, common: Option<SquareType>) -> char {
+    let shown = shown_square(rules, square);
+    match rules.square_rule(shown) {
+        Some(rule) if rule.escape => '*',
+        Some(rule) if rule.captures != 0 => '+',
+        _ if Some(shown) == common => '.',
+        _ => ':',
+    }
+}
+
+/// The most common square type (shown), the plain board.
+fn common_square(rules: &Rules) -> Option<SquareType> {
+    let mut counts = [0usize; 8];
+    for index in 0..rules.square_count() {
+        if let Some(square) = rules.square_type(Square::from_index(index)) {
+            counts[shown_square(rules, square).index()] += 1;
+        }
+    }
+    let (index, &count) = counts
+        .iter()
+        .enumerate()
+        .max_by_key(|&(index, count)| (count, 8 - index))?;
+    if count == 0 {
+        return None;
+    }
+    SquareType::from_bit(1 << index)
+}
+
+/// Column letters for the algebraic notation, when the board is narrow enough.
+fn column_letter(x: u8) -> Option<char> {
+    (x < 26).then(|| char::from(b'a' + x))
+}
+
+const RESET: &str = "\x1b[0m";
+const COLOUR_ZERO: &str = "\x1b[1;33m";
+const COLOUR_ONE: &str = "\x1b[1;31m";
+const COLOUR_MARK: &str = "\x1b[36m";
+
+/// Draws the game's board; with `colour`, pieces and the last move are in ANSI colours.
+pub fn render(game: &Game, colour: bool) -> String {
+    let rules = game.rules();
+    let position = game.position();
+    let (width, height) = (rules.width(), rules.height());
+    let common = common_square(rules);
+    let last = game.last_move();
+    let letters = width <= 26;
+    let mut out = String::new();
+
+    out.push_str("      ");
+    for x in 0..width {
+        out.push_str(&format!("{x:>2} "));
+    }
+    trim_line(&mut out);
+    if letters {
+        out.push_str("      ");
+        for x in 0..width {
+            out.push_str(&format!(" {} ", column_letter(x).unwrap_or(' ')));
+        }
+        trim_line(&mut out);
+    }
+    for y in 0..height {
+        out.push_str(&format!("{y:>2} {:>2} ", height - y));
+        for x in 0..width {
+            let Some(square) = rules.square_at(x, y) else {
+                continue;
+            };
+            let marked = last.is_some_and(|mv| mv.from == square || mv.to == square);
+            let (open, close) = if marked { ('[', ']') } else { (' ', ' ') };
+            let (glyph, paint) = match (rules.square_type(square), position.piece_at(square)) {
+                (None, _) => (' ', None),
+                (Some(_), Some(piece)) => {
+                    let owner = rules.piece_rule(piece).map(|rule| rule.owner);
+                    let paint = if owner == Some(Player::One) {
+                        COLOUR_ONE
+                    } else {
+                        COLOUR_ZERO
+                    };
+                    (piece_letter(rules, piece), Some(paint))
+                }
+                (Some(kind), None) => (square_mark(rules, kind, common), None),
+            };
+            if colour && marked {
+                out.push_str(&format!("{COLOUR_MARK}{open}{RESET}"));
+            } else {
+                out.push(open);
+            }
+            match paint.filter(|_| colour) {
+                Some(paint) => out.push_str(&format!("{paint}{glyph}{RESET}")),
+                None => out.push(glyph),
+            }
+            if colour && marked {
+                out.push_str(&format!("{COLOUR_MARK}{close}{RESET}"));
+            } else {
+                out.push(close);
+            }
+        }
+        trim_line(&mut out);
+    }
+    out
+}
+
+/// Ends a line without trailing blanks.
+fn trim_line(out: &mut String) {
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    out.push('\n');
+}

@@ -1,0 +1,277 @@
+//! Language keys: every text the program shows the user, and the loaded language file.
+//!
+//! [`Key`] is the one list of keys: `-L` prints it, the shipped files in `data/lang/` must
+//! give a message for each (a test checks), and every message shown goes through it.
+//! A message may hold `{0}`, `{1}` ... which are replaced by the message's arguments.
+//! With no language loaded, a message shows as its key followed by its arguments, so
+//! errors read as codes such as `fr_io /some/path ...`.
+
+macro_rules! keys {
+    ($($variant:ident = $name:literal,)*) => {
+        /// A language key: one message the program can show.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Key {
+            $(
+                #[doc = concat!("`", $name, "`")]
+                $variant,
+            )*
+        }
+
+        impl Key {
+            /// Every key, in the order of the language files.
+            pub const ALL: &'static [Key] = &[$(Key::$variant,)*];
+
+            /// The key as written in a language file.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Key::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+keys! {
+    // General errors (FR).
+    FrArgs = "fr_args",
+    FrIo = "fr_io",
+    FrNotFound = "fr_not_found",
+    FrWrite = "fr_write",
+    FrFullPath = "fr_full_path",
+    FrNotDir = "fr_not_dir",
+    FrSyntax = "fr_syntax",
+    FrLang = "fr_lang",
+    FrSave = "fr_save",
+    FrSaveRules = "fr_save_rules",
+    // Rule files (RREAD, RVALID).
+    Rread = "rread",
+    Rvalid = "rvalid",
+    // The X interface (FRX).
+    Frx = "frx",
+    // Command errors.
+    CmdUnknown = "cmd_unknown",
+    CmdUsage = "cmd_usage",
+    CmdNoRules = "cmd_no_rules",
+    CmdGameOver = "cmd_game_over",
+    CmdBadMove = "cmd_bad_move",
+    CmdIllegalMove = "cmd_illegal_move",
+    CmdBadPlayer = "cmd_bad_player",
+    CmdBadLimits = "cmd_bad_limits",
+    CmdBadNumber = "cmd_bad_number",
+    CmdRcForbidden = "cmd_rc_forbidden",
+    CmdRcIgnored = "cmd_rc_ignored",
+    CmdNothingToUndo = "cmd_nothing_to_undo",
+    CmdNotThinking = "cmd_not_thinking",
+    CmdNoSuchCommand = "cmd_no_such_command",
+    // Why a move is not allowed, and why it could not be read.
+    MoveOutOfBoard = "move_out_of_board",
+    MoveSameSquare = "move_same_square",
+    MoveNotStraight = "move_not_straight",
+    MoveNoPiece = "move_no_piece",
+    MoveNotYours = "move_not_yours",
+    MoveBlocked = "move_blocked",
+    MoveCannotEnter = "move_cannot_enter",
+    MoveNoReturn = "move_no_return",
+    MoveRepetition = "move_repetition",
+    MoveGameOver = "move_game_over",
+    NotationWordCount = "notation_word_count",
+    NotationBadWord = "notation_bad_word",
+    NotationOutOfBoard = "notation_out_of_board",
+    // Reports.
+    Turn = "turn",
+    Thinking = "thinking",
+    WinNoMoves = "win_no_moves",
+    WinEscape = "win_escape",
+    WinCaptureLoss = "win_capture_loss",
+    PlayerHuman = "player_human",
+    PlayerComputer = "player_computer",
+    RulesLoaded = "rules_loaded",
+    LangLoaded = "lang_loaded",
+    DataDir = "data_dir",
+    NewGame = "new_game",
+    Undone = "undone",
+    Saved = "saved",
+    Loaded = "loaded",
+    AnalysisDepth = "analysis_depth",
+    AnalysisBest = "analysis_best",
+    AnalysisNone = "analysis_none",
+    BackFromX = "back_from_x",
+    EnvUnset = "env_unset",
+    Info = "info",
+    // Help.
+    HelpArgs = "help_args",
+    HelpIntro = "help_intro",
+    HelpX = "help_x",
+    HelpBoard = "help_board",
+    HelpCmdH = "help_cmd_h",
+    HelpCmdM = "help_cmd_m",
+    HelpCmdB = "help_cmd_b",
+    HelpCmdP = "help_cmd_p",
+    HelpCmdF = "help_cmd_f",
+    HelpCmdA = "help_cmd_a",
+    HelpCmdU = "help_cmd_u",
+    HelpCmdN = "help_cmd_n",
+    HelpCmdR = "help_cmd_r",
+    HelpCmdL = "help_cmd_l",
+    HelpCmdD = "help_cmd_d",
+    HelpCmdE = "help_cmd_e",
+    HelpCmdW = "help_cmd_w",
+    HelpCmdX = "help_cmd_x",
+    HelpCmdQ = "help_cmd_q",
+}
+
+impl gleipnir::LanguageKey for Key {
+    const ALL: &'static [Key] = Key::ALL;
+
+    fn name(self) -> &'static str {
+        Key::name(self)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A message: a key and its arguments, not yet put into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The key.
+    pub key: Key,
+    /// The values for `{0}`, `{1}` ...
+    pub args: Vec<String>,
+}
+
+impl Message {
+    /// A message with arguments.
+    pub fn new(key: Key, args: impl IntoIterator<Item = impl Into<String>>) -> Message {
+        Message {
+            key,
+            args: args.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// A message without arguments.
+    pub fn plain(key: Key) -> Message {
+        Message {
+            key,
+            args: Vec::new(),
+        }
+    }
+}
+
+/// The language in use: a complete catalogue, or none (messages show as keys).
+#[derive(Clone, Debug, Default)]
+pub struct Language {
+    catalogue: gleipnir::Catalogue<Key>,
+}
+
+impl Language {
+    /// No language: messages show as their keys.
+    pub fn none() -> Language {
+        Language {
+            catalogue: gleipnir::Catalogue::empty(),
+        }
+    }
+
+    /// Reads a language file; it must give every key and no other (else it is refused
+    /// whole, with the reason).
+    pub fn parse(text: &[u8]) -> Result<Language, gleipnir::LanguageError> {
+        Ok(Language {
+            catalogue: gleipnir::Catalogue::parse(text)?,
+        })
+    }
+
+    /// Whether a language file is loaded.
+    pub fn is_loaded(&self) -> bool {
+        !self.catalogue.is_empty()
+    }
+
+    /// The message in words.
+    pub fn text(&self, message: &Message) -> String {
+        match self.is_loaded() {
+            true => fill(self.catalogue.get(message.key), &message.args),
+            false => {
+                let mut text = message.key.name().to_owned();
+                for arg in &message.args {
+                    text.push(' ');
+                    text.push_str(arg);
+                }
+                text
+            }
+        }
+    }
+
+    /// A message without arguments in words.
+    pub fn get(&self, key: Key) -> String {
+        self.text(&Message::plain(key))
+    }
+}
+
+/// Replaces `{0}`, `{1}` ... in a template by the arguments; a reference to a missing
+/// argument is left as it stands.
+fn fill(template: &str, args: &[String]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let argument = after
+            .find('}')
+            .and_then(|close| {
+                after[..close]
+                    .parse::<usize>()
+                    .ok()
+                    .map(|index| (index, close))
+            })
+            .and_then(|(index, close)| args.get(index).map(|arg| (arg, close)));
+        match argument {
+            Some((arg, close)) => {
+                out.push_str(arg);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_lower_case() {
+        let mut names: Vec<&str> = Key::ALL.iter().map(|key| key.name()).collect();
+        assert!(
+            names
+                .iter()
+                .all(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        );
+        names.sort_unstable();
+        let count = names.len();
+        names.dedup();
+        assert_eq!(names.len(), count);
+    }
+
+    #[test]
+    fn fill_replaces_numbered_arguments() {
+        let args = ["a".to_owned(), "b".to_owned()];
+        assert_eq!(fill("{1} then {0}", &args), "b then a");
+        assert_eq!(fill("{2} {x} {", &args), "{2} {x} {");
+        assert_eq!(fill("näst {0}", &args), "näst a");
+    }
+
+    #[test]
+    fn without_language_messages_are_keys() {
+        let language = Language::none();
+        assert_eq!(
+            language.text(&Message::new(Key::FrIo, ["x", "y"])),
+            "fr_io x y"
+        );
+        assert_eq!(language.get(Key::Turn), "turn");
+    }
+}

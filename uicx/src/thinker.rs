@@ -1,0 +1,211 @@
+//! The computer's thinking: one search at a time on its own thread, with a stop flag.
+//!
+//! Used alike by the command line and the X window: start a search, get its progress
+//! and result as events, stop it early (`f`), or cancel it when the game changes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread::JoinHandle;
+
+use aim::{Engine, EngineConfig, Limits, Progress, SearchResult};
+use hnefatafl_core::Game;
+
+/// Called from the search thread when there is something to fetch with
+/// [`Thinker::poll`].
+pub type Notify = Arc<dyn Fn() + Send + Sync>;
+
+/// Why a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// To make the computer's move.
+    Play,
+    /// To analyse the position (`a`).
+    Analyse,
+}
+
+/// What a running search reports.
+#[derive(Debug)]
+pub enum Event {
+    /// A depth finished.
+    Progress(Progress),
+    /// The search ended. `position` is the number of moves played when it started and
+    /// `hash` the position's key, so a stale result is never applied.
+    Done {
+        /// The result.
+        result: SearchResult,
+        /// Why it ran.
+        purpose: Purpose,
+        /// Moves played in the game when the search started.
+        ply: usize,
+        /// The position key when it started.
+        hash: u64,
+    },
+}
+
+enum Message {
+    Progress(Progress),
+    Done(Box<Engine>, SearchResult),
+}
+
+struct Job {
+    stop: Arc<AtomicBool>,
+    receiver: Receiver<Message>,
+    handle: Option<JoinHandle<()>>,
+    purpose: Purpose,
+    ply: usize,
+    hash: u64,
+    fraction: f32,
+}
+
+/// Owns the engine and at most one running search.
+pub struct Thinker {
+    engine: Option<Box<Engine>>,
+    job: Option<Job>,
+}
+
+impl Default for Thinker {
+    fn default() -> Self {
+        Thinker::new()
+    }
+}
+
+impl Thinker {
+    /// A thinker with a fresh engine (created on the first search).
+    pub fn new() -> Thinker {
+        Thinker {
+            engine: None,
+            job: None,
+        }
+    }
+
+    /// Whether a search is running.
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Why the running search runs.
+    pub fn purpose(&self) -> Option<Purpose> {
+        self.job.as_ref().map(|job| job.purpose)
+    }
+
+    /// The fraction of the running search's budget used so far.
+    pub fn fraction(&self) -> Option<f32> {
+        self.job.as_ref().map(|job| job.fraction)
+    }
+
+    /// Starts searching the game's position. Does nothing if a search is running.
+    pub fn start(&mut self, game: &Game, limits: Limits, purpose: Purpose, notify: Notify) {
+        if self.job.is_some() {
+            return;
+        }
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Box::new(Engine::new(EngineConfig::default())));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (sender, receiver) = mpsc::channel();
+        let game_copy = game.clone();
+        let thread_stop = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let progress_sender = sender.clone();
+            let progress_notify = Arc::clone(&notify);
+            let mut report = |progress: &Progress| {
+                // The receiver may be gone when the search was cancelled.
+                let _ = progress_sender.send(Message::Progress(progress.clone()));
+                progress_notify();
+            };
+            let result = engine.search(&game_copy, &limits, thread_stop, &mut report);
+            let _ = sender.send(Message::Done(engine, result));
+            notify();
+        });
+        self.job = Some(Job {
+            stop,
+            receiver,
+            handle: Some(handle),
+            purpose,
+            ply: game.moves().len(),
+            hash: game.position().hash(),
+            fraction: 0.0,
+        });
+    }
+
+    /// Asks the running search to stop now; its best move so far comes as usual.
+    pub fn stop(&self) {
+        if let Some(job) = &self.job {
+            job.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Fetches the next event of the running search without waiting.
+    pub fn poll(&mut self) -> Option<Event> {
+        let job = self.job.as_mut()?;
+        match job.receiver.try_recv() {
+            Ok(Message::Progress(progress)) => {
+                job.fraction = progress.fraction.clamp(0.0, 1.0);
+                Some(Event::Progress(progress))
+            }
+            Ok(Message::Done(engine, result)) => self.finish(engine, result),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                // The search thread died: start afresh with a new engine next time.
+                self.job = None;
+                None
+            }
+        }
+    }
+
+    /// Waits for the next event of the running search.
+    pub fn wait(&mut self) -> Option<Event> {
+        let job = self.job.as_mut()?;
+        match job.receiver.recv() {
+            Ok(Message::Progress(progress)) => {
+                job.fraction = progress.fraction.clamp(0.0, 1.0);
+                Some(Event::Progress(progress))
+            }
+            Ok(Message::Done(engine, result)) => self.finish(engine, result),
+            Err(_) => {
+                self.job = None;
+                None
+            }
+        }
+    }
+
+    fn finish(&mut self, engine: Box<Engine>, result: SearchResult) -> Option<Event> {
+        let mut job = self.job.take()?;
+        if let Some(handle) = job.handle.take() {
+            let _ = handle.join();
+        }
+        self.engine = Some(engine);
+        Some(Event::Done {
+            result,
+            purpose: job.purpose,
+            ply: job.ply,
+            hash: job.hash,
+        })
+    }
+
+    /// Stops the running search and throws its result away (the game changed).
+    pub fn cancel(&mut self) {
+        self.stop();
+        while self.job.is_some() {
+            if let Some(Event::Done { .. }) | None = self.wait() {
+                break;
+            }
+        }
+    }
+
+    /// Forgets what the engine learned (a new game or new rules).
+    pub fn clear(&mut self) {
+        self.cancel();
+        if let Some(engine) = self.engine.as_mut() {
+            engine.clear();
+        }
+    }
+}
+
+impl Drop for Thinker {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}

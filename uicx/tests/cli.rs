@@ -1,0 +1,742 @@
+//! The real `hnefatafl` binary driven through standard input: arguments, variables, the
+//! rc file, the data lookup, bad input of every kind, computer games and saved games.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+/// The shipped data directory.
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// The program with an empty temporary HOME and none of its variables set.
+fn program(home: &Path) -> Command {
+    let mut command = Command::cargo_bin("hnefatafl").expect("the binary is built");
+    command
+        .env("HOME", home)
+        .env_remove("DISPLAY")
+        .env("NO_COLOR", "1");
+    for name in [
+        "HNEFATAFL_LANG",
+        "HNEFATAFL_PATH",
+        "HNEFATAFL_RC",
+        "HNEFATAFL_RULES",
+    ] {
+        command.env_remove(name);
+    }
+    command.timeout(std::time::Duration::from_secs(120));
+    command
+}
+
+/// The program on brandub in English, with no rc file.
+fn brandub(home: &Path) -> Command {
+    let mut command = program(home);
+    command
+        .arg("-C")
+        .arg("-d")
+        .arg(data())
+        .args(["-r", "brandub", "-l", "eng"]);
+    command
+}
+
+fn home() -> TempDir {
+    tempfile::tempdir().expect("temporary HOME")
+}
+
+fn stdout_of(command: &mut Command, input: &str) -> String {
+    let output = command.write_stdin(input).output().expect("runs");
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The boards printed by `b` (the lines between the column header and the status line).
+fn boards(stdout: &str) -> Vec<String> {
+    let mut boards = Vec::new();
+    let mut current: Option<Vec<&str>> = None;
+    for line in stdout.lines() {
+        let is_row = line.len() > 6
+            && line[..6].split_whitespace().count() == 2
+            && line[..6]
+                .split_whitespace()
+                .all(|word| word.parse::<u32>().is_ok());
+        if line.trim_start().starts_with("0  1") {
+            current = Some(Vec::new());
+        } else if let Some(rows) = current.as_mut() {
+            if is_row || line.trim_start().starts_with("a  b") {
+                rows.push(line);
+            } else {
+                boards.push(rows.join("\n"));
+                current = None;
+            }
+        }
+    }
+    if let Some(rows) = current {
+        boards.push(rows.join("\n"));
+    }
+    boards
+}
+
+/// A copy of the shipped brandub rules with another name.
+fn brandub_named(name: &str) -> String {
+    let text = std::fs::read_to_string(data().join("rules/brandub")).expect("brandub");
+    text.replace("name\t\"Brandub\"", &format!("name\t\"{name}\""))
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+#[test]
+fn help_lists_every_flag() {
+    let home = home();
+    let assert = program(home.path()).arg("-h").assert().success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    for flag in [
+        "-c <path>",
+        "-C",
+        "-d <path>",
+        "-e <path>",
+        "-i",
+        "-l <file>",
+        "-L",
+        "-n [<var>]",
+    ] {
+        assert!(text.contains(flag), "{flag} missing from {text}");
+    }
+    for flag in ["-r <file>", "-s", "-v", "-x [<theme>]"] {
+        assert!(text.contains(flag), "{flag} missing from {text}");
+    }
+}
+
+#[test]
+fn help_in_swedish_with_the_variable() {
+    let home = home();
+    program(home.path())
+        .env("HNEFATAFL_LANG", "swe")
+        .arg("-h")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Användning"));
+}
+
+#[test]
+fn info_gives_copyright_and_licence() {
+    let home = home();
+    program(home.path())
+        .arg("-i")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "© 2026 The hnefatafl-rs developers",
+        ))
+        .stdout(predicate::str::contains(
+            "Permission to use, copy, modify, and distribute",
+        ));
+}
+
+#[test]
+fn versions_of_every_component() {
+    let home = home();
+    let assert = program(home.path()).arg("-v").assert().success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.split(' ').next())
+        .collect();
+    assert_eq!(names, ["gleipnir", "hnefatafl-core", "aim", "uicx"]);
+}
+
+#[test]
+fn keys_are_listed_one_per_line() {
+    let home = home();
+    let assert = program(home.path()).arg("-L").assert().success();
+    let listed = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let listed: Vec<&str> = listed.lines().collect();
+    let names: Vec<&str> = uicx::lang::Key::ALL.iter().map(|key| key.name()).collect();
+    assert_eq!(listed, names);
+    // The English file gives exactly these keys.
+    let english = std::fs::read_to_string(data().join("lang/eng")).expect("eng");
+    let mut given: Vec<&str> = english
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    given.sort_unstable();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(given, sorted);
+}
+
+#[test]
+fn variables_are_printed() {
+    let home = home();
+    program(home.path())
+        .env("HNEFATAFL_RULES", "tablut")
+        .args(["-n", "HNEFATAFL_RULES"])
+        .assert()
+        .success()
+        .stdout("HNEFATAFL_RULES=tablut\n");
+    let assert = program(home.path())
+        .args(["-l", "eng", "-n"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert_eq!(text.lines().count(), 10, "{text}");
+    assert!(text.contains("HNEFATAFL_PATH is not set."), "{text}");
+    assert!(
+        text.contains(&format!("HOME={}", home.path().display())),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_arguments_exit_with_one() {
+    let home = home();
+    for args in [
+        &["-q"][..],
+        &["-r"],
+        &["stray"],
+        &["--perft", "x"],
+        &["-c"],
+        &["-x", "a", "b"],
+    ] {
+        program(home.path())
+            .args(args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::is_empty().not());
+    }
+}
+
+#[test]
+fn bad_files_at_start_exit_with_one() {
+    let home = home();
+    let dir = home.path().join("data");
+    write(&dir.join("rules/unreadable"), "id x\nwidth 7\nbogus 3\n");
+    write(
+        &dir.join("rules/invalid"),
+        "id x\nname x\nwidth 1\nheight 1\npieces 1\nsquares 1\n",
+    );
+    write(&dir.join("lang/broken"), "turn only this\n");
+    write(&dir.join("saved"), "this is not a saved game\n");
+    let cases: [(&[&str], &str); 8] = [
+        (&["-r", "unreadable"], "line 3"),
+        (&["-r", "invalid"], "not valid"),
+        (&["-r", "nosuch"], "nosuch"),
+        (&["-l", "broken"], "fr_lang"),
+        (&["-l", "nosuch"], "nosuch"),
+        (&["-e", "/nonexistent/saved"], "/nonexistent/saved"),
+        (&["-c", "relative/rc"], "full path"),
+        (&["-c", "/nonexistent/rc"], "/nonexistent/rc"),
+    ];
+    for (args, expected) in cases {
+        let mut command = program(home.path());
+        command.args(["-d"]).arg(&dir).args(args);
+        if !args.contains(&"-l") {
+            command.args(["-l", "eng"]);
+        }
+        command
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(expected));
+    }
+    let saved = dir.join("saved");
+    program(home.path())
+        .args(["-C", "-l", "eng", "-r", "brandub", "-e"])
+        .arg(&saved)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("saved game refused"));
+    // Without a language, errors are codes.
+    program(home.path())
+        .args(["-C", "-d"])
+        .arg(&dir)
+        .args(["-r", "unreadable"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("rread "));
+    program(home.path())
+        .args(["-d", "/nonexistent/data"])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn without_rc_and_variables_nothing_is_loaded() {
+    let home = home();
+    program(home.path())
+        .arg("-C")
+        .write_stdin("b\nh\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("help_intro"))
+        .stderr("cmd_no_rules\n");
+}
+
+#[test]
+fn default_rc_is_found_in_the_embedded_data() {
+    let home = home();
+    let text = stdout_of(&mut program(home.path()), "p\n");
+    assert!(
+        text.starts_with("# l eng\nLanguage: English.\n# r hnefatafl\n"),
+        "{text}"
+    );
+    assert!(text.contains("# p 1 c 3\nPlayer 1: computer 3"), "{text}");
+    assert!(text.contains("(built-in)/rules/hnefatafl"), "{text}");
+}
+
+#[test]
+fn rc_file_is_echoed_after_parsing() {
+    let home = home();
+    let rc = home.path().join("rc");
+    write(
+        &rc,
+        "l   eng # English\nr 'brandub'\np 1 c \"d1\"   t1\nh \"two words\"\n",
+    );
+    let output = program(home.path())
+        .arg("-c")
+        .arg(&rc)
+        .arg("-d")
+        .arg(data())
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("# l eng\n"), "{text}");
+    assert!(text.contains("# r brandub\n"), "{text}");
+    assert!(text.contains("# p 1 c d1 t1\n"), "{text}");
+    assert!(text.contains("# h \"two words\"\n"), "{text}");
+    // The bad help request stops the start-up.
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn rc_file_restrictions() {
+    let home = home();
+    let rc = home.path().join("rc");
+    write(&rc, "r brandub\nw /tmp/never-written\n");
+    program(home.path())
+        .arg("-c")
+        .arg(&rc)
+        .args(["-l", "eng"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("`w` is not allowed in an rc file"));
+    assert!(!Path::new("/tmp/never-written").exists());
+
+    // `r` and `l` in the rc file give way to -r and $HNEFATAFL_LANG; `d` to -d.
+    write(&rc, "l eng\nr brandub\nd /nonexistent\n");
+    let text = stdout_of(
+        program(home.path())
+            .env("HNEFATAFL_LANG", "swe")
+            .arg("-c")
+            .arg(&rc)
+            .args(["-r", "tablut", "-d"])
+            .arg(data()),
+        "",
+    );
+    assert!(text.contains("Regler: Tablut"), "{text}");
+    assert!(!text.contains("Brandub"), "{text}");
+    assert_eq!(text.matches("ignoreras").count(), 3, "{text}");
+
+    // $HNEFATAFL_RC needs a full path; -C reads none even with -c.
+    write(&rc, "r brandub\n");
+    program(home.path())
+        .env("HNEFATAFL_RC", "rc")
+        .assert()
+        .code(1);
+    let text = stdout_of(program(home.path()).arg("-C").arg("-c").arg(&rc), "");
+    assert!(text.is_empty(), "{text}");
+    let text = stdout_of(
+        program(home.path())
+            .env("HNEFATAFL_RC", &rc)
+            .args(["-r", "brandub"]),
+        "",
+    );
+    assert!(text.contains("# r brandub"), "{text}");
+
+    // An rc file's names are never tried as given.
+    let rules = home.path().join("myrules");
+    write(&rules, &brandub_named("Mine"));
+    write(&rc, &format!("r {}\n", rules.display()));
+    program(home.path())
+        .arg("-c")
+        .arg(&rc)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("fr_not_found"));
+}
+
+#[test]
+fn lookup_order() {
+    let home = home();
+    let root = home.path();
+    let places = [
+        ("typed", None),
+        ("user", Some(root.join("user"))),
+        ("argument", Some(root.join("argument"))),
+        ("environment", Some(root.join("environment"))),
+        ("rcdir", Some(root.join("rcdir"))),
+        ("home", Some(root.join("hnefatafl"))),
+        ("dothome", Some(root.join(".hnefatafl"))),
+    ];
+    for (name, dir) in &places {
+        match dir {
+            Some(dir) => write(&dir.join("rules/custom"), &brandub_named(name)),
+            None => write(&root.join("custom"), &brandub_named(name)),
+        }
+    }
+    let rc = root.join("rc");
+    write(&rc, &format!("d {}\n", root.join("rcdir").display()));
+    let run = |user: bool, argument: bool, environment: bool, rc_dir: bool| {
+        let mut command = program(root);
+        command.current_dir(root).args(["-l", "eng"]);
+        if rc_dir {
+            command.arg("-c").arg(&rc);
+        } else {
+            command.arg("-C");
+        }
+        if argument {
+            command.arg("-d").arg(root.join("argument"));
+        }
+        if environment {
+            command.env("HNEFATAFL_PATH", root.join("environment"));
+        }
+        let mut input = String::new();
+        if user {
+            input.push_str(&format!("d {}\n", root.join("user").display()));
+        }
+        input.push_str("r custom\n");
+        stdout_of(&mut command, &input)
+    };
+    assert!(run(true, true, true, true).contains("Rules: typed"));
+    std::fs::remove_file(root.join("custom")).expect("remove");
+    assert!(run(true, true, true, true).contains("Rules: user"));
+    assert!(run(false, true, true, true).contains("Rules: argument"));
+    assert!(run(false, false, true, true).contains("Rules: environment"));
+    assert!(run(false, false, false, true).contains("Rules: rcdir"));
+    assert!(run(false, false, false, false).contains("Rules: home"));
+    std::fs::remove_dir_all(root.join("hnefatafl")).expect("remove");
+    assert!(run(false, false, false, false).contains("Rules: dothome"));
+}
+
+#[test]
+fn lookup_from_variables_and_embedded_data() {
+    let home = home();
+    let root = home.path();
+    write(
+        &root.join(".hnefatafl/rules/custom"),
+        &brandub_named("Home"),
+    );
+    let text = stdout_of(
+        program(root)
+            .args(["-C", "-l", "eng"])
+            .env("HNEFATAFL_RULES", "custom"),
+        "",
+    );
+    assert!(text.contains("Rules: Home"), "{text}");
+    // A full path in the variable is not tried as given.
+    let full = root.join(".hnefatafl/rules/custom");
+    program(root)
+        .args(["-C", "-l", "eng"])
+        .env("HNEFATAFL_RULES", &full)
+        .assert()
+        .code(1);
+    // Nothing installed: the embedded data.
+    let text = stdout_of(
+        program(root).args(["-C", "-l", "eng", "-r", "tawlbwrdd"]),
+        "",
+    );
+    assert!(text.contains("(built-in)/rules/tawlbwrdd"), "{text}");
+}
+
+#[test]
+fn computer_plays_computer_to_the_end() {
+    let home = home();
+    let output = brandub(home.path())
+        .write_stdin("p 0 c d2\np 1 c d3\n")
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let moves: Vec<&str> = text.lines().filter(|line| line.starts_with("m ")).collect();
+    assert!(!moves.is_empty(), "{text}");
+    for line in &moves {
+        let numbers: Vec<&str> = line.split(' ').skip(1).collect();
+        assert_eq!(numbers.len(), 4, "{line}");
+        assert!(
+            numbers.iter().all(|number| number.parse::<u8>().is_ok()),
+            "{line}"
+        );
+    }
+    let last = text.lines().next_back();
+    assert!(last.is_some_and(|line| line.contains(" wins: ")), "{text}");
+}
+
+#[test]
+fn bad_input_leaves_the_game_unchanged() {
+    let home = home();
+    let dir = home.path().join("data");
+    write(&dir.join("rules/broken"), "id x\nwidth 40\n");
+    write(&dir.join("lang/broken"), "turn Spieler {0}\n");
+    write(
+        &dir.join("saved"),
+        "rules brandub brandub\nsize 7 7\nmove 0 0 9 9\n",
+    );
+    let script = format!(
+        "m 3 1 1 1\nb\nzz\nm 9 9 9 9\nm 0 0 0 1\nm 3 0 4 0\nm a\nm z9 a1\nr nosuch\nr broken\nl broken\nl nosuch\n\
+         e /nonexistent\ne {saved}\nw /nonexistent/x\nw {dir}\np 2 h\np 0 c zz\np 0 x\nu x\nu 0\nd /nonexistent\nh zz\nb 1\nf\nb\n",
+        saved = dir.join("saved").display(),
+        dir = dir.display(),
+    );
+    let output = program(home.path())
+        .args(["-C", "-r", "brandub", "-l", "eng", "-d"])
+        .arg(&dir)
+        .write_stdin(script)
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let boards = boards(&stdout);
+    assert_eq!(boards.len(), 2, "{stdout}");
+    assert_eq!(boards[0], boards[1]);
+    assert_eq!(stderr.lines().count(), 23, "{stderr}");
+    assert!(
+        stderr.contains("Illegal move: there is no piece on that square"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Illegal move: that piece belongs to the other player"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Unknown command `zz`"), "{stderr}");
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    // The language stayed English and the rules brandub.
+    assert!(stdout.trim_end().ends_with("Player 1 to move."), "{stdout}");
+}
+
+#[test]
+fn saved_games_round_trip_with_captures_and_undo() {
+    let home = home();
+    // A computer game gives a move list with captures.
+    let played = stdout_of(&mut brandub(home.path()), "p 0 c d2\np 1 c d3\n");
+    let moves: Vec<&str> = played
+        .lines()
+        .filter(|line| line.starts_with("m "))
+        .collect();
+    let initial = stdout_of(&mut brandub(home.path()), "b\n");
+    let initial_pieces = boards(&initial)[0]
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count();
+
+    let end = home.path().join("end.sav");
+    let back = home.path().join("back.sav");
+    let script = format!(
+        "{}\nb\nw {}\nu 3\nb\nw {}\n",
+        moves.join("\n"),
+        end.display(),
+        back.display()
+    );
+    let text = stdout_of(&mut brandub(home.path()), &script);
+    let original = boards(&text);
+    assert_eq!(original.len(), 2);
+    let final_pieces = original[0]
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count();
+    assert!(final_pieces < initial_pieces, "no capture in {played}");
+
+    let text = stdout_of(
+        &mut brandub(home.path()),
+        &format!("e {}\nb\ne {}\nb\n", end.display(), back.display()),
+    );
+    assert_eq!(boards(&text), original);
+    // Loading from the start with -e too, on other rules: the saved game names its own.
+    let text = stdout_of(
+        program(home.path())
+            .args(["-C", "-l", "eng", "-r", "tablut", "-e"])
+            .arg(&end),
+        "b\n",
+    );
+    assert_eq!(boards(&text).last(), original.first());
+
+    // A saved game whose moves are illegal is refused and changes nothing.
+    let saved = std::fs::read_to_string(&end).expect("saved");
+    let corrupt = home.path().join("corrupt.sav");
+    std::fs::write(&corrupt, format!("{saved}move 0 0 0 0\n")).expect("write");
+    let output = brandub(home.path())
+        .write_stdin(format!("b\ne {}\nb\n", corrupt.display()))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let boards = boards(&text);
+    assert_eq!(boards[0], boards[1]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("saved game refused"));
+}
+
+#[test]
+fn saving_is_refused_where_it_cannot_write() {
+    let home = home();
+    let target = home.path().join("dir-not-file");
+    std::fs::create_dir(&target).expect("mkdir");
+    brandub(home.path())
+        .write_stdin(format!("w {}\nw /proc/nope/x\n", target.display()))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("cannot write").count(2));
+}
+
+#[test]
+fn perft_counts_the_start_position() {
+    let home = home();
+    let text = std::fs::read(data().join("rules/brandub")).expect("brandub");
+    let rules = hnefatafl_core::Rules::parse(&text).expect("valid");
+    let expected = hnefatafl_core::perft(&rules, &rules.start_position(), 2);
+    program(home.path())
+        .args(["-r", "brandub", "--perft", "2"])
+        .assert()
+        .success()
+        .stdout(format!("{expected}\n"));
+}
+
+#[test]
+fn x_without_a_display_stays_on_the_command_line() {
+    let home = home();
+    brandub(home.path())
+        .arg("-x")
+        .write_stdin("x\nb\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Player 0 to move."))
+        .stderr(predicate::str::contains("The X interface could not run").count(2));
+}
+
+#[test]
+fn analysis_reports_each_depth_and_the_best_move() {
+    let home = home();
+    let text = stdout_of(&mut brandub(home.path()), "a d3\n");
+    let depths: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("depth "))
+        .collect();
+    assert_eq!(depths.len(), 3, "{text}");
+    assert!(depths[2].contains(" pv "), "{text}");
+    assert!(text.contains("Best move: m "), "{text}");
+}
+
+#[test]
+fn swedish_messages() {
+    let home = home();
+    let text = stdout_of(
+        program(home.path()).args(["-C", "-r", "brandub", "-l", "swe"]),
+        "n\n",
+    );
+    assert!(text.contains("Nytt parti."), "{text}");
+    assert!(text.contains("Spelare 0 drar."), "{text}");
+}
+
+#[test]
+fn algebraic_and_numeric_moves_agree() {
+    let home = home();
+    let numeric = stdout_of(&mut brandub(home.path()), "m 3 1 1 1\nb\n");
+    let algebraic = stdout_of(&mut brandub(home.path()), "m d6 b6\nb\n");
+    assert_eq!(boards(&numeric), boards(&algebraic));
+}
+
+#[test]
+fn rc_e_gives_way_to_the_argument() {
+    let home = home();
+    let first = home.path().join("first.sav");
+    let second = home.path().join("second.sav");
+    stdout_of(
+        &mut brandub(home.path()),
+        &format!("m 3 1 1 1\nw {}\n", first.display()),
+    );
+    stdout_of(
+        &mut brandub(home.path()),
+        &format!("m 3 1 2 1\nm 3 2 2 2\nw {}\n", second.display()),
+    );
+    let rc = home.path().join("rc");
+    write(&rc, &format!("l eng\ne {}\n", first.display()));
+    let text = stdout_of(program(home.path()).arg("-c").arg(&rc), "");
+    assert!(text.contains(": 1 moves."), "{text}");
+    let text = stdout_of(
+        program(home.path())
+            .arg("-c")
+            .arg(&rc)
+            .arg("-e")
+            .arg(&second),
+        "",
+    );
+    assert!(text.contains("`e` ignored"), "{text}");
+    assert!(text.contains(": 2 moves."), "{text}");
+}
+
+#[test]
+fn help_on_every_command_and_quit_stops_reading() {
+    let home = home();
+    let text = stdout_of(&mut brandub(home.path()), "h\nh m\nq\nh x\n");
+    let lines: Vec<&str> = text.lines().collect();
+    for command in [
+        "h", "m", "b", "p", "f", "a", "u", "n", "r", "l", "d", "e", "w", "x", "q",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.starts_with(&format!("{command} "))),
+            "no help on {command}: {text}"
+        );
+    }
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|line| line.starts_with("m <from> <to>"))
+            .count(),
+        2
+    );
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|line| line.starts_with("x [<theme>]"))
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn computer_reply_to_a_human_move_comes_before_the_next_command() {
+    let home = home();
+    let text = stdout_of(&mut brandub(home.path()), "p 1 c d2\nm 3 1 1 1\nb\n");
+    let lines: Vec<&str> = text.lines().collect();
+    let reply = lines
+        .iter()
+        .position(|line| line.starts_with("m "))
+        .expect("a reply");
+    let board = lines
+        .iter()
+        .position(|line| line.trim_start().starts_with("0  1"))
+        .expect("a board");
+    assert!(reply < board, "{text}");
+}
+
+#[test]
+fn unreadable_input_lines_are_reported_and_skipped() {
+    let home = home();
+    brandub(home.path())
+        .write_stdin("m 3 1 'open\nb\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Player 0 to move."))
+        .stderr(predicate::str::contains(
+            "stdin: line 1: unterminated quote",
+        ));
+}

@@ -1,0 +1,81 @@
+//! The session as the X window sees it (`XHost`), without a window.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use uicx::data::{DataDirs, Origin};
+use uicx::session::{Locks, Session};
+use uicx::x11::{Flow, Waker, XHost};
+
+fn brandub() -> Session {
+    let dirs = DataDirs {
+        argument: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")),
+        ..DataDirs::default()
+    };
+    let mut session = Session::new(dirs, Locks::default());
+    let reply = session.apply(|session| session.load_language("eng", Origin::Indirect));
+    assert!(!reply.failed, "{:?}", reply.lines);
+    let reply = session.apply(|session| session.load_rules("brandub", Origin::Indirect));
+    assert!(!reply.failed, "{:?}", reply.lines);
+    session
+}
+
+#[test]
+fn view_targets_and_moves() {
+    let mut session = brandub();
+    assert_eq!(session.title(), "Hnefatafl: Brandub");
+    let view = session.view();
+    assert_eq!((view.width, view.height), (7, 7));
+    assert_eq!(view.pieces.len(), 49);
+    // The attacker at (3, 1) belongs to player 0, the king in the middle to player 1.
+    assert_eq!((view.pieces[7 + 3], view.owners[7 + 3]), (4, 0));
+    assert_eq!((view.pieces[3 * 7 + 3], view.owners[3 * 7 + 3]), (1, 1));
+    assert_eq!(view.squares[0], 2);
+    assert_eq!(view.status, "Player 0 to move.");
+    assert_eq!(view.last_move, None);
+
+    let mut targets = session.targets(7 + 3);
+    targets.sort_unstable();
+    assert_eq!(targets, [7, 7 + 1, 7 + 2, 7 + 4, 7 + 5, 7 + 6]);
+    // Not the side to move's piece: no targets.
+    assert!(session.targets(3 * 7 + 3).is_empty());
+
+    let (line, flow) = session.execute("m 3 1 1 1");
+    assert_eq!((line.as_str(), flow), ("Player 1 to move.", Flow::Continue));
+    assert_eq!(session.view().last_move, Some((7 + 3, 7 + 1)));
+    let (line, _) = session.execute("m 0 0 0 1");
+    assert!(line.starts_with("Illegal move"), "{line}");
+    let (line, _) = session.execute("h");
+    assert!(line.contains("h m b p"), "{line}");
+    assert_eq!(session.execute("x").1, Flow::LeaveX);
+    assert_eq!(session.execute("q").1, Flow::Quit);
+    assert_eq!(session.suggested_theme(), None);
+    assert!(session.read_data("lang/eng").is_some());
+    assert!(session.read_data("lang/none").is_none());
+}
+
+#[test]
+fn poll_plays_the_computer_and_wakes_the_window() {
+    let mut session = brandub();
+    let (line, _) = session.execute("p 0 c d2");
+    assert_eq!(line, "Player 0: computer d2");
+    let wakes = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&wakes);
+    let waker: Waker = Arc::new(move || {
+        counter.fetch_add(1, Ordering::SeqCst);
+    });
+    assert_eq!(session.poll(&waker), None);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut shown = None;
+    while shown.is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+        if wakes.load(Ordering::SeqCst) > 0 {
+            shown = session.poll(&waker);
+        }
+    }
+    assert_eq!(shown.as_deref(), Some("Player 1 to move."));
+    assert!(session.view().last_move.is_some());
+    assert!(session.targets(0).is_empty());
+}

@@ -1,0 +1,118 @@
+//! The program at a terminal (a pty): the prompt, and `f` during a long search.
+
+use std::path::Path;
+use std::process::Command;
+
+use rexpect::session::{PtySession, spawn_command};
+
+/// The program on brandub in English, with no rc file, an empty HOME and no colour.
+fn start(home: &Path) -> PtySession {
+    start_coloured(home, false)
+}
+
+/// The same, with `$NO_COLOR` unset when `colour`.
+fn start_coloured(home: &Path, colour: bool) -> PtySession {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
+    command.env("HOME", home).env_remove("DISPLAY");
+    if colour {
+        command.env_remove("NO_COLOR");
+    } else {
+        command.env("NO_COLOR", "1");
+    }
+    for name in [
+        "HNEFATAFL_LANG",
+        "HNEFATAFL_PATH",
+        "HNEFATAFL_RC",
+        "HNEFATAFL_RULES",
+    ] {
+        command.env_remove(name);
+    }
+    command.args(["-C", "-r", "brandub", "-l", "eng"]);
+    match spawn_command(command, Some(60_000)) {
+        Ok(session) => session,
+        Err(error) => panic!("cannot start the program in a pty: {error}"),
+    }
+}
+
+fn expect(session: &mut PtySession, text: &str) {
+    if let Err(error) = session.exp_string(text) {
+        panic!("expected {text:?}: {error}");
+    }
+}
+
+fn send(session: &mut PtySession, line: &str) {
+    if let Err(error) = session.send_line(line) {
+        panic!("cannot send {line:?}: {error}");
+    }
+}
+
+#[test]
+fn prompt_board_and_quit() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start(home.path());
+    expect(&mut session, "Player 0 to move.");
+    expect(&mut session, "> ");
+    send(&mut session, "m 3 1 1 1");
+    // At a terminal the board follows every move, the move marked.
+    expect(&mut session, "[A]");
+    expect(&mut session, "Player 1 to move.");
+    expect(&mut session, "> ");
+    send(&mut session, "q");
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+}
+
+#[test]
+fn f_makes_the_computer_move_now() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start(home.path());
+    expect(&mut session, "> ");
+    send(&mut session, "p 1 c t600");
+    expect(&mut session, "Player 1: computer t600");
+    send(&mut session, "m 3 1 1 1");
+    expect(&mut session, "Player 1 to move.");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    send(&mut session, "f");
+    // The search had ten minutes; the move comes at once.
+    match session.exp_regex(r"m \d+ \d+ \d+ \d+") {
+        Ok(_) => {}
+        Err(error) => panic!("no computer move after f: {error}"),
+    }
+    expect(&mut session, "Player 0 to move.");
+    send(&mut session, "q");
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+}
+
+#[test]
+fn end_of_input_quits() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start(home.path());
+    expect(&mut session, "> ");
+    if let Err(error) = session.send_control('d') {
+        panic!("cannot send EOF: {error}");
+    }
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end at EOF: {error}");
+    }
+}
+
+#[test]
+fn colour_at_a_terminal_unless_no_color() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start_coloured(home.path(), true);
+    expect(&mut session, "> ");
+    send(&mut session, "b");
+    expect(&mut session, "\x1b[1;");
+    send(&mut session, "q");
+    let mut plain = start(home.path());
+    expect(&mut plain, "> ");
+    send(&mut plain, "b");
+    match plain.exp_string("Player 0 to move.") {
+        Ok(before) => assert!(!before.contains('\x1b'), "{before:?}"),
+        Err(error) => panic!("no board: {error}"),
+    }
+    send(&mut plain, "q");
+}
