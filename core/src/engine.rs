@@ -255,8 +255,9 @@ fn double_trap(
 /// Whether the piece `victim` at `square` is captured by the piece that moved to `dest`.
 ///
 /// `partner` is the direction of the other piece of a double trap: that side is judged
-/// one square further, the custodial pair may be any two enclosing pieces, and the
-/// double-trap variants of `capt_edge`, `capt_sides` and `custodial` apply.
+/// one square further (the board's end or a 0-square there is an edge), the custodial
+/// pair may be any two enclosing pieces, and the double-trap variants of `capt_edge`,
+/// `capt_sides` and `custodial` apply.
 fn is_captured(
     tables: &Tables,
     position: &Position,
@@ -300,7 +301,10 @@ fn is_captured(
         }
         if partner == Some(direction) {
             next = tables.neighbours[usize::from(next)][direction];
+            // The board may end beyond the partner: that is an edge like a 0-square there
+            // (the original counted only the 0-square).
             if next == NONE {
+                off_board[axis] += 1;
                 continue;
             }
         }

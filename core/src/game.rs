@@ -86,7 +86,8 @@ impl Game {
         self.has_occurred(position.hash())
     }
 
-    /// Every legal move, repetition included; empty when the game is over.
+    /// Every legal move, in the order of [`Rules::for_each_move`]: with `forbid_repeat`, the
+    /// moves that would repeat a position are left out. Empty when the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.outcome.is_some() {
             return Vec::new();
@@ -105,7 +106,8 @@ impl Game {
         moves
     }
 
-    /// Whether the position with this key has occurred in this game (for `forbid_repeat`).
+    /// Whether the position with this key ([`Position::hash`]) has occurred in this game
+    /// (for `forbid_repeat`).
     pub fn has_occurred(&self, hash: u64) -> bool {
         self.hashes.contains(&hash)
     }

@@ -1,45 +1,12 @@
-//! hnefatafl-core: rule files, the board engine and games of tafl variants.
+#![doc = include_str!("../README.md")]
 //!
-//! The rules of a variant are not compiled in: a rule file (the language of the original
-//! program's manual) is read by [`Rules::parse`], validated, and compiled into tables.
-//! A [`Position`] is played on with [`Rules::make_move`] and [`Rules::unmake_move`]; a
-//! [`Game`] keeps the history with undo and redo, repetition and the outcome. Moves are
-//! read and written in two notations ([`Notation`]), and whole games in the text format
-//! of [`save`].
+//! ## Layout
 //!
-//! ```
-//! use hnefatafl_core::{Game, Rules, Notation};
-//!
-//! let text = b"
-//! id tiny
-//! name \"A tiny game\"
-//! width 3
-//! height 3
-//! pieces 0 2 0 \\
-//!        0 1 0 \\
-//!        0 0 0
-//! squares 1 1 1 \\
-//!         1 1 1 \\
-//!         1 1 1
-//! piece bit 1
-//! piece 1 owner 0
-//! piece 1 occupies 1
-//! piece 1 captures 2
-//! piece bit 2
-//! piece 2 owner 1
-//! piece 2 occupies 1
-//! square bit 1
-//! ";
-//! let rules = Rules::parse(text)?;
-//! let mut game = Game::new(rules.clone());
-//! let moves = game.legal_moves();
-//! assert_eq!(moves.len(), 3);
-//! let mv = rules.parse_move(&["b2", "a2"])?;
-//! game.play(mv)?;
-//! assert_eq!(rules.format_move(mv, Notation::Numeric), "1 1 0 1");
-//! assert_eq!(game.outcome(), None);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The rules of a variant are read by [`Rules::parse`], validated, and compiled into
+//! tables. A [`Position`] is played on with [`Rules::make_move`] and
+//! [`Rules::unmake_move`]; a [`Game`] keeps the history with undo and redo, repetition and
+//! the outcome ([`Outcome`]). Moves are read and written in two notations ([`Notation`]),
+//! and whole games in the text format of [`save`].
 
 #![deny(missing_docs)]
 
@@ -297,12 +264,13 @@ impl Rules {
         (x < self.width() && y < self.height())
             .then(|| Square(u16::from(y) * u16::from(self.width()) + u16::from(x)))
     }
-    /// The column and row of a square.
+    /// The column and row of a square. For a square past the board rectangle the row is
+    /// at least [`Rules::height`] (255 at most): check with [`Rules::square_type`].
     pub fn coords(&self, square: Square) -> (u8, u8) {
         let width = self.inner.tables.width;
         (
             (square.index() % width) as u8,
-            (square.index() / width) as u8,
+            u8::try_from(square.index() / width).unwrap_or(u8::MAX),
         )
     }
     /// The type of a square, or `None` for a square that is not part of the board (0).
@@ -441,7 +409,8 @@ impl Rules {
         );
         format!("{from} {to}")
     }
-    /// Writes a square in the chosen notation (`x y` or `a1`).
+    /// Writes a square in the chosen notation (`x y` or `a1`). A square past the board
+    /// rectangle, which has no algebraic name, is written `x y` in both notations.
     pub fn format_square(&self, square: Square, notation: Notation) -> String {
         notation::format_square(self, square, notation)
     }

@@ -97,10 +97,13 @@ pub(crate) fn parse_move(rules: &Rules, words: &[&str]) -> Result<Move, Notation
 }
 
 pub(crate) fn format_square(rules: &Rules, square: Square, notation: Notation) -> String {
-    let (x, y) = rules.coords(square);
+    let width = usize::from(rules.width());
+    let height = usize::from(rules.height());
+    let (x, y) = (square.index() % width, square.index() / width);
     match notation {
-        Notation::Numeric => format!("{x} {y}"),
-        Notation::Algebraic => format!("{}{}", column_name(x), rules.height() - y),
+        // x < width <= 31, so the column name always exists.
+        Notation::Algebraic if y < height => format!("{}{}", column_name(x as u8), height - y),
+        _ => format!("{x} {y}"),
     }
 }
 

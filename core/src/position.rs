@@ -41,6 +41,10 @@ impl Undo {
 }
 
 /// A position: the pieces and the side to move, with its Zobrist key.
+///
+/// A position belongs to the [`Rules`](crate::Rules) that made it (their start position
+/// and the moves played on it): the board-rule methods of other rules, with another board
+/// size, may panic on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// The piece bit on each square (0: empty).

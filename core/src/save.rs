@@ -106,6 +106,7 @@ impl SavedGame {
         let mut rules = None;
         let mut size = None;
         let mut players: [Vec<String>; 2] = Default::default();
+        let mut seen_players = [false; 2];
         let mut moves = Vec::new();
         for line in gleipnir::parse(text)? {
             let n = line.number;
@@ -116,6 +117,9 @@ impl SavedGame {
                     let [id, file] = values else {
                         return Err(read_error(n, "`rules` takes the rules' id and file name"));
                     };
+                    if rules.is_some() {
+                        return Err(read_error(n, "a second `rules` record"));
+                    }
                     rules = Some((id.clone(), file.clone()));
                 }
                 "size" => {
@@ -127,6 +131,10 @@ impl SavedGame {
                     if width == 0 || height == 0 {
                         return Err(read_error(n, "the board size must be at least 1x1"));
                     }
+                    // The moves already read were numbered on the first size.
+                    if size.is_some() {
+                        return Err(read_error(n, "a second `size` record"));
+                    }
                     size = Some((width, height));
                 }
                 "player" => {
@@ -137,6 +145,10 @@ impl SavedGame {
                         ));
                     };
                     let index = number(n, player, 1)? as usize;
+                    if seen_players[index] {
+                        return Err(read_error(n, format!("a second `player {index}` record")));
+                    }
+                    seen_players[index] = true;
                     players[index] = values[1..].to_vec();
                 }
                 "move" => {

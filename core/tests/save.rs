@@ -101,3 +101,25 @@ fn bad_lines_are_refused_with_their_line() {
         Err(SaveError::Syntax(_))
     ));
 }
+
+#[test]
+fn records_that_may_appear_once_are_refused_twice() {
+    // A second `size` would renumber the moves read before it.
+    let cases = [
+        ("rules test a\nrules test b\nsize 4 4\n", 2),
+        ("rules test a\nsize 4 4\nmove 0 0 1 0\nsize 2 8\n", 4),
+        (
+            "rules test a\nsize 4 4\nplayer 1 human\nplayer 1 computer\n",
+            4,
+        ),
+    ];
+    for (text, line) in cases {
+        match SavedGame::parse(text.as_bytes()) {
+            Err(SaveError::Read { line: at, .. }) => assert_eq!(at, line, "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // One of each is fine.
+    let text = "rules test a\nsize 4 4\nplayer 0 human\nplayer 1 computer\n";
+    assert!(SavedGame::parse(text.as_bytes()).is_ok());
+}

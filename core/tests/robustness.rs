@@ -1,0 +1,194 @@
+//! Nothing that comes from outside may make the engine panic: moves with any square
+//! numbers, notation words, rule text and saved-game text. A refused move leaves the game
+//! exactly as it was.
+
+use hnefatafl_core::save::SavedGame;
+use hnefatafl_core::{Game, Move, MoveError, Notation, Rules, Square};
+use proptest::prelude::*;
+
+/// Brandub-like 7x7 rules with `forbid_repeat`, so that refusals by repetition occur too.
+const RULES: &str = "
+id robust7
+name Robust
+forbid_repeat
+width 7
+height 7
+pieces 0 0 0 4 0 0 0 \\
+       0 0 0 4 0 0 0 \\
+       0 0 0 2 0 0 0 \\
+       4 4 2 1 2 4 4 \\
+       0 0 0 2 0 0 0 \\
+       0 0 0 4 0 0 0 \\
+       0 0 0 4 0 0 0
+squares 2 1 1 1 1 1 2 \\
+        1 0 1 1 1 0 1 \\
+        1 1 1 1 1 1 1 \\
+        1 1 1 4 1 1 1 \\
+        1 1 1 1 1 1 1 \\
+        1 0 1 1 1 0 1 \\
+        2 1 1 1 1 1 2
+piece bit 1
+piece 1 owner 0
+piece 1 capt_edge
+piece 1 capt_loss
+piece 1 capt_sides 4
+piece 1 captures 4
+piece 1 dbl_trap
+piece 1 dbl_trap_capt
+piece 1 dbl_trap_edge
+piece 1 dbl_trap_squares 7
+piece 1 escape
+piece 1 noreturn 4
+piece 1 occupies 7
+piece bit 2
+piece 2 owner 0
+piece 2 captures 4
+piece 2 custodial
+piece 2 dbl_trap
+piece 2 dbl_trap_squares 7
+piece 2 occupies 1
+piece bit 4
+piece 4 owner 1
+piece 4 captures 3
+piece 4 custodial
+piece 4 occupies 1
+square bit 1
+square bit 2
+square 2 captures 7
+square 2 escape
+square bit 4
+square 4 captures 7
+";
+
+fn rules() -> Rules {
+    Rules::parse(RULES.as_bytes()).expect("the test rules are valid")
+}
+
+#[test]
+fn the_test_rules_leave_both_sides_moves() {
+    let game = Game::new(rules());
+    assert!(game.outcome().is_none());
+    assert!(!game.legal_moves().is_empty());
+}
+
+/// Everything a refused move must leave as it was.
+fn snapshot(game: &Game) -> impl PartialEq + std::fmt::Debug + use<> {
+    (
+        game.position().clone(),
+        game.moves(),
+        game.position_hashes().to_vec(),
+        game.redo_moves().collect::<Vec<_>>(),
+        game.outcome(),
+    )
+}
+
+fn any_move() -> impl Strategy<Value = Move> {
+    (any::<u16>(), any::<u16>()).prop_map(|(from, to)| Move {
+        from: Square::from_index(usize::from(from)),
+        to: Square::from_index(usize::from(to)),
+    })
+}
+
+/// A move that is usually near the board, so that many are legal.
+fn near_move() -> impl Strategy<Value = Move> {
+    (0u16..60, 0u16..60).prop_map(|(from, to)| Move {
+        from: Square::from_index(usize::from(from)),
+        to: Square::from_index(usize::from(to)),
+    })
+}
+
+proptest! {
+    #[test]
+    fn random_moves_never_panic_and_refusals_change_nothing(
+        moves in proptest::collection::vec(
+            (prop_oneof![any_move(), near_move()], any::<usize>()),
+            1..200,
+        )
+    ) {
+        let rules = rules();
+        let mut game = Game::new(rules.clone());
+        for (mv, choice) in moves {
+            // Play a legal move too, so that the random ones meet many positions.
+            let legal = game.legal_moves();
+            if !legal.is_empty() {
+                prop_assert!(game.play(legal[choice % legal.len()]).is_ok());
+            }
+            // Every reader of a move copes with any square number.
+            let _ = rules.format_move(mv, Notation::Algebraic);
+            let _ = rules.format_move(mv, Notation::Numeric);
+            let _ = rules.coords(mv.from);
+            let checked = rules.check_move(game.position(), mv);
+            let before = snapshot(&game);
+            match game.play(mv) {
+                Ok(_) => {
+                    prop_assert!(checked.is_ok());
+                    prop_assert_eq!(game.last_move(), Some(mv));
+                }
+                Err(error) => {
+                    prop_assert_eq!(snapshot(&game), before, "refused with {}", error);
+                    if game.outcome().is_none() && error != MoveError::Repetition {
+                        prop_assert_eq!(checked, Err(error));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn notation_words_never_panic(words in proptest::collection::vec("[a-zA-Z0-9 ]{0,8}", 0..6)) {
+        let rules = rules();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        if let Ok(mv) = rules.parse_move(&words) {
+            prop_assert!(mv.from.index() < rules.square_count());
+            prop_assert!(mv.to.index() < rules.square_count());
+        }
+        if let Ok(square) = rules.parse_square(&words) {
+            prop_assert!(square.index() < rules.square_count());
+        }
+    }
+
+    #[test]
+    fn rule_text_never_panics(text in "[a-z_0-9 \\n\\\\\"#]{0,300}") {
+        let _ = Rules::parse(text.as_bytes());
+        // Lines of real rule text with one changed word.
+        let mut lines: Vec<String> = RULES.lines().map(str::to_owned).collect();
+        let index = text.len() % lines.len();
+        lines[index] = text.lines().next().unwrap_or_default().to_owned();
+        let _ = Rules::parse(lines.join("\n").as_bytes());
+    }
+
+    #[test]
+    fn saved_game_text_never_panics(text in "(rules|size|player|move| |[0-9]{1,3}|\\n){0,40}") {
+        if let Ok(saved) = SavedGame::parse(text.as_bytes()) {
+            let rules = rules();
+            let _ = saved.to_text(&rules);
+            let _ = saved.replay(&rules);
+        }
+    }
+}
+
+#[test]
+fn out_of_range_squares_are_refused_everywhere() {
+    let rules = rules();
+    let mut game = Game::new(rules.clone());
+    let far = Move {
+        from: Square::from_index(3),
+        to: Square::from_index(usize::from(u16::MAX)),
+    };
+    assert_eq!(
+        rules.check_move(game.position(), far),
+        Err(MoveError::OutOfBoard(u32::from(u16::MAX)))
+    );
+    assert!(game.play(far).is_err());
+    assert!(game.moves().is_empty());
+    // A square below the board is written as numbers in both notations.
+    let below = Square::from_index(7 * 7 + 2);
+    assert_eq!(rules.format_square(below, Notation::Algebraic), "2 7");
+    assert_eq!(rules.format_square(below, Notation::Numeric), "2 7");
+    assert_eq!(rules.coords(Square::from_index(7 * 1000)), (0, u8::MAX));
+    // Words naming squares off the board are errors, not squares.
+    assert!(rules.parse_move(&["h1", "a1"]).is_err());
+    assert!(rules.parse_move(&["7", "0", "0", "0"]).is_err());
+    assert!(rules.parse_move(&["99999999999", "0", "0", "0"]).is_err());
+    assert!(rules.parse_move(&["a0", "a1"]).is_err());
+}
