@@ -43,7 +43,10 @@ pub fn shown_square(rules: &Rules, square: SquareType) -> SquareType {
 /// The mark of an empty square of a type.
 fn square_mark(rules: &Rules, square: SquareType, common: Option<SquareType>) -> char {
     let shown = shown_square(rules, square);
-    match rules.square_rule(shown) {
+    // A `ui_bit` may name a type the file does not declare: then the square's own rule
+    // says what it is.
+    let rule = rules.square_rule(shown).or_else(|| rules.square_rule(square));
+    match rule {
         Some(rule) if rule.escape => '*',
         Some(rule) if rule.captures != 0 => '+',
         _ if Some(shown) == common => '.',

@@ -230,6 +230,11 @@ fn start(args: &Args) -> Result<Session, i32> {
     }
 
     if let Some(path) = &args.saved {
+        // As for `-c`, the manual asks for the full path: nothing is guessed at start-up.
+        if !path.is_absolute() {
+            let message = Message::new(Key::FrFullPath, [path.display().to_string()]);
+            return Err(fail(&session, message));
+        }
         let path = path.display().to_string();
         let reply = session.apply(|session| session.load_saved(&path));
         if reply.failed {

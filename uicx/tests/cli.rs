@@ -227,13 +227,14 @@ fn bad_files_at_start_exit_with_one() {
     );
     write(&dir.join("lang/broken"), "turn only this\n");
     write(&dir.join("saved"), "this is not a saved game\n");
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["-r", "unreadable"], "line 3"),
         (&["-r", "invalid"], "not valid"),
         (&["-r", "nosuch"], "nosuch"),
         (&["-l", "broken"], "fr_lang"),
         (&["-l", "nosuch"], "nosuch"),
         (&["-e", "/nonexistent/saved"], "/nonexistent/saved"),
+        (&["-e", "relative/saved"], "full path"),
         (&["-c", "relative/rc"], "full path"),
         (&["-c", "/nonexistent/rc"], "/nonexistent/rc"),
     ];
