@@ -45,7 +45,9 @@ fn square_mark(rules: &Rules, square: SquareType, common: Option<SquareType>) ->
     let shown = shown_square(rules, square);
     // A `ui_bit` may name a type the file does not declare: then the square's own rule
     // says what it is.
-    let rule = rules.square_rule(shown).or_else(|| rules.square_rule(square));
+    let rule = rules
+        .square_rule(shown)
+        .or_else(|| rules.square_rule(square));
     match rule {
         Some(rule) if rule.escape => '*',
         Some(rule) if rule.captures != 0 => '+',
