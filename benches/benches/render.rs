@@ -1,2 +1,85 @@
-//! Benchmark: render (to be written).
-fn main() {}
+//! Frame rendering of the X interface (uicx): one whole 11x11 frame at 800x800, with the
+//! default shipped theme and with the fallback graphics, a piece selected and its targets
+//! marked, the computer thinking.
+//!
+//! "cached" is the steady state (the theme images already scaled to the square size); "new
+//! size" includes scaling every image, as after the window is resized.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::Criterion;
+use uicx::x11::render::{Renderer, Scene, TextMetrics};
+use uicx::x11::{BoardView, theme};
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// The opening of the shipped Fetlar hnefatafl rule file, as the window sees it.
+fn opening() -> BoardView {
+    let text = std::fs::read_to_string(data_dir().join("rules/hnefatafl")).unwrap_or_default();
+    let grid = |keyword: &str| -> Vec<u8> {
+        let Some(start) = text.find(&format!("\n{keyword} \\")) else {
+            return vec![1; 121];
+        };
+        text[start + 1..]
+            .lines()
+            .skip(1)
+            .take(11)
+            .flat_map(|line| {
+                line.split_whitespace()
+                    .filter_map(|word| word.parse::<u8>().ok())
+            })
+            .collect()
+    };
+    let pieces = grid("pieces");
+    let owners = pieces
+        .iter()
+        .map(|&bit| u8::from(bit != 4 && bit != 0))
+        .collect();
+    BoardView {
+        width: 11,
+        height: 11,
+        squares: grid("squares"),
+        pieces,
+        owners,
+        last_move: Some((3, 14)),
+        side_to_move: 1,
+        status: "Player 1 to move".to_owned(),
+        thinking: Some(0.4),
+    }
+}
+
+fn bench_render(c: &mut Criterion) {
+    let read = |relative: &str| std::fs::read(data_dir().join(relative)).ok();
+    let view = opening();
+    let targets = [34, 35, 36, 37, 39, 40, 41, 42];
+    let scene = Scene {
+        view: &view,
+        selected: Some(38),
+        targets: &targets,
+        terminal: "> m f8 c8",
+    };
+    let metrics = TextMetrics::default();
+    for requested in [None, Some("null")] {
+        let loaded = theme::load(&read, requested, None);
+        let name = loaded.theme.name.clone();
+        let mut renderer = Renderer::new(loaded.theme.clone());
+        c.bench_function(&format!("render 11x11 800x800 {name} cached"), |b| {
+            b.iter(|| black_box(renderer.render(black_box(&scene), 800, 800, metrics)))
+        });
+        c.bench_function(&format!("render 11x11 800x800 {name} new size"), |b| {
+            b.iter(|| {
+                let mut fresh = Renderer::new(loaded.theme.clone());
+                black_box(fresh.render(black_box(&scene), 800, 800, metrics))
+            })
+        });
+    }
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    bench_render(&mut criterion);
+    criterion.final_summary();
+}

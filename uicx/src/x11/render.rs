@@ -1,0 +1,950 @@
+//! Drawing: a pure function from what the window shows to one RGBA frame.
+//!
+//! The frame holds everything but the glyphs: the board (theme images scaled to the square
+//! size, or the fallback graphics), the marks, the status strip with its progress bar and
+//! the terminal strip. The text is returned as [`TextItem`]s for the window to draw with the
+//! server's fonts over the frame, so that any font the server has can be used.
+
+use std::collections::HashMap;
+
+use image::imageops::{self, FilterType};
+use image::{Rgba, RgbaImage};
+
+use super::host::BoardView;
+use super::theme::Theme;
+
+/// An opaque colour.
+pub type Rgb = [u8; 3];
+
+/// Colour of the window's background and of the off-board squares.
+pub const BACKGROUND: Rgb = [38, 34, 30];
+/// Colour of the status strip.
+pub const STATUS_BACKGROUND: Rgb = [24, 24, 28];
+/// Colour of the terminal strip.
+pub const TERMINAL_BACKGROUND: Rgb = [8, 8, 8];
+/// Colour of the progress bar while a computer thinks.
+pub const PROGRESS: Rgb = [86, 140, 214];
+/// Colour of the frame around the selected piece's square.
+pub const SELECTION: Rgb = [255, 208, 0];
+/// Colour of the dots on the selected piece's legal targets.
+pub const TARGET: Rgb = [40, 200, 90];
+/// Colour of the frames on the last move's squares.
+pub const LAST_MOVE: Rgb = [70, 150, 255];
+/// Text colour on the dark strips and the margin.
+pub const TEXT: Rgb = [226, 222, 210];
+
+/// Fallback square colours by square type bit index (bit 1 first).
+pub const FALLBACK_SQUARES: [Rgb; 8] = [
+    [214, 178, 126],
+    [150, 82, 54],
+    [104, 134, 84],
+    [84, 118, 160],
+    [168, 120, 168],
+    [196, 156, 64],
+    [96, 160, 160],
+    [170, 170, 170],
+];
+/// Fallback piece fill colour of each player (0 light, 1 dark).
+pub const FALLBACK_PIECE_FILL: [Rgb; 2] = [[244, 236, 214], [44, 40, 38]];
+/// Fallback piece outline colour of each player.
+pub const FALLBACK_PIECE_OUTLINE: [Rgb; 2] = [[72, 60, 48], [196, 186, 166]];
+/// Colours of the inner mark that tells piece types apart in the fallback graphics, by
+/// piece type bit index. Each player's most numerous type on the board has no mark, so the
+/// rare pieces (a king) stand out.
+pub const FALLBACK_PIECE_MARKS: [Rgb; 8] = [
+    [222, 180, 40],
+    [200, 40, 40],
+    [200, 90, 160],
+    [50, 110, 210],
+    [40, 160, 80],
+    [150, 60, 180],
+    [230, 120, 30],
+    [40, 170, 190],
+];
+
+/// The size of the server font's character cell, which the layout leaves room for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextMetrics {
+    /// Width of one character in pixels (the font is meant to be fixed-width).
+    pub cell_width: u32,
+    /// Pixels above the baseline.
+    pub ascent: u32,
+    /// Pixels below the baseline.
+    pub descent: u32,
+}
+
+impl Default for TextMetrics {
+    /// The cell of the default font, `-misc-fixed-medium-r-normal--14-...` (7x14).
+    fn default() -> TextMetrics {
+        TextMetrics {
+            cell_width: 7,
+            ascent: 11,
+            descent: 3,
+        }
+    }
+}
+
+impl TextMetrics {
+    fn line_height(self) -> u32 {
+        self.ascent + self.descent
+    }
+}
+
+/// Everything the window shows at one moment.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    /// The game as the host gives it.
+    pub view: &'a BoardView,
+    /// The selected square, if a piece is selected.
+    pub selected: Option<usize>,
+    /// The selected piece's legal targets.
+    pub targets: &'a [usize],
+    /// The terminal line as it should read (typed text or the last output).
+    pub terminal: &'a str,
+}
+
+/// A piece of text for the window to draw, baseline at `(x, y)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextItem {
+    /// Left edge in pixels.
+    pub x: i32,
+    /// Baseline in pixels.
+    pub y: i32,
+    /// The text.
+    pub text: String,
+    /// Glyph colour.
+    pub foreground: Rgb,
+    /// Colour behind the glyphs (the strip it stands on).
+    pub background: Rgb,
+}
+
+/// Where things are in a window of a given size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Window width in pixels.
+    pub window_width: u32,
+    /// Window height in pixels.
+    pub window_height: u32,
+    /// Left edge of the board.
+    pub board_x: u32,
+    /// Top edge of the board.
+    pub board_y: u32,
+    /// Side of one square in pixels (at least 1).
+    pub square: u32,
+    /// Board width in squares.
+    pub columns: u32,
+    /// Board height in squares.
+    pub rows: u32,
+    /// Top of the status strip.
+    pub status_top: u32,
+    /// Top of the terminal strip.
+    pub terminal_top: u32,
+    /// The font cell the layout was made for.
+    pub metrics: TextMetrics,
+}
+
+const PAD: u32 = 6;
+
+impl Layout {
+    /// Lays out a board of `columns` x `rows` squares in a window of the given size.
+    pub fn new(
+        columns: u32,
+        rows: u32,
+        window_width: u32,
+        window_height: u32,
+        metrics: TextMetrics,
+    ) -> Layout {
+        let strip = metrics.line_height() + 2 * PAD;
+        let terminal_top = window_height.saturating_sub(strip);
+        let status_top = terminal_top.saturating_sub(strip);
+        // Room for row numbers on the left and column letters below the board.
+        let left = 2 * metrics.cell_width + 2 * PAD;
+        let below = metrics.line_height() + PAD;
+        let free_width = window_width.saturating_sub(left + PAD);
+        let free_height = status_top.saturating_sub(below + PAD);
+        let square = (free_width / columns.max(1))
+            .min(free_height / rows.max(1))
+            .max(1);
+        let board_width = square * columns;
+        let board_height = square * rows;
+        let board_x = left + free_width.saturating_sub(board_width) / 2;
+        let board_y = PAD + free_height.saturating_sub(board_height) / 2;
+        Layout {
+            window_width,
+            window_height,
+            board_x,
+            board_y,
+            square,
+            columns,
+            rows,
+            status_top,
+            terminal_top,
+            metrics,
+        }
+    }
+
+    /// The square (row-major index from the top-left) under a window pixel.
+    pub fn square_at(&self, x: i32, y: i32) -> Option<usize> {
+        let column = (i64::from(x) - i64::from(self.board_x)).div_euclid(i64::from(self.square));
+        let row = (i64::from(y) - i64::from(self.board_y)).div_euclid(i64::from(self.square));
+        let inside = (0..i64::from(self.columns)).contains(&column)
+            && (0..i64::from(self.rows)).contains(&row);
+        inside.then(|| (row * i64::from(self.columns) + column) as usize)
+    }
+
+    /// The top-left pixel of a square.
+    pub fn square_origin(&self, index: usize) -> (u32, u32) {
+        let columns = self.columns.max(1) as usize;
+        let column = (index % columns) as u32;
+        let row = (index / columns) as u32;
+        (
+            self.board_x + column * self.square,
+            self.board_y + row * self.square,
+        )
+    }
+
+    /// The centre pixel of a square.
+    pub fn square_centre(&self, index: usize) -> (u32, u32) {
+        let (x, y) = self.square_origin(index);
+        (x + self.square / 2, y + self.square / 2)
+    }
+}
+
+/// The column name used on the board's edge and in algebraic moves: `a` for the leftmost.
+pub fn column_name(column: u32) -> String {
+    match char::from_u32(u32::from(b'a') + column) {
+        Some(letter) if column < 26 => letter.to_string(),
+        _ => (column + 1).to_string(),
+    }
+}
+
+/// A rendered frame: the pixels, the text to draw over them and the layout used.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The composited picture, as large as the window.
+    pub image: RgbaImage,
+    /// Text to draw over the picture.
+    pub texts: Vec<TextItem>,
+    /// Where the board and strips are.
+    pub layout: Layout,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum CacheKey {
+    Square {
+        bit: u8,
+        light: bool,
+        side: u32,
+    },
+    Piece {
+        bit: u8,
+        owner: u8,
+        marked: bool,
+        side: u32,
+    },
+}
+
+/// Draws frames with one theme, keeping the images scaled to the current square size.
+#[derive(Debug)]
+pub struct Renderer {
+    theme: Theme,
+    cache: HashMap<CacheKey, RgbaImage>,
+    cached_side: u32,
+}
+
+impl Renderer {
+    /// A renderer for a theme.
+    pub fn new(theme: Theme) -> Renderer {
+        Renderer {
+            theme,
+            cache: HashMap::new(),
+            cached_side: 0,
+        }
+    }
+
+    /// The theme in use.
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+
+    /// Draws a scene into a frame of the window's size. The result depends only on the
+    /// arguments and the theme; the cache only saves scaling work.
+    pub fn render(
+        &mut self,
+        scene: &Scene<'_>,
+        window_width: u32,
+        window_height: u32,
+        metrics: TextMetrics,
+    ) -> Frame {
+        let view = scene.view;
+        let layout = Layout::new(
+            u32::from(view.width),
+            u32::from(view.height),
+            window_width.max(1),
+            window_height.max(1),
+            metrics,
+        );
+        if layout.square != self.cached_side {
+            self.cache.clear();
+            self.cached_side = layout.square;
+        }
+        let mut image = RgbaImage::from_pixel(
+            layout.window_width,
+            layout.window_height,
+            opaque(BACKGROUND),
+        );
+        let mut texts = Vec::new();
+
+        let count = usize::from(view.width) * usize::from(view.height);
+        let plain = most_numerous_types(view);
+        for index in 0..count {
+            let (x, y) = layout.square_origin(index);
+            let column = index % usize::from(view.width.max(1));
+            let row = index / usize::from(view.width.max(1));
+            let square_bit = view.squares.get(index).copied().unwrap_or(0);
+            if square_bit != 0 {
+                let light = (column + row) % 2 == 0;
+                let tile = self.square_image(square_bit, light, layout.square);
+                imageops::replace(&mut image, tile, i64::from(x), i64::from(y));
+            }
+            let piece_bit = view.pieces.get(index).copied().unwrap_or(0);
+            if piece_bit != 0 {
+                let owner = view.owners.get(index).copied().unwrap_or(0).min(1);
+                let marked = plain[usize::from(owner)] != piece_bit;
+                let piece = self.piece_image(piece_bit, owner, marked, layout.square);
+                let offset_x = (layout.square.saturating_sub(piece.width()) / 2) as i64;
+                let offset_y = (layout.square.saturating_sub(piece.height()) / 2) as i64;
+                imageops::overlay(
+                    &mut image,
+                    piece,
+                    i64::from(x) + offset_x,
+                    i64::from(y) + offset_y,
+                );
+            }
+        }
+
+        let thin = (layout.square / 16).max(2);
+        if let Some((from, to)) = view.last_move {
+            for index in [from, to].into_iter().filter(|&index| index < count) {
+                frame_square(&mut image, &layout, index, thin, LAST_MOVE);
+            }
+        }
+        if let Some(selected) = scene.selected.filter(|&index| index < count) {
+            frame_square(
+                &mut image,
+                &layout,
+                selected,
+                (layout.square / 10).max(3),
+                SELECTION,
+            );
+        }
+        for &target in scene.targets.iter().filter(|&&index| index < count) {
+            let (centre_x, centre_y) = layout.square_centre(target);
+            let radius = (layout.square as f32 / 6.0).max(2.0);
+            draw_disc(
+                &mut image,
+                centre_x as f32,
+                centre_y as f32,
+                radius,
+                TARGET,
+                230,
+            );
+        }
+
+        self.coordinates(&layout, &mut texts);
+        strips(scene, &layout, &mut image, &mut texts);
+        Frame {
+            image,
+            texts,
+            layout,
+        }
+    }
+
+    fn coordinates(&self, layout: &Layout, texts: &mut Vec<TextItem>) {
+        let metrics = layout.metrics;
+        let letters_baseline =
+            layout.board_y + layout.rows * layout.square + PAD / 2 + metrics.ascent;
+        for column in 0..layout.columns {
+            let name = column_name(column);
+            let width = metrics.cell_width * name.chars().count() as u32;
+            let x =
+                layout.board_x + column * layout.square + (layout.square.saturating_sub(width)) / 2;
+            texts.push(text_item(x, letters_baseline, name, BACKGROUND));
+        }
+        for row in 0..layout.rows {
+            let number = (layout.rows - row).to_string();
+            let width = metrics.cell_width * number.len() as u32;
+            let x = layout.board_x.saturating_sub(PAD + width);
+            let middle = layout.board_y + row * layout.square + layout.square / 2;
+            let y = (middle + metrics.ascent).saturating_sub(metrics.line_height() / 2);
+            texts.push(text_item(x, y, number, BACKGROUND));
+        }
+    }
+
+    fn square_image(&mut self, bit: u8, light: bool, side: u32) -> &RgbaImage {
+        let themed = self.theme.squares.get(&bit);
+        // Theme images look the same on light and dark places; only the fallback checkers.
+        let key = CacheKey::Square {
+            bit,
+            light: light || themed.is_some(),
+            side,
+        };
+        self.cache.entry(key).or_insert_with(|| match themed {
+            Some(source) => scale(source, side, side),
+            None => {
+                let base = FALLBACK_SQUARES[bit.trailing_zeros() as usize % 8];
+                fallback_square(base, light, side)
+            }
+        })
+    }
+
+    fn piece_image(&mut self, bit: u8, owner: u8, marked: bool, side: u32) -> &RgbaImage {
+        let themed = self.theme.pieces.get(&bit);
+        let key = CacheKey::Piece {
+            bit,
+            owner: if themed.is_some() { 0 } else { owner },
+            marked: marked && themed.is_none(),
+            side,
+        };
+        let native_square = self.theme.native_square_side();
+        self.cache.entry(key).or_insert_with(|| match themed {
+            Some(source) => {
+                // Keep the theme's proportion of piece to square; without square images,
+                // let the piece fill three quarters of a square.
+                let largest = source.width().max(source.height()).max(1);
+                let factor = match native_square {
+                    Some(native) => side as f32 / native.max(1) as f32,
+                    None => side as f32 * 0.75 / largest as f32,
+                };
+                let width = ((source.width() as f32 * factor).round() as u32).clamp(1, side);
+                let height = ((source.height() as f32 * factor).round() as u32).clamp(1, side);
+                scale(source, width, height)
+            }
+            None => fallback_piece(bit, owner, marked, side),
+        })
+    }
+}
+
+fn text_item(x: u32, y: u32, text: String, background: Rgb) -> TextItem {
+    TextItem {
+        x: x as i32,
+        y: y as i32,
+        text,
+        foreground: TEXT,
+        background,
+    }
+}
+
+/// The status strip (with the progress bar) and the terminal strip.
+fn strips(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &mut Vec<TextItem>) {
+    let width = layout.window_width;
+    let metrics = layout.metrics;
+    fill_rect(
+        image,
+        0,
+        layout.status_top,
+        width,
+        layout.terminal_top - layout.status_top,
+        STATUS_BACKGROUND,
+    );
+    if let Some(fraction) = scene.view.thinking {
+        let bar_height = (PAD - 2).max(2);
+        let bar_top = layout.terminal_top.saturating_sub(bar_height + 1);
+        let filled = ((width as f32) * fraction.clamp(0.0, 1.0)).round() as u32;
+        fill_rect(image, 0, bar_top, filled, bar_height, PROGRESS);
+    }
+    fill_rect(
+        image,
+        0,
+        layout.terminal_top,
+        width,
+        layout.window_height - layout.terminal_top,
+        TERMINAL_BACKGROUND,
+    );
+    let status_baseline = layout.status_top + PAD - 1 + metrics.ascent;
+    texts.push(text_item(
+        PAD,
+        status_baseline,
+        scene.view.status.clone(),
+        STATUS_BACKGROUND,
+    ));
+    let terminal_baseline = layout.terminal_top + PAD + metrics.ascent;
+    texts.push(text_item(
+        PAD,
+        terminal_baseline,
+        scene.terminal.to_owned(),
+        TERMINAL_BACKGROUND,
+    ));
+}
+
+fn opaque(colour: Rgb) -> Rgba<u8> {
+    Rgba([colour[0], colour[1], colour[2], 255])
+}
+
+fn fill_rect(image: &mut RgbaImage, x: u32, y: u32, width: u32, height: u32, colour: Rgb) {
+    let right = (x + width).min(image.width());
+    let bottom = (y + height).min(image.height());
+    for row in y..bottom {
+        for column in x..right {
+            image.put_pixel(column, row, opaque(colour));
+        }
+    }
+}
+
+fn frame_square(image: &mut RgbaImage, layout: &Layout, index: usize, thickness: u32, colour: Rgb) {
+    let (x, y) = layout.square_origin(index);
+    let side = layout.square;
+    let thickness = thickness.min(side / 2).max(1);
+    fill_rect(image, x, y, side, thickness, colour);
+    fill_rect(image, x, y + side - thickness, side, thickness, colour);
+    fill_rect(image, x, y, thickness, side, colour);
+    fill_rect(image, x + side - thickness, y, thickness, side, colour);
+}
+
+/// Blends an anti-aliased disc of `colour` (at most `alpha` opaque) into the image.
+fn draw_disc(
+    image: &mut RgbaImage,
+    centre_x: f32,
+    centre_y: f32,
+    radius: f32,
+    colour: Rgb,
+    alpha: u8,
+) {
+    let left = (centre_x - radius - 1.0).max(0.0) as u32;
+    let top = (centre_y - radius - 1.0).max(0.0) as u32;
+    let right = ((centre_x + radius + 1.0) as u32).min(image.width());
+    let bottom = ((centre_y + radius + 1.0) as u32).min(image.height());
+    for y in top..bottom {
+        for x in left..right {
+            let distance =
+                ((x as f32 + 0.5 - centre_x).powi(2) + (y as f32 + 0.5 - centre_y).powi(2)).sqrt();
+            let coverage = (radius - distance + 0.5).clamp(0.0, 1.0) * f32::from(alpha) / 255.0;
+            if coverage <= 0.0 {
+                continue;
+            }
+            let pixel = image.get_pixel_mut(x, y);
+            let under_alpha = f32::from(pixel[3]) / 255.0;
+            let out_alpha = coverage + under_alpha * (1.0 - coverage);
+            for channel in 0..3 {
+                let over = f32::from(colour[channel]) * coverage;
+                let under = f32::from(pixel[channel]) * under_alpha * (1.0 - coverage);
+                pixel[channel] = ((over + under) / out_alpha.max(f32::EPSILON)).round() as u8;
+            }
+            pixel[3] = (out_alpha * 255.0).round() as u8;
+        }
+    }
+}
+
+/// Scales an image with a good filter; colours are premultiplied by alpha while scaling so
+/// that transparent pixels do not bleed a dark fringe into a piece's edge.
+fn scale(source: &RgbaImage, width: u32, height: u32) -> RgbaImage {
+    if source.dimensions() == (width, height) {
+        return source.clone();
+    }
+    let mut premultiplied = source.clone();
+    for pixel in premultiplied.pixels_mut() {
+        let alpha = u16::from(pixel[3]);
+        for channel in 0..3 {
+            pixel[channel] = ((u16::from(pixel[channel]) * alpha + 127) / 255) as u8;
+        }
+    }
+    let mut scaled = imageops::resize(&premultiplied, width, height, FilterType::CatmullRom);
+    for pixel in scaled.pixels_mut() {
+        let alpha = u16::from(pixel[3]);
+        for channel in 0..3 {
+            let straight = (u16::from(pixel[channel]) * 255 + alpha / 2).checked_div(alpha);
+            pixel[channel] = straight.map_or(0, |value| value.min(255) as u8);
+        }
+    }
+    scaled
+}
+
+fn fallback_square(base: Rgb, light: bool, side: u32) -> RgbaImage {
+    let shade = |colour: Rgb, factor: f32| {
+        colour.map(|channel| (f32::from(channel) * factor).min(255.0) as u8)
+    };
+    let fill = if light { base } else { shade(base, 0.88) };
+    let edge = shade(base, 0.62);
+    let mut tile = RgbaImage::from_pixel(side, side, opaque(fill));
+    if side >= 4 {
+        // A one-pixel darker edge at the right and bottom marks the grid.
+        fill_rect(&mut tile, side - 1, 0, 1, side, edge);
+        fill_rect(&mut tile, 0, side - 1, side, 1, edge);
+    }
+    tile
+}
+
+/// Each player's most numerous piece type on the board (ties to the lower bit; 0 when the
+/// player has no piece).
+fn most_numerous_types(view: &BoardView) -> [u8; 2] {
+    let mut counts = [[0usize; 8]; 2];
+    for (&bit, &owner) in view.pieces.iter().zip(&view.owners) {
+        if bit != 0 {
+            counts[usize::from(owner.min(1))][bit.trailing_zeros() as usize] += 1;
+        }
+    }
+    counts.map(|per_type| {
+        let mut best = 0;
+        for (index, &count) in per_type.iter().enumerate() {
+            if count > per_type[best] {
+                best = index;
+            }
+        }
+        if per_type[best] == 0 { 0 } else { 1 << best }
+    })
+}
+
+fn fallback_piece(bit: u8, owner: u8, marked: bool, side: u32) -> RgbaImage {
+    let owner = usize::from(owner.min(1));
+    let mut piece = RgbaImage::new(side, side);
+    let centre = side as f32 / 2.0;
+    let radius = side as f32 * 0.40;
+    let outline = (side as f32 / 24.0).max(1.0);
+    draw_disc(
+        &mut piece,
+        centre,
+        centre,
+        radius,
+        FALLBACK_PIECE_OUTLINE[owner],
+        255,
+    );
+    draw_disc(
+        &mut piece,
+        centre,
+        centre,
+        radius - outline,
+        FALLBACK_PIECE_FILL[owner],
+        255,
+    );
+    if marked {
+        let mark = FALLBACK_PIECE_MARKS[bit.trailing_zeros() as usize % 8];
+        draw_disc(&mut piece, centre, centre, radius * 0.42, mark, 255);
+    }
+    piece
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::x11::theme;
+    use std::path::PathBuf;
+
+    /// A 7x7 board with a frame of square type 2, corners of type 4, a centre of type 8,
+    /// attackers (bit 1, player 1) on the edges and defenders (bit 2) and a king (bit 4)
+    /// of player 0 in the middle.
+    fn view() -> BoardView {
+        let (width, height) = (7u8, 7u8);
+        let count = usize::from(width) * usize::from(height);
+        let mut squares = vec![1u8; count];
+        let mut pieces = vec![0u8; count];
+        let mut owners = vec![0u8; count];
+        for corner in [0, 6, 42, 48] {
+            squares[corner] = 4;
+        }
+        squares[24] = 8;
+        squares[1] = 2;
+        for attacker in [3, 21, 27, 45] {
+            pieces[attacker] = 1;
+            owners[attacker] = 1;
+        }
+        for defender in [17, 23, 25, 31] {
+            pieces[defender] = 2;
+        }
+        pieces[24] = 4;
+        BoardView {
+            width,
+            height,
+            squares,
+            pieces,
+            owners,
+            last_move: Some((10, 3)),
+            side_to_move: 0,
+            status: "White to move".to_owned(),
+            thinking: None,
+        }
+    }
+
+    fn pixel(frame: &Frame, x: u32, y: u32) -> Rgb {
+        let pixel = frame.image.get_pixel(x, y);
+        [pixel[0], pixel[1], pixel[2]]
+    }
+
+    fn near(a: Rgb, b: Rgb, tolerance: u8) -> bool {
+        a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= tolerance)
+    }
+
+    fn region_mean(image: &RgbaImage, x: u32, y: u32, width: u32, height: u32) -> Rgb {
+        let mut sums = [0u64; 3];
+        let mut count = 0u64;
+        for row in y..(y + height).min(image.height()) {
+            for column in x..(x + width).min(image.width()) {
+                let pixel = image.get_pixel(column, row);
+                for channel in 0..3 {
+                    sums[channel] += u64::from(pixel[channel]);
+                }
+                count += 1;
+            }
+        }
+        sums.map(|sum| (sum / count.max(1)) as u8)
+    }
+
+    /// The mean colour a square should have: its image (or fallback tile) at the theme's
+    /// own square size with the piece image centred on it, before any scaling.
+    fn expected_cell(
+        theme: &Theme,
+        square_bit: u8,
+        light: bool,
+        piece: Option<(u8, u8, bool)>,
+        side: u32,
+    ) -> Rgb {
+        let native = theme.native_square_side().unwrap_or(side);
+        let mut cell = match theme.squares.get(&square_bit) {
+            Some(image) => image.clone(),
+            None => fallback_square(
+                FALLBACK_SQUARES[square_bit.trailing_zeros() as usize],
+                light,
+                native,
+            ),
+        };
+        if let Some((bit, owner, marked)) = piece {
+            let image = match theme.pieces.get(&bit) {
+                Some(image) if theme.native_square_side().is_some() => image.clone(),
+                Some(image) => {
+                    let largest = image.width().max(image.height()) as f32;
+                    let factor = native as f32 * 0.75 / largest;
+                    let (w, h) = (
+                        (image.width() as f32 * factor) as u32,
+                        (image.height() as f32 * factor) as u32,
+                    );
+                    imageops::resize(image, w.max(1), h.max(1), FilterType::Triangle)
+                }
+                None => fallback_piece(bit, owner, marked, native),
+            };
+            let x = (cell.width().saturating_sub(image.width()) / 2) as i64;
+            let y = (cell.height().saturating_sub(image.height()) / 2) as i64;
+            imageops::overlay(&mut cell, &image, x, y);
+        }
+        region_mean(&cell, 0, 0, cell.width(), cell.height())
+    }
+
+    fn render(
+        renderer: &mut Renderer,
+        view: &BoardView,
+        selected: Option<usize>,
+        targets: &[usize],
+        size: (u32, u32),
+    ) -> Frame {
+        let scene = Scene {
+            view,
+            selected,
+            targets,
+            terminal: "> m d7",
+        };
+        renderer.render(&scene, size.0, size.1, TextMetrics::default())
+    }
+
+    fn check_theme(theme: &Theme) {
+        let view = view();
+        let mut renderer = Renderer::new(theme.clone());
+        for size in [(200, 260), (420, 500), (800, 800), (1000, 700)] {
+            let frame = render(&mut renderer, &view, Some(17), &[10, 16], size);
+            let layout = frame.layout;
+            assert_eq!(frame.image.dimensions(), size);
+            assert!(layout.square * 7 <= size.0 && layout.square * 7 <= size.1);
+            // The board uses most of the smaller free dimension.
+            assert!(
+                layout.square * 7 * 10 >= (size.0.min(layout.status_top)) * 6,
+                "{size:?}: {layout:?}"
+            );
+            // Squares and pieces: the mean colour of each drawn square matches the theme's
+            // images (or the fallback graphics) composited at their own size.
+            let cells = [
+                (8usize, 1u8, None),
+                (1, 2, None),
+                (0, 4, None),
+                (48, 4, None),
+                (21, 1, Some(1u8)),
+                (23, 1, Some(2)),
+                (24, 8, Some(4)),
+            ];
+            for (index, square_bit, piece_bit) in cells {
+                let (x, y) = layout.square_origin(index);
+                let got = region_mean(&frame.image, x, y, layout.square, layout.square);
+                let light = (index % 7 + index / 7) % 2 == 0;
+                let piece = piece_bit.map(|bit| (bit, view.owners[index], bit == 4));
+                let want = expected_cell(theme, square_bit, light, piece, layout.square);
+                assert!(
+                    near(got, want, 14),
+                    "{size:?} square {index}: {got:?} vs {want:?}"
+                );
+                if let (Some(bit), false) = (
+                    piece_bit,
+                    theme.pieces.contains_key(&piece_bit.unwrap_or(0)),
+                ) {
+                    // The middle of a fallback piece shows its owner or its type's mark.
+                    let owner = usize::from(view.owners[index]);
+                    let centre = pixel(&frame, x + layout.square / 2, y + layout.square / 2);
+                    // The king (bit 4, alone) is marked; the others are plain.
+                    let mark = if bit == 4 {
+                        FALLBACK_PIECE_MARKS[2]
+                    } else {
+                        FALLBACK_PIECE_FILL[owner]
+                    };
+                    assert!(
+                        near(centre, mark, 8),
+                        "{size:?} fallback piece {bit}: {centre:?} vs {mark:?}"
+                    );
+                }
+            }
+            // The selection frame, the target dots and the last move.
+            let (x, y) = layout.square_origin(17);
+            assert_eq!(pixel(&frame, x + 1, y + layout.square / 2), SELECTION);
+            for target in [10, 16] {
+                let (x, y) = layout.square_centre(target);
+                assert!(near(pixel(&frame, x, y), TARGET, 30), "target {target}");
+            }
+            let (x, y) = layout.square_origin(3);
+            assert_eq!(pixel(&frame, x, y + layout.square / 2), LAST_MOVE);
+            // A square that is neither selected nor a target has no mark.
+            let (x, y) = layout.square_centre(9);
+            assert!(!near(pixel(&frame, x, y), TARGET, 30));
+            // Hit-testing agrees with drawing.
+            let (x, y) = layout.square_centre(30);
+            assert_eq!(layout.square_at(x as i32, y as i32), Some(30));
+            assert_eq!(layout.square_at(0, 0), None);
+        }
+    }
+
+    fn samples() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/xpm-samples")
+    }
+
+    #[test]
+    fn fallback_graphics_are_drawn() {
+        check_theme(&Theme::fallback());
+        // Players differ, and so do types: the king is marked.
+        let a = fallback_piece(1, 0, false, 40);
+        let b = fallback_piece(1, 1, false, 40);
+        let king = fallback_piece(4, 0, true, 40);
+        assert_ne!(a.get_pixel(20, 20), b.get_pixel(20, 20));
+        assert_ne!(a.get_pixel(20, 20), king.get_pixel(20, 20));
+        assert_eq!(a.get_pixel(0, 0)[3], 0, "outside the disc is transparent");
+    }
+
+    #[test]
+    fn sample_sets_are_drawn() {
+        for set in ["20", "30", "40", "50"] {
+            let reader = |relative: &str| -> Option<Vec<u8>> {
+                if relative == "xlib/themes" {
+                    return Some(set.as_bytes().to_vec());
+                }
+                std::fs::read(samples().join(relative.strip_prefix("xlib/")?)).ok()
+            };
+            let loaded = theme::load(&reader, None, None);
+            assert_eq!(loaded.warning, None);
+            assert!(!loaded.theme.squares.is_empty());
+            check_theme(&loaded.theme);
+        }
+    }
+
+    #[test]
+    fn partial_theme_mixes_images_and_fallback() {
+        let reader = |relative: &str| -> Option<Vec<u8>> {
+            match relative {
+                "xlib/themes" => Some(b"half".to_vec()),
+                "xlib/half/s001.xpm" => std::fs::read(samples().join("40/s001.xpm")).ok(),
+                "xlib/half/p004.xpm" => std::fs::read(samples().join("40/p004.xpm")).ok(),
+                _ => None,
+            }
+        };
+        let loaded = theme::load(&reader, None, None);
+        assert_eq!(loaded.theme.squares.len(), 1);
+        check_theme(&loaded.theme);
+    }
+
+    #[test]
+    fn shipped_themes_are_drawn() {
+        let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let reader = |relative: &str| std::fs::read(data.join(relative)).ok();
+        let listed = reader("xlib/themes")
+            .map(|bytes| theme::parse_theme_list(&bytes))
+            .unwrap_or_default();
+        for name in listed {
+            let loaded = theme::load(&reader, Some(&name), None);
+            assert_eq!(loaded.warning, None, "shipped theme {name}");
+            assert_eq!(loaded.theme.name, name);
+            if name != theme::NULL_THEME {
+                assert!(
+                    !loaded.theme.squares.is_empty() && !loaded.theme.pieces.is_empty(),
+                    "{name}"
+                );
+            }
+            check_theme(&loaded.theme);
+        }
+    }
+
+    #[test]
+    fn status_terminal_and_coordinates_are_laid_out() {
+        let mut view = view();
+        view.thinking = Some(0.5);
+        let frame = render(
+            &mut Renderer::new(Theme::fallback()),
+            &view,
+            None,
+            &[],
+            (400, 480),
+        );
+        let layout = frame.layout;
+        let texts: Vec<&str> = frame.texts.iter().map(|item| item.text.as_str()).collect();
+        for expected in ["a", "g", "1", "7", "White to move", "> m d7"] {
+            assert!(texts.contains(&expected), "{expected} in {texts:?}");
+        }
+        // Column letters run from the left, row numbers from the bottom.
+        let a = frame.texts.iter().find(|item| item.text == "a").expect("a");
+        let g = frame.texts.iter().find(|item| item.text == "g").expect("g");
+        assert!(a.x < g.x);
+        let one = frame.texts.iter().find(|item| item.text == "1").expect("1");
+        let seven = frame.texts.iter().find(|item| item.text == "7").expect("7");
+        assert!(one.y > seven.y);
+        let terminal = frame
+            .texts
+            .iter()
+            .find(|item| item.text == "> m d7")
+            .expect("terminal");
+        assert!(
+            terminal.y as u32 > layout.terminal_top && (terminal.y as u32) < layout.window_height
+        );
+        // Half the progress bar is filled.
+        let bar_y = layout.terminal_top - 3;
+        assert_eq!(pixel(&frame, 10, bar_y), PROGRESS);
+        assert_eq!(pixel(&frame, 390, bar_y), STATUS_BACKGROUND);
+        view.thinking = None;
+        let idle = render(
+            &mut Renderer::new(Theme::fallback()),
+            &view,
+            None,
+            &[],
+            (400, 480),
+        );
+        assert_eq!(pixel(&idle, 10, bar_y), STATUS_BACKGROUND);
+    }
+
+    #[test]
+    fn tiny_windows_and_odd_views_do_not_panic() {
+        let mut renderer = Renderer::new(Theme::fallback());
+        let view = view();
+        for size in [(1, 1), (3, 90), (90, 3), (40, 40)] {
+            let frame = render(&mut renderer, &view, Some(200), &[999], size);
+            assert_eq!(frame.image.dimensions(), size);
+        }
+        let empty = BoardView::default();
+        render(&mut renderer, &empty, None, &[], (100, 100));
+        let short = BoardView {
+            width: 31,
+            height: 31,
+            ..view
+        };
+        let frame = render(&mut renderer, &short, None, &[], (300, 300));
+        assert!(frame.texts.iter().any(|item| item.text == "27"));
+    }
+}

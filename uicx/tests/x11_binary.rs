@@ -1,0 +1,355 @@
+//! The real `hnefatafl` program's X window on a real X server (Xvfb): `-x`, `x` at the
+//! prompt, themes, clicks, the terminal line, the computer's answer, closing, and X failures.
+//!
+//! Run under `xvfb-run -a cargo test -p uicx`; without `$DISPLAY` these tests fail.
+
+mod x11_support;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use image::RgbaImage;
+use uicx::x11::render::{Layout, Renderer, Scene};
+use uicx::x11::{BoardView, theme};
+use x11_support::{Driver, near, require_display, square_mean, wait_until};
+
+const WAIT: Duration = Duration::from_secs(20);
+const TITLE: &str = "Hnefatafl: Hnefatafl (Fetlar rules)";
+
+/// One program window at a time (the keyboard goes to the window under the pointer).
+static ONE_WINDOW: Mutex<()> = Mutex::new(());
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// The program under test; killed if a check fails before it ends.
+struct Program(Option<Child>);
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Starts the program with the shipped data, a home of its own and no stray settings.
+fn start(home: &Path, display: Option<&str>, arguments: &[&str]) -> Program {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
+    command
+        .arg("-d")
+        .arg(data_dir())
+        .args(arguments)
+        .env("HOME", home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for variable in [
+        "HNEFATAFL_FONT",
+        "HNEFATAFL_LANG",
+        "HNEFATAFL_PATH",
+        "HNEFATAFL_RC",
+        "HNEFATAFL_RULES",
+    ] {
+        command.env_remove(variable);
+    }
+    if let Some(display) = display {
+        command.env("DISPLAY", display);
+    }
+    Program(Some(command.spawn().expect("start hnefatafl")))
+}
+
+fn send(program: &mut Program, text: &str) {
+    let child = program.0.as_mut().expect("running");
+    let stdin = child.stdin.as_mut().expect("stdin");
+    stdin.write_all(text.as_bytes()).expect("write to stdin");
+    stdin.flush().expect("flush stdin");
+}
+
+/// Waits for the program to end (closing its stdin); fails after `WAIT`.
+fn finish(mut program: Program) -> Output {
+    let mut child = program.0.take().expect("running");
+    drop(child.stdin.take());
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > WAIT {
+            let _ = child.kill();
+            let output = child.wait_with_output().expect("output");
+            panic!(
+                "hnefatafl did not end: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// The opening of `data/rules/hnefatafl` as the window should show it, read from the rule
+/// file itself: the attackers (bit 4) are player 0's, the king and defenders player 1's.
+fn opening() -> BoardView {
+    let text = std::fs::read_to_string(data_dir().join("rules/hnefatafl")).expect("rule file");
+    let grid = |keyword: &str| -> Vec<u8> {
+        let start = text.find(&format!("\n{keyword} \\")).expect(keyword) + 1;
+        text[start..]
+            .lines()
+            .skip(1)
+            .take(11)
+            .flat_map(|line| {
+                line.trim_end_matches('\\')
+                    .split_whitespace()
+                    .map(|word| word.parse::<u8>().expect("bit"))
+            })
+            .collect()
+    };
+    let pieces = grid("pieces");
+    let owners = pieces
+        .iter()
+        .map(|&bit| u8::from(bit != 4 && bit != 0))
+        .collect();
+    BoardView {
+        width: 11,
+        height: 11,
+        squares: grid("squares"),
+        pieces,
+        owners,
+        ..BoardView::default()
+    }
+}
+
+fn shipped_theme(name: Option<&str>) -> theme::Theme {
+    let read = |relative: &str| std::fs::read(data_dir().join(relative)).ok();
+    theme::load(&read, name, None).theme
+}
+
+/// The board as the renderer draws it in the window's layout.
+fn reference(theme: &theme::Theme, view: &BoardView, layout: &Layout) -> RgbaImage {
+    let scene = Scene {
+        view,
+        selected: None,
+        targets: &[],
+        terminal: "",
+    };
+    Renderer::new(theme.clone())
+        .render(
+            &scene,
+            layout.window_width,
+            layout.window_height,
+            layout.metrics,
+        )
+        .image
+}
+
+/// The squares whose inner part differs between the screenshot and the reference.
+fn differing_squares(shot: &RgbaImage, want: &RgbaImage, layout: &Layout) -> Vec<usize> {
+    (0..121)
+        .filter(|&index| {
+            !near(
+                square_mean(shot, layout, index),
+                square_mean(want, layout, index),
+                2,
+            )
+        })
+        .collect()
+}
+
+fn home() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temporary home")
+}
+
+#[test]
+fn x_flag_plays_with_the_default_theme_and_exits_when_closed() {
+    require_display();
+    let _one = ONE_WINDOW
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let home = home();
+    let program = start(home.path(), None, &["-x"]);
+    let driver = Driver::connect();
+    let window = driver.find_window(TITLE, &[], WAIT);
+    let layout = driver.layout(window, 11, 11);
+    let theme = shipped_theme(None);
+    assert_ne!(theme.name, "null", "the shipped default theme has images");
+    let mut view = opening();
+
+    // The opening, drawn with the default theme's images.
+    let start_shot = driver.screenshot(window);
+    assert_eq!(
+        differing_squares(&start_shot, &reference(&theme, &view, &layout), &layout),
+        Vec::<usize>::new()
+    );
+
+    // Player 1 is a computer (the default rc file); make it quick, then move d11-d10.
+    driver.type_text(window, "p 1 c d1\n");
+    let (x, y) = layout.square_centre(3);
+    driver.click(window, x, y);
+    let (sx, sy) = layout.square_origin(3);
+    wait_until("the selection", WAIT, || {
+        driver.pixel(window, sx + 1, sy + layout.square / 2) == uicx::x11::render::SELECTION
+    });
+    let (x, y) = layout.square_centre(14);
+    driver.click(window, x, y);
+    view.pieces.swap(3, 14);
+    view.owners.swap(3, 14);
+    let after_move = reference(&theme, &view, &layout);
+    wait_until("the human move and the computer's answer", WAIT, || {
+        let shot = driver.screenshot(window);
+        let differing = differing_squares(&shot, &after_move, &layout);
+        // The human move is on the board, and the computer moved one of its pieces.
+        !differing.contains(&3) && !differing.contains(&14) && differing.len() >= 2
+    });
+
+    // `n` typed in the window's terminal: a new game, the opening again.
+    driver.type_text(window, "n\n");
+    let opening_again = reference(&theme, &opening(), &layout);
+    wait_until("the new game", WAIT, || {
+        differing_squares(&driver.screenshot(window), &opening_again, &layout).is_empty()
+    });
+
+    driver.close(window);
+    let output = finish(program);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!driver.exists(window));
+}
+
+#[test]
+fn x_null_draws_fallback_graphics_and_q_quits() {
+    require_display();
+    let _one = ONE_WINDOW
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let home = home();
+    let program = start(home.path(), None, &["-x", "null"]);
+    let driver = Driver::connect();
+    let window = driver.find_window(TITLE, &[], WAIT);
+    let layout = driver.layout(window, 11, 11);
+    let want = reference(&theme::Theme::fallback(), &opening(), &layout);
+    let shot = driver.screenshot(window);
+    assert_eq!(
+        differing_squares(&shot, &want, &layout),
+        Vec::<usize>::new()
+    );
+    let (x, y) = layout.square_centre(3);
+    assert_eq!(
+        driver.pixel(window, x, y),
+        uicx::x11::render::FALLBACK_PIECE_FILL[0]
+    );
+    driver.type_text(window, "q\n");
+    let output = finish(program);
+    assert!(output.status.success());
+    assert!(!driver.exists(window));
+}
+
+#[test]
+fn x_at_the_prompt_returns_to_the_prompt() {
+    require_display();
+    let _one = ONE_WINDOW
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let home = home();
+    let mut program = start(home.path(), None, &[]);
+    let driver = Driver::connect();
+    send(&mut program, "x\n");
+    let first = driver.find_window(TITLE, &[], WAIT);
+    // Closing the window goes back to the prompt: `x` opens a new one.
+    driver.close(first);
+    wait_until("the window to go", WAIT, || !driver.exists(first));
+    send(&mut program, "x stone\n");
+    // (The server may give the new window the old one's id.)
+    let second = driver.find_window(TITLE, &[], WAIT);
+    let layout = driver.layout(second, 11, 11);
+    let shot = driver.screenshot(second);
+    let stone = reference(&shipped_theme(Some("stone")), &opening(), &layout);
+    assert_eq!(
+        differing_squares(&shot, &stone, &layout),
+        Vec::<usize>::new(),
+        "drawn with the stone theme"
+    );
+    // `x` typed in the window goes back too.
+    driver.type_text(second, "x\n");
+    wait_until("the window to go", WAIT, || !driver.exists(second));
+    send(&mut program, "b\nq\n");
+    let output = finish(program);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains('a') && stdout.contains("11"),
+        "the board was printed after the window: {stdout}"
+    );
+}
+
+#[test]
+fn no_x_server_means_an_frx_error_and_the_command_line() {
+    let home = home();
+    let mut program = start(home.path(), Some(":250"), &["-x"]);
+    send(&mut program, "b\nq\n");
+    let output = finish(program);
+    assert!(output.status.success());
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(all.contains("FRX"), "{all}");
+}
+
+/// Starts an X server of the test's own on a free display number.
+fn own_x_server() -> (Child, String) {
+    for number in 180..240 {
+        if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
+            || Path::new(&format!("/tmp/.X{number}-lock")).exists()
+        {
+            continue;
+        }
+        let display = format!(":{number}");
+        let server = Command::new("Xvfb")
+            .args([
+                display.as_str(),
+                "-screen",
+                "0",
+                "800x900x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb (apt-get install -y xvfb)");
+        let socket = format!("/tmp/.X11-unix/X{number}");
+        wait_until("Xvfb to start", WAIT, || Path::new(&socket).exists());
+        return (server, display);
+    }
+    panic!("no free display number");
+}
+
+#[test]
+fn losing_the_x_server_keeps_the_game() {
+    require_display();
+    let (mut server, display) = own_x_server();
+    let home = home();
+    let mut program = start(home.path(), Some(&display), &[]);
+    send(&mut program, "m d11 d10\nx\n");
+    let driver = Driver::connect_to(Some(&display));
+    driver.find_window(TITLE, &[], WAIT);
+    server.kill().expect("stop Xvfb");
+    server.wait().expect("Xvfb ended");
+    send(&mut program, "b\nq\n");
+    let output = finish(program);
+    assert!(output.status.success());
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(all.contains("FRX"), "{all}");
+    assert!(!all.contains("panicked"), "{all}");
+}

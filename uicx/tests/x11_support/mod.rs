@@ -1,0 +1,372 @@
+//! Driving a real X server from tests: finding the window, reading it back, and sending
+//! clicks and keys with the XTEST extension.
+
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+use image::{Rgba, RgbaImage};
+use uicx::x11::keyboard::{self, KeyboardMap};
+use uicx::x11::render::{Layout, Rgb, TextMetrics};
+use x11rb::connection::Connection;
+use x11rb::protocol::xproto::{
+    AtomEnum, ClientMessageEvent, ConnectionExt as _, EventMask, ImageFormat, Window,
+};
+use x11rb::protocol::xtest::ConnectionExt as _;
+use x11rb::rust_connection::RustConnection;
+use x11rb::wrapper::ConnectionExt as _;
+
+/// The display the tests use: they need a real X server and fail, never skip, without one.
+pub fn require_display() -> String {
+    match std::env::var("DISPLAY") {
+        Ok(display) if !display.is_empty() => display,
+        _ => panic!(
+            "DISPLAY is not set: the X interface tests need an X server; run them under \
+             `xvfb-run -a cargo test -p uicx` (apt-get install -y xvfb xauth xfonts-base)"
+        ),
+    }
+}
+
+/// The default font's cell, read from the server as the window does.
+pub fn server_metrics(driver: &Driver) -> TextMetrics {
+    for name in [
+        "-misc-fixed-medium-r-normal-*-*-140-*-*-*-*-iso10646-*",
+        "fixed",
+    ] {
+        let font = driver.conn.generate_id().expect("id");
+        let opened = driver
+            .conn
+            .open_font(font, name.as_bytes())
+            .expect("request")
+            .check();
+        if opened.is_err() {
+            continue;
+        }
+        let info = driver
+            .conn
+            .query_font(font)
+            .expect("request")
+            .reply()
+            .expect("font");
+        driver.conn.close_font(font).expect("request");
+        return TextMetrics {
+            cell_width: info.max_bounds.character_width.max(1) as u32,
+            ascent: info.font_ascent.max(1) as u32,
+            descent: info.font_descent.max(0) as u32,
+        };
+    }
+    panic!("the X server has neither the default font nor `fixed`");
+}
+
+/// A second client of the X server that watches and drives the window under test.
+pub struct Driver {
+    /// The connection.
+    pub conn: RustConnection,
+    root: Window,
+    keyboard: KeyboardMap,
+    wm_protocols: u32,
+    wm_delete_window: u32,
+    net_wm_name: u32,
+}
+
+impl Driver {
+    /// Connects to `$DISPLAY`.
+    pub fn connect() -> Driver {
+        require_display();
+        Driver::connect_to(None)
+    }
+
+    /// Connects to a display (`None`: `$DISPLAY`).
+    pub fn connect_to(display: Option<&str>) -> Driver {
+        let (conn, screen) = x11rb::connect(display).expect("connect to the X server");
+        let root = conn.setup().roots[screen].root;
+        let (first, last) = (conn.setup().min_keycode, conn.setup().max_keycode);
+        let mapping = conn
+            .get_keyboard_mapping(first, last - first + 1)
+            .expect("request")
+            .reply()
+            .expect("mapping");
+        let keyboard = KeyboardMap::new(first, mapping.keysyms_per_keycode, mapping.keysyms);
+        let intern = |name: &str| {
+            conn.intern_atom(false, name.as_bytes())
+                .expect("request")
+                .reply()
+                .expect("atom")
+                .atom
+        };
+        let (wm_protocols, wm_delete_window, net_wm_name) = (
+            intern("WM_PROTOCOLS"),
+            intern("WM_DELETE_WINDOW"),
+            intern("_NET_WM_NAME"),
+        );
+        conn.xtest_get_version(2, 2)
+            .expect("request")
+            .reply()
+            .expect("the XTEST extension");
+        Driver {
+            conn,
+            root,
+            keyboard,
+            wm_protocols,
+            wm_delete_window,
+            net_wm_name,
+        }
+    }
+
+    fn title(&self, window: Window) -> Option<String> {
+        for property in [self.net_wm_name, u32::from(AtomEnum::WM_NAME)] {
+            let reply = self
+                .conn
+                .get_property(false, window, property, AtomEnum::ANY, 0, 1024)
+                .ok()?
+                .reply()
+                .ok()?;
+            if !reply.value.is_empty() {
+                return Some(String::from_utf8_lossy(&reply.value).into_owned());
+            }
+        }
+        None
+    }
+
+    /// The mapped top-level windows whose title starts with `prefix`.
+    pub fn windows(&self, prefix: &str) -> Vec<Window> {
+        let Ok(tree) = self.conn.query_tree(self.root).expect("request").reply() else {
+            return Vec::new();
+        };
+        tree.children
+            .into_iter()
+            .filter(|&window| {
+                self.title(window)
+                    .is_some_and(|title| title.starts_with(prefix))
+            })
+            .filter(|&window| {
+                self.conn
+                    .get_window_attributes(window)
+                    .ok()
+                    .and_then(|cookie| cookie.reply().ok())
+                    .is_some_and(|attributes| {
+                        attributes.map_state == x11rb::protocol::xproto::MapState::VIEWABLE
+                    })
+            })
+            .collect()
+    }
+
+    /// Waits for a mapped window whose title starts with `prefix` (and that is not in
+    /// `except`).
+    pub fn find_window(&self, prefix: &str, except: &[Window], timeout: Duration) -> Window {
+        let start = Instant::now();
+        loop {
+            if let Some(window) = self
+                .windows(prefix)
+                .into_iter()
+                .find(|window| !except.contains(window))
+            {
+                // Let the first frame arrive.
+                std::thread::sleep(Duration::from_millis(300));
+                return window;
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "no window titled {prefix:?} within {timeout:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Whether the window still exists.
+    pub fn exists(&self, window: Window) -> bool {
+        self.conn
+            .get_geometry(window)
+            .ok()
+            .and_then(|cookie| cookie.reply().ok())
+            .is_some()
+    }
+
+    /// The full title of a window.
+    pub fn window_title(&self, window: Window) -> String {
+        self.title(window).unwrap_or_default()
+    }
+
+    /// The window's size.
+    pub fn size(&self, window: Window) -> (u32, u32) {
+        let geometry = self
+            .conn
+            .get_geometry(window)
+            .expect("request")
+            .reply()
+            .expect("geometry");
+        (u32::from(geometry.width), u32::from(geometry.height))
+    }
+
+    /// The window's layout for a board of the given size, as the window computes it.
+    pub fn layout(&self, window: Window, columns: u32, rows: u32) -> Layout {
+        let (width, height) = self.size(window);
+        Layout::new(columns, rows, width, height, server_metrics(self))
+    }
+
+    /// The window's pixels as the server has them.
+    pub fn screenshot(&self, window: Window) -> RgbaImage {
+        let (width, height) = self.size(window);
+        let reply = self
+            .conn
+            .get_image(
+                ImageFormat::Z_PIXMAP,
+                window,
+                0,
+                0,
+                width as u16,
+                height as u16,
+                !0,
+            )
+            .expect("request")
+            .reply()
+            .expect("image");
+        assert_eq!(
+            reply.data.len(),
+            (width * height * 4) as usize,
+            "a 32-bit-per-pixel screen"
+        );
+        let mut image = RgbaImage::new(width, height);
+        for (pixel, bytes) in image.pixels_mut().zip(reply.data.chunks_exact(4)) {
+            // Xvfb's default visual: 0x00RRGGBB, least significant byte first.
+            *pixel = Rgba([bytes[2], bytes[1], bytes[0], 255]);
+        }
+        image
+    }
+
+    /// One pixel of the window.
+    pub fn pixel(&self, window: Window, x: u32, y: u32) -> Rgb {
+        let reply = self
+            .conn
+            .get_image(ImageFormat::Z_PIXMAP, window, x as i16, y as i16, 1, 1, !0)
+            .expect("request")
+            .reply()
+            .expect("image");
+        [reply.data[2], reply.data[1], reply.data[0]]
+    }
+
+    fn to_root(&self, window: Window, x: u32, y: u32) -> (i16, i16) {
+        let reply = self
+            .conn
+            .translate_coordinates(window, self.root, x as i16, y as i16)
+            .expect("request")
+            .reply()
+            .expect("coordinates");
+        (reply.dst_x, reply.dst_y)
+    }
+
+    /// Moves the pointer to a point of the window and clicks the first button.
+    pub fn click(&self, window: Window, x: u32, y: u32) {
+        let (root_x, root_y) = self.to_root(window, x, y);
+        self.conn
+            .xtest_fake_input(6, 0, 0, self.root, root_x, root_y, 0)
+            .expect("motion");
+        self.conn
+            .xtest_fake_input(4, 1, 0, self.root, 0, 0, 0)
+            .expect("press");
+        self.conn
+            .xtest_fake_input(5, 1, 0, self.root, 0, 0, 0)
+            .expect("release");
+        self.conn.sync().expect("sync");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Types text into the window (the pointer is moved over it, so that it has the focus
+    /// without a window manager); `\n` is Return, `\x1b` Escape, `\x08` BackSpace.
+    pub fn type_text(&self, window: Window, text: &str) {
+        let (root_x, root_y) = self.to_root(window, 5, 5);
+        self.conn
+            .xtest_fake_input(6, 0, 0, self.root, root_x, root_y, 0)
+            .expect("motion");
+        let shift = self.keyboard.find(0xffe1).expect("a Shift key").0;
+        for letter in text.chars() {
+            let keysym = match letter {
+                '\n' => 0xff0d,
+                '\x1b' => 0xff1b,
+                '\x08' => 0xff08,
+                other => keyboard::char_keysym(other),
+            };
+            let (keycode, state) = self
+                .keyboard
+                .find(keysym)
+                .unwrap_or_else(|| panic!("no key types {letter:?}"));
+            if state != 0 {
+                self.conn
+                    .xtest_fake_input(2, shift, 0, self.root, 0, 0, 0)
+                    .expect("shift");
+            }
+            self.conn
+                .xtest_fake_input(2, keycode, 0, self.root, 0, 0, 0)
+                .expect("press");
+            self.conn
+                .xtest_fake_input(3, keycode, 0, self.root, 0, 0, 0)
+                .expect("release");
+            if state != 0 {
+                self.conn
+                    .xtest_fake_input(3, shift, 0, self.root, 0, 0, 0)
+                    .expect("shift");
+            }
+        }
+        self.conn.sync().expect("sync");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Asks the window to close, as a window manager's close button does.
+    pub fn close(&self, window: Window) {
+        let event = ClientMessageEvent::new(
+            32,
+            window,
+            self.wm_protocols,
+            [self.wm_delete_window, 0, 0, 0, 0],
+        );
+        self.conn
+            .send_event(false, window, EventMask::NO_EVENT, event)
+            .expect("send");
+        self.conn.sync().expect("sync");
+    }
+
+    /// Resizes the window.
+    pub fn resize(&self, window: Window, width: u32, height: u32) {
+        let aux = x11rb::protocol::xproto::ConfigureWindowAux::new()
+            .width(width)
+            .height(height);
+        self.conn.configure_window(window, &aux).expect("configure");
+        self.conn.sync().expect("sync");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+/// Waits until `check` holds, or fails with `what`.
+pub fn wait_until(what: &str, timeout: Duration, mut check: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !check() {
+        assert!(
+            start.elapsed() < timeout,
+            "timed out after {timeout:?} waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The mean colour of a square, a little inside its edges (away from the marks).
+pub fn square_mean(image: &RgbaImage, layout: &Layout, index: usize) -> Rgb {
+    let (x, y) = layout.square_origin(index);
+    let inset = layout.square / 5;
+    let mut sums = [0u64; 3];
+    let mut count = 0;
+    for row in y + inset..y + layout.square - inset {
+        for column in x + inset..x + layout.square - inset {
+            let pixel = image.get_pixel(column, row);
+            for channel in 0..3 {
+                sums[channel] += u64::from(pixel[channel]);
+            }
+            count += 1;
+        }
+    }
+    sums.map(|sum| (sum / count.max(1)) as u8)
+}
+
+/// Whether two colours differ by at most `tolerance` in every channel.
+pub fn near(a: Rgb, b: Rgb, tolerance: u8) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= tolerance)
+}
