@@ -127,7 +127,7 @@ fn data_dirs(argument: Option<&Path>) -> DataDirs {
         environment: variable("HNEFATAFL_PATH").map(PathBuf::from),
         rc: None,
         home: variable("HOME").map(PathBuf::from),
-        no_system: false,
+        ..DataDirs::default()
     }
 }
 

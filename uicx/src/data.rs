@@ -59,7 +59,7 @@ pub enum LookupError {
 }
 
 /// The data directories the program knows of.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct DataDirs {
     /// Place 2: `d` typed by the user.
     pub user: Option<PathBuf>,
@@ -71,9 +71,25 @@ pub struct DataDirs {
     pub rc: Option<PathBuf>,
     /// `$HOME`, for places 6 and 7.
     pub home: Option<PathBuf>,
-    /// Skip places 8 to 12 (the system directories and the embedded data); only tests of
-    /// the earlier places set it.
-    pub no_system: bool,
+    /// Places 8 to 11: the system directories, [`SYSTEM_DIRS`] unless a test sets others.
+    pub system: Vec<PathBuf>,
+    /// Place 12: whether the embedded data is tried last.
+    pub embedded: bool,
+}
+
+impl Default for DataDirs {
+    /// No directory of places 2 to 7; the system directories and the embedded data.
+    fn default() -> Self {
+        DataDirs {
+            user: None,
+            argument: None,
+            environment: None,
+            rc: None,
+            home: None,
+            system: SYSTEM_DIRS.iter().map(PathBuf::from).collect(),
+            embedded: true,
+        }
+    }
 }
 
 impl DataDirs {
@@ -88,9 +104,7 @@ impl DataDirs {
             dirs.push(home.join("hnefatafl"));
             dirs.push(home.join(".hnefatafl"));
         }
-        if !self.no_system {
-            dirs.extend(SYSTEM_DIRS.iter().map(PathBuf::from));
-        }
+        dirs.extend(self.system.iter().cloned());
         dirs
     }
 
@@ -117,7 +131,7 @@ impl DataDirs {
                 return read_file(&path);
             }
         }
-        if self.no_system {
+        if !self.embedded {
             return Err(LookupError::NotFound);
         }
         match EMBEDDED.get_file(relative) {
@@ -183,22 +197,34 @@ mod tests {
     fn places_are_tried_in_order() {
         let temp = tempfile::tempdir().expect("tempdir");
         let root = temp.path();
-        let names = ["user", "argument", "environment", "rc"];
+        let system = [
+            "usr-share",
+            "usr-share-games",
+            "local-share",
+            "local-share-games",
+        ];
         let mut dirs = DataDirs {
             user: Some(root.join("user")),
             argument: Some(root.join("argument")),
             environment: Some(root.join("environment")),
             rc: Some(root.join("rc")),
             home: Some(root.join("home")),
-            no_system: true,
+            system: system.iter().map(|name| root.join(name)).collect(),
+            embedded: false,
         };
+        // Each place, from the last to the first, hides every place after it.
+        assert_eq!(found_text(&dirs, None, "lang/x"), None);
+        for name in system.iter().rev() {
+            write(&root.join(name).join("lang/x"), name);
+            assert_eq!(found_text(&dirs, None, "lang/x").as_deref(), Some(*name));
+        }
         write(&root.join("home/.hnefatafl/lang/x"), "dot");
         assert_eq!(found_text(&dirs, None, "lang/x").as_deref(), Some("dot"));
         write(&root.join("home/hnefatafl/lang/x"), "home");
         assert_eq!(found_text(&dirs, None, "lang/x").as_deref(), Some("home"));
-        for name in names.iter().rev() {
+        for name in ["rc", "environment", "argument", "user"] {
             write(&root.join(name).join("lang/x"), name);
-            assert_eq!(found_text(&dirs, None, "lang/x").as_deref(), Some(*name));
+            assert_eq!(found_text(&dirs, None, "lang/x").as_deref(), Some(name));
         }
         let typed = root.join("typed");
         write(&typed, "typed");
@@ -211,6 +237,22 @@ mod tests {
         assert_eq!(
             found_text(&dirs, None, "lang/x").as_deref(),
             Some("argument")
+        );
+    }
+
+    #[test]
+    fn the_program_tries_the_manual_system_directories() {
+        let dirs = DataDirs::default();
+        let expected: Vec<PathBuf> = SYSTEM_DIRS.iter().map(PathBuf::from).collect();
+        assert_eq!(dirs.directories(), expected);
+        assert_eq!(
+            SYSTEM_DIRS,
+            [
+                "/usr/share/hnefatafl",
+                "/usr/share/games/hnefatafl",
+                "/usr/local/share/hnefatafl",
+                "/usr/local/share/games/hnefatafl",
+            ]
         );
     }
 
