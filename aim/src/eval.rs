@@ -1,0 +1,524 @@
+//! The evaluation: generic over any rule file, compiled once per rules into tables.
+
+use hnefatafl_core::{Move, Player, Position, Rules, Square};
+
+/// No neighbour in that direction (the edge, or a square that is not part of the board).
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// Weights of the evaluation terms, in hundredths of an ordinary piece (for tuning).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalWeights {
+    /// An ordinary piece.
+    pub piece: i32,
+    /// Each free neighbour square a piece may step onto (cheap mobility).
+    pub mobility: i32,
+    /// An escape piece this many rook moves from an escape square on an empty board.
+    pub escape_distance: [i32; 4],
+    /// An escape piece with an open line to an escape square, its side to move.
+    pub open_line_to_move: i32,
+    /// The same, the opponent to move, one line (it must be blocked).
+    pub open_line_one: i32,
+    /// The same, the opponent to move, two or more lines.
+    pub open_line_two: i32,
+    /// An escape piece that needs two moves to escape, the board as it stands.
+    pub two_moves_to_escape: i32,
+    /// Each square reachable in one move from which an escape square is in sight.
+    pub escape_route: i32,
+    /// A piece of the side without escape pieces next to (or diagonal to) an escape square.
+    pub guard: i32,
+    /// A hard-to-capture piece (3-4 sides) missing this many enclosing sides: 1, 2, 3.
+    pub enclosure: [i32; 3],
+    /// The side to move can capture a piece now: this share (in percent) of its value.
+    pub threat_percent: i32,
+    /// The side to move.
+    pub tempo: i32,
+}
+
+impl Default for EvalWeights {
+    fn default() -> Self {
+        EvalWeights {
+            piece: 100,
+            mobility: 3,
+            escape_distance: [0, 40, 15, 5],
+            open_line_to_move: 2000,
+            open_line_one: 150,
+            open_line_two: 900,
+            two_moves_to_escape: 60,
+            escape_route: 25,
+            guard: 20,
+            enclosure: [250, 70, 20],
+            threat_percent: 60,
+            tempo: 10,
+        }
+    }
+}
+
+/// Per piece type facts the evaluation needs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TypeInfo {
+    pub declared: bool,
+    pub owner: usize,
+    pub value: i32,
+    pub captures: u8,
+    pub capture_sides: u8,
+    pub capture_edge: bool,
+    pub capture_loss: bool,
+    pub escape: bool,
+    pub occupies: u8,
+    /// Pieces of this type in the start position.
+    pub start_count: u32,
+    /// Whether to look for open lines (few such pieces: the cost stays small).
+    pub scan_lines: bool,
+    /// Whether it guards escape squares against the enemy's escape pieces.
+    pub guards: bool,
+}
+
+/// The rules compiled for the search and the evaluation.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    pub square_count: usize,
+    /// The four neighbours (up, right, down, left) of each square, or [`NONE`].
+    pub neighbours: Vec<[u16; 4]>,
+    /// The square type bit of each square (0: not part of the board).
+    pub square_bit: Vec<u8>,
+    /// Piece types each square captures when empty.
+    pub square_captures: Vec<u8>,
+    /// Whether each square is an escape square.
+    pub escape_square: Vec<bool>,
+    /// Whether each square touches an escape square (sides or corners).
+    pub guard_square: Vec<bool>,
+    /// Rook-move distance of each square to an escape square, per piece type (255: none).
+    pub escape_distance: [Vec<u8>; 8],
+    pub types: [TypeInfo; 8],
+    pub weights: EvalWeights,
+    pub forbid_repeat: bool,
+}
+
+impl Tables {
+    /// Compiles the rules.
+    pub fn new(rules: &Rules, weights: EvalWeights) -> Tables {
+        let width = usize::from(rules.width());
+        let height = usize::from(rules.height());
+        let square_count = width * height;
+        let mut square_bit = vec![0u8; square_count];
+        let mut square_captures = vec![0u8; square_count];
+        let mut escape_square = vec![false; square_count];
+        for (index, bit) in square_bit.iter_mut().enumerate() {
+            if let Some(kind) = rules.square_type(Square::from_index(index)) {
+                *bit = kind.bit();
+                if let Some(rule) = rules.square_rule(kind) {
+                    square_captures[index] = rule.captures;
+                    escape_square[index] = rule.escape;
+                }
+            }
+        }
+        let neighbours = (0..square_count)
+            .map(|index| {
+                let (x, y) = (index % width, index / width);
+                let candidates = [
+                    (y > 0).then(|| index - width),
+                    (x + 1 < width).then(|| index + 1),
+                    (y + 1 < height).then(|| index + width),
+                    (x > 0).then(|| index - 1),
+                ];
+                candidates.map(|c| match c {
+                    Some(n) if square_bit[n] != 0 => n as u16,
+                    _ => NONE,
+                })
+            })
+            .collect::<Vec<_>>();
+        let start = rules.start_position();
+        let mut types: [TypeInfo; 8] = Default::default();
+        for rule in rules.piece_rules() {
+            let index = rule.piece.index();
+            let start_count = start.count(rule.piece);
+            let mut value = weights.piece;
+            if rule.captures == 0 && !rule.escape {
+                value = value * 3 / 4;
+            }
+            if rule.escape {
+                value = value * 3 / 2;
+            }
+            if rule.capture_loss && start_count > 1 {
+                // Every piece counts, and the last ones count the most (see `evaluate`).
+                value = value * 5 / 4;
+            }
+            types[index] = TypeInfo {
+                declared: true,
+                owner: rule.owner.index(),
+                value,
+                captures: rule.captures,
+                capture_sides: rule.capture_sides,
+                capture_edge: rule.capture_edge,
+                capture_loss: rule.capture_loss,
+                escape: rule.escape,
+                occupies: rule.occupies,
+                start_count,
+                scan_lines: rule.escape && start_count <= 4,
+                guards: false,
+            };
+        }
+        for player in 0..2 {
+            let enemy_escapes = types
+                .iter()
+                .any(|t| t.declared && t.owner != player && t.escape && t.start_count > 0);
+            for t in types
+                .iter_mut()
+                .filter(|t| t.declared && t.owner == player && !t.escape)
+            {
+                t.guards = enemy_escapes;
+            }
+        }
+        let guard_square = (0..square_count)
+            .map(|index| {
+                let (x, y) = ((index % width) as i64, (index / width) as i64);
+                !escape_square[index]
+                    && (-1..=1).any(|dy| {
+                        (-1..=1).any(|dx| {
+                            let (nx, ny) = (x + dx, y + dy);
+                            nx >= 0
+                                && ny >= 0
+                                && (nx as usize) < width
+                                && (ny as usize) < height
+                                && escape_square[ny as usize * width + nx as usize]
+                        })
+                    })
+            })
+            .collect();
+        let escape_distance = std::array::from_fn(|t| {
+            if types[t].escape {
+                distances(&neighbours, &square_bit, &escape_square, types[t].occupies)
+            } else {
+                Vec::new()
+            }
+        });
+        Tables {
+            square_count,
+            neighbours,
+            square_bit,
+            square_captures,
+            escape_square,
+            guard_square,
+            escape_distance,
+            types,
+            weights,
+            forbid_repeat: rules.forbid_repeat(),
+        }
+    }
+
+    /// Whether a piece of type `t` may stand on square `s`.
+    #[inline]
+    pub fn may_stand(&self, t: usize, s: usize) -> bool {
+        self.square_bit[s] & self.types[t].occupies != 0
+    }
+}
+
+/// Rook-move distances to the escape squares on an empty board for a piece that may stand on
+/// the square types `occupies` (a breadth-first search from the escape squares).
+fn distances(
+    neighbours: &[[u16; 4]],
+    square_bit: &[u8],
+    escape_square: &[bool],
+    occupies: u8,
+) -> Vec<u8> {
+    let mut distance = vec![u8::MAX; square_bit.len()];
+    let mut frontier: Vec<usize> = (0..square_bit.len())
+        .filter(|&s| escape_square[s] && square_bit[s] & occupies != 0)
+        .collect();
+    for &s in &frontier {
+        distance[s] = 0;
+    }
+    let mut level = 0u8;
+    while !frontier.is_empty() && level < u8::MAX - 1 {
+        level += 1;
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for (direction, &first) in neighbours[s].iter().enumerate() {
+                let mut at = first;
+                while at != NONE && square_bit[at as usize] & occupies != 0 {
+                    let a = at as usize;
+                    if distance[a] == u8::MAX {
+                        distance[a] = level;
+                        next.push(a);
+                    }
+                    at = neighbours[a][direction];
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
+/// The board read once into a flat array of type indices (8: empty) for the evaluation.
+pub(crate) fn read_board(tables: &Tables, position: &Position, board: &mut Vec<u8>) {
+    let _ = tables;
+    board.clear();
+    board.extend(position.board().iter().map(|&bit| {
+        if bit == 0 {
+            EMPTY
+        } else {
+            bit.trailing_zeros() as u8
+        }
+    }));
+}
+
+/// An empty square in a board read by [`read_board`].
+pub(crate) const EMPTY: u8 = 8;
+
+/// Whether the square `s` (or the edge, `NONE`) encloses a piece of type `victim`.
+#[inline]
+fn hostile(tables: &Tables, board: &[u8], s: u16, victim: usize) -> bool {
+    let info = &tables.types[victim];
+    if s == NONE {
+        return info.capture_edge;
+    }
+    let bit = 1u8 << victim;
+    match board[s as usize] {
+        EMPTY => tables.square_captures[s as usize] & bit != 0,
+        t => {
+            let other = &tables.types[t as usize];
+            other.owner != info.owner && other.captures & bit != 0
+        }
+    }
+}
+
+/// The static evaluation from the side to move's point of view.
+pub(crate) fn evaluate(tables: &Tables, position: &Position, board: &mut Vec<u8>) -> i32 {
+    read_board(tables, position, board);
+    let board = board.as_slice();
+    let w = &tables.weights;
+    let to_move = position.side_to_move().index();
+    let mut score = [0i32; 2];
+    let mut counts = [0u32; 8];
+    let mut best_threat = [0i32; 2];
+    for s in 0..tables.square_count {
+        let t = board[s];
+        if t == EMPTY {
+            continue;
+        }
+        let t = t as usize;
+        let info = &tables.types[t];
+        let owner = info.owner;
+        counts[t] += 1;
+        let around = tables.neighbours[s];
+        let mut free = 0;
+        for &n in &around {
+            if n != NONE && board[n as usize] == EMPTY && tables.may_stand(t, n as usize) {
+                free += 1;
+            }
+        }
+        score[owner] += free * w.mobility;
+        if info.guards && tables.guard_square[s] {
+            score[owner] += w.guard;
+        }
+        if info.capture_sides >= 3 {
+            // How enclosed a piece is that must be surrounded on 3-4 sides.
+            let mut needed = i32::from(info.capture_sides);
+            let mut hostile_sides = 0;
+            for &n in &around {
+                if n == NONE && info.capture_edge {
+                    needed -= 1;
+                } else if hostile(tables, board, n, t) {
+                    hostile_sides += 1;
+                }
+            }
+            let missing = needed - hostile_sides;
+            if (1..=3).contains(&missing) {
+                score[owner] -= w.enclosure[(missing - 1) as usize];
+            }
+        } else {
+            // Can the enemy capture this piece with its next move? (two opposite sides)
+            let threat = capture_threat(tables, board, s, t);
+            if threat {
+                best_threat[1 - owner] = best_threat[1 - owner].max(info.value);
+            }
+        }
+        if info.escape {
+            let distance = tables.escape_distance[t][s];
+            if let Some(&bonus) = w.escape_distance.get(distance as usize) {
+                score[owner] += bonus;
+            }
+            if info.scan_lines {
+                let lines = open_lines(tables, board, s, t);
+                if lines == 0 && (w.two_moves_to_escape != 0 || w.escape_route != 0) {
+                    let routes = escape_routes(tables, board, s, t);
+                    if routes > 0 {
+                        score[owner] += w.two_moves_to_escape + routes as i32 * w.escape_route;
+                    }
+                }
+                if lines > 0 {
+                    score[owner] += if owner == to_move {
+                        w.open_line_to_move
+                    } else if lines == 1 {
+                        w.open_line_one
+                    } else {
+                        w.open_line_two
+                    };
+                }
+            }
+        }
+    }
+    for (t, info) in tables.types.iter().enumerate() {
+        // Material counts from the start position, so that the start is even.
+        score[info.owner] += info.value * (counts[t] as i32 - info.start_count as i32);
+        if info.declared && info.capture_loss && info.start_count > 1 && counts[t] > 0 {
+            // The last pieces of a capt_loss type are worth more.
+            score[info.owner] -= 4 * w.piece / counts[t] as i32;
+        }
+    }
+    score[to_move] += best_threat[to_move] * w.threat_percent / 100 + w.tempo;
+    score[to_move] - score[1 - to_move]
+}
+
+/// Open lines from square `s` to an escape square for a piece of type `t`.
+fn open_lines(tables: &Tables, board: &[u8], s: usize, t: usize) -> u32 {
+    let mut lines = 0;
+    for direction in 0..4 {
+        let mut at = tables.neighbours[s][direction];
+        while at != NONE && board[at as usize] == EMPTY && tables.may_stand(t, at as usize) {
+            if tables.escape_square[at as usize] {
+                lines += 1;
+                break;
+            }
+            at = tables.neighbours[at as usize][direction];
+        }
+    }
+    lines
+}
+
+/// Squares the piece of type `t` on `s` reaches in one move from which it sees an escape
+/// square (the board as it stands).
+fn escape_routes(tables: &Tables, board: &[u8], s: usize, t: usize) -> u32 {
+    let mut routes = 0;
+    for direction in 0..4 {
+        let mut at = tables.neighbours[s][direction];
+        while at != NONE && board[at as usize] == EMPTY && tables.may_stand(t, at as usize) {
+            let a = at as usize;
+            if tables.escape_distance[t][a] == 1 {
+                // Look sideways only: straight on was already seen from `s`.
+                let side_lines = [(direction + 1) % 4, (direction + 3) % 4]
+                    .iter()
+                    .any(|&side| {
+                        let mut step = tables.neighbours[a][side];
+                        while step != NONE
+                            && board[step as usize] == EMPTY
+                            && tables.may_stand(t, step as usize)
+                        {
+                            if tables.escape_square[step as usize] {
+                                return true;
+                            }
+                            step = tables.neighbours[step as usize][side];
+                        }
+                        false
+                    });
+                routes += u32::from(side_lines);
+            }
+            at = tables.neighbours[a][direction];
+        }
+    }
+    routes
+}
+
+/// Whether the enemy of the piece of type `t` on `s` (captured on two sides) can enclose it
+/// with one move: one side already hostile, the opposite side empty and reachable in one
+/// rook move by an enemy piece that captures `t`.
+fn capture_threat(tables: &Tables, board: &[u8], s: usize, t: usize) -> bool {
+    let around = tables.neighbours[s];
+    let bit = 1u8 << t;
+    let owner = tables.types[t].owner;
+    for direction in 0..4 {
+        let (near, far) = (around[direction], around[(direction + 2) % 4]);
+        if far == NONE || board[far as usize] != EMPTY || !hostile(tables, board, near, t) {
+            continue;
+        }
+        // Who can reach `far` in one move, not from the piece's own side?
+        for reach in 0..4 {
+            if reach == direction {
+                continue;
+            }
+            let mut at = tables.neighbours[far as usize][reach];
+            while at != NONE {
+                let a = at as usize;
+                match board[a] {
+                    EMPTY => at = tables.neighbours[a][reach],
+                    other => {
+                        let other = other as usize;
+                        let info = &tables.types[other];
+                        if info.owner != owner
+                            && info.captures & bit != 0
+                            && tables.may_stand(other, far as usize)
+                        {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A static guess of a move's worth for ordering and for deciding which moves are searched
+/// less deeply. Depends on the position and the move only.
+pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player) -> i32 {
+    let (from, to) = (mv.from.index(), mv.to.index());
+    let t = board[from];
+    if t == EMPTY {
+        return 0;
+    }
+    let t = t as usize;
+    let info = &tables.types[t];
+    let mut guess = 0;
+    if info.escape {
+        if tables.escape_square[to] {
+            return 1_000_000;
+        }
+        let (before, after) = (
+            tables.escape_distance[t][from],
+            tables.escape_distance[t][to],
+        );
+        guess += 200 + (i32::from(before) - i32::from(after)).clamp(-3, 3) * 60;
+    }
+    let me = mover.index();
+    for direction in 0..4 {
+        let n = tables.neighbours[to][direction];
+        if n == NONE || n as usize == from {
+            continue;
+        }
+        let victim = board[n as usize];
+        if victim == EMPTY {
+            continue;
+        }
+        let victim = victim as usize;
+        let vinfo = &tables.types[victim];
+        if vinfo.owner == me {
+            continue;
+        }
+        guess += 40;
+        if vinfo.escape {
+            guess += 150;
+        }
+        if info.captures & (1 << victim) != 0 && vinfo.capture_sides <= 2 {
+            let beyond = tables.neighbours[n as usize][direction];
+            let closes = if beyond == NONE {
+                vinfo.capture_edge
+            } else if beyond as usize == from {
+                false
+            } else {
+                match board[beyond as usize] {
+                    EMPTY => tables.square_captures[beyond as usize] & (1 << victim) != 0,
+                    b => {
+                        let b = &tables.types[b as usize];
+                        b.owner == me && b.captures & (1 << victim) != 0
+                    }
+                }
+            };
+            if closes {
+                guess += 1000 + vinfo.value;
+            }
+        }
+    }
+    guess
+}

@@ -1,0 +1,297 @@
+//! Search limits, the words that name them and the difficulty levels.
+
+use std::time::Duration;
+
+/// What bounds a search. Empty limits mean the default level's limits.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Time for the move.
+    pub time: Option<Duration>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Difficulty level (1 = beginner, up to [`MAX_LEVEL`]), which sets limits and, for the
+    /// weak levels, deliberate imperfection. Explicit limits above override the level's.
+    pub level: Option<u32>,
+}
+
+/// The strongest difficulty level.
+pub const MAX_LEVEL: u32 = 6;
+
+/// The level used when no limit at all is given.
+pub const DEFAULT_LEVEL: u32 = 3;
+
+/// The deepest search the engine will try.
+pub(crate) const MAX_DEPTH: u32 = 100;
+
+/// A limit word that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad limit `{0}`")]
+pub struct LimitsError(pub String);
+
+impl Limits {
+    /// Reads limit words: `d<depth>`, `t<seconds>` (decimals allowed), `n<nodes>`, or a bare
+    /// level number. E.g. `["d4", "t10"]`, `["3"]`.
+    ///
+    /// # Errors
+    ///
+    /// A word that is none of these, a zero or out-of-range value, or a level outside
+    /// `1..=MAX_LEVEL`.
+    pub fn from_words(words: &[&str]) -> Result<Limits, LimitsError> {
+        let mut limits = Limits::default();
+        for &word in words {
+            let bad = || LimitsError(word.to_string());
+            let lower = word.to_ascii_lowercase();
+            if let Some(rest) = lower.strip_prefix('d') {
+                let depth = parse_positive(rest).ok_or_else(bad)?;
+                limits.depth = Some(u32::try_from(depth).map_err(|_| bad())?);
+            } else if let Some(rest) = lower.strip_prefix('t') {
+                limits.time = Some(parse_seconds(rest).ok_or_else(bad)?);
+            } else if let Some(rest) = lower.strip_prefix('n') {
+                limits.nodes = Some(parse_positive(rest).ok_or_else(bad)?);
+            } else {
+                let level = parse_positive(&lower).ok_or_else(bad)?;
+                if level > u64::from(MAX_LEVEL) {
+                    return Err(bad());
+                }
+                limits.level = Some(level as u32);
+            }
+        }
+        Ok(limits)
+    }
+
+    /// The words that [`Limits::from_words`] reads back to these limits.
+    pub fn to_words(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        if let Some(level) = self.level {
+            words.push(level.to_string());
+        }
+        if let Some(depth) = self.depth {
+            words.push(format!("d{depth}"));
+        }
+        if let Some(time) = self.time {
+            let nanos = time.subsec_nanos();
+            if nanos == 0 {
+                words.push(format!("t{}", time.as_secs()));
+            } else {
+                let fraction = format!("{nanos:09}");
+                words.push(format!(
+                    "t{}.{}",
+                    time.as_secs(),
+                    fraction.trim_end_matches('0')
+                ));
+            }
+        }
+        if let Some(nodes) = self.nodes {
+            words.push(format!("n{nodes}"));
+        }
+        words
+    }
+}
+
+/// A whole number above zero, digits only.
+fn parse_positive(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<u64>().ok().filter(|&n| n > 0)
+}
+
+/// Seconds with up to nine decimals, read exactly (no floating point), above zero.
+fn parse_seconds(text: &str) -> Option<Duration> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return None;
+    }
+    if !whole.bytes().all(|b| b.is_ascii_digit())
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+        || fraction.len() > 9
+    {
+        return None;
+    }
+    let secs = if whole.is_empty() {
+        0
+    } else {
+        whole.parse::<u64>().ok()?
+    };
+    let nanos = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse::<u32>().ok()? * 10u32.pow(9 - fraction.len() as u32)
+    };
+    let time = Duration::new(secs, nanos);
+    (!time.is_zero()).then_some(time)
+}
+
+/// What a search will actually do: the limits resolved against the level.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Plan {
+    /// Deepest iteration.
+    pub depth: u32,
+    /// Stop starting new iterations after this.
+    pub soft_time: Option<Duration>,
+    /// Stop searching at once after this.
+    pub hard_time: Option<Duration>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Largest random amount added to each root move's score (weak levels).
+    pub noise: i32,
+    /// Chance in percent of playing a random legal move (weak levels).
+    pub random_move_percent: u32,
+}
+
+/// The limits of each level. Levels 1 and 2 play with deliberate mistakes; 3 to 6 are
+/// time-based and play their best.
+fn level_plan(level: u32) -> Plan {
+    let timed = |millis: u64| Plan {
+        depth: MAX_DEPTH,
+        soft_time: None,
+        hard_time: Some(Duration::from_millis(millis)),
+        nodes: None,
+        noise: 0,
+        random_move_percent: 0,
+    };
+    let mut plan = match level {
+        0 | 1 => Plan {
+            depth: 1,
+            noise: 150,
+            random_move_percent: 20,
+            ..timed(1000)
+        },
+        2 => Plan {
+            depth: 2,
+            noise: 50,
+            random_move_percent: 5,
+            ..timed(1000)
+        },
+        3 => timed(1500),
+        4 => timed(3000),
+        5 => timed(6000),
+        _ => timed(15000),
+    };
+    plan.soft_time = plan.hard_time.map(soft_of);
+    plan
+}
+
+/// The time after which no new iteration starts: the next one would rarely finish.
+fn soft_of(hard: Duration) -> Duration {
+    hard.mul_f64(0.45)
+}
+
+impl Limits {
+    /// Resolves the limits against the level (the default level when all are empty).
+    pub(crate) fn plan(&self) -> Plan {
+        let all_empty = self.depth.is_none() && self.time.is_none() && self.nodes.is_none();
+        let mut plan = match self.level {
+            Some(level) => level_plan(level),
+            None if all_empty => level_plan(DEFAULT_LEVEL),
+            None => Plan {
+                depth: MAX_DEPTH,
+                soft_time: None,
+                hard_time: None,
+                nodes: None,
+                noise: 0,
+                random_move_percent: 0,
+            },
+        };
+        if let Some(depth) = self.depth {
+            plan.depth = depth.clamp(1, MAX_DEPTH);
+            if self.time.is_none() && self.level.is_some() {
+                // An explicit depth with a level: the depth rules, not the level's clock.
+                plan.hard_time = None;
+                plan.soft_time = None;
+            }
+        }
+        if let Some(time) = self.time {
+            plan.hard_time = Some(time);
+            plan.soft_time = Some(soft_of(time));
+        }
+        if let Some(nodes) = self.nodes {
+            plan.nodes = Some(nodes);
+        }
+        plan
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn reads_words() {
+        let limits = Limits::from_words(&["d4", "t2.5", "n1000", "3"]).expect("valid words");
+        assert_eq!(limits.depth, Some(4));
+        assert_eq!(limits.time, Some(Duration::from_millis(2500)));
+        assert_eq!(limits.nodes, Some(1000));
+        assert_eq!(limits.level, Some(3));
+        assert_eq!(Limits::from_words(&[]), Ok(Limits::default()));
+        assert_eq!(
+            Limits::from_words(&["t.5"]).map(|l| l.time),
+            Ok(Some(Duration::from_millis(500)))
+        );
+    }
+
+    #[test]
+    fn refuses_bad_words() {
+        for word in [
+            "",
+            "d",
+            "d0",
+            "dx",
+            "t",
+            "t0",
+            "t-1",
+            "t1.2.3",
+            "t1.0000000001",
+            "n0",
+            "0",
+            "7",
+            "x3",
+            "d99999999999",
+        ] {
+            assert_eq!(
+                Limits::from_words(&[word]),
+                Err(LimitsError(word.to_string())),
+                "{word}"
+            );
+        }
+    }
+
+    #[test]
+    fn empty_limits_are_the_default_level() {
+        assert_eq!(Limits::default().plan(), level_plan(DEFAULT_LEVEL));
+        let plan = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        }
+        .plan();
+        assert_eq!((plan.depth, plan.hard_time, plan.noise), (3, None, 0));
+        let plan = Limits {
+            level: Some(1),
+            time: Some(Duration::from_secs(2)),
+            ..Limits::default()
+        }
+        .plan();
+        assert_eq!(
+            (plan.depth, plan.hard_time),
+            (1, Some(Duration::from_secs(2)))
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn words_round_trip(depth in proptest::option::of(1u32..1000),
+                            millis in proptest::option::of(1u64..10_000_000),
+                            nanos in 0u32..1_000_000,
+                            nodes in proptest::option::of(1u64..u64::MAX),
+                            level in proptest::option::of(1..=MAX_LEVEL)) {
+            let time = millis.map(|m| Duration::from_millis(m) + Duration::from_nanos(u64::from(nanos)));
+            let limits = Limits { depth, time, nodes, level };
+            let words = limits.to_words();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            prop_assert_eq!(Limits::from_words(&words), Ok(limits));
+        }
+    }
+}

@@ -1,0 +1,755 @@
+//! The search: iterative deepening principal-variation alpha-beta with a shared
+//! transposition table, run by several threads at once (Lazy SMP).
+
+use crate::eval::{self, EvalWeights, Tables};
+use crate::limits::{Limits, Plan};
+use crate::score::{Score, is_decisive};
+use crate::tt::{Bound, Entry, Table};
+use hnefatafl_core::{Game, Move, Position, Rules, Square};
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Above any score.
+const INFINITE: i32 = Score::MATE + 1;
+/// How often (in nodes) a thread looks at the clock and the stop flags.
+const POLL_MASK: u64 = 1023;
+
+/// A report after each finished depth.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Finished depth.
+    pub depth: u32,
+    /// Score of the best move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Fraction (0..=1) of the time or depth budget used, for progress bars.
+    pub fraction: f32,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move; `None` only when the game is over (no legal move).
+    pub best: Option<Move>,
+    /// Its score.
+    pub score: Score,
+    /// Deepest finished depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+/// Engine settings.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// Search threads (0: all cores).
+    pub threads: usize,
+    /// Transposition table size in MiB (0: no table).
+    pub hash_mib: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            threads: 0,
+            hash_mib: 64,
+        }
+    }
+}
+
+/// Knobs of the search and the evaluation, for tuning by self-play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuning {
+    /// Search moves that the static guess ranks late one or two plies less deeply.
+    pub reductions: bool,
+    /// The evaluation's weights.
+    pub weights: EvalWeights,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            reductions: true,
+            weights: EvalWeights::default(),
+        }
+    }
+}
+
+/// A computer player: owns the transposition table and threads between searches.
+pub struct Engine {
+    config: EngineConfig,
+    table: Option<Table>,
+    tuning: Tuning,
+    /// The compiled rules of the last search, with their fingerprint.
+    tables: Option<(u64, Arc<Tables>)>,
+    /// State of the random numbers of the weak levels.
+    random: u64,
+}
+
+/// What every thread of one search shares.
+struct Shared {
+    stop: Arc<AtomicBool>,
+    abort: AtomicBool,
+    nodes: AtomicU64,
+    start: Instant,
+    plan: Plan,
+}
+
+/// One root move.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    mv: Move,
+    /// Position in the static order: ties between equal scores go to the lower rank.
+    rank: usize,
+    /// Random amount added to the score (weak levels).
+    noise: i32,
+}
+
+/// A move in a node's list.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    mv: Move,
+    guess: i32,
+    rank: usize,
+    key: i32,
+}
+
+impl Engine {
+    /// A new engine.
+    pub fn new(config: EngineConfig) -> Engine {
+        let table = Table::new(config.hash_mib);
+        Engine {
+            config,
+            table,
+            tuning: Tuning::default(),
+            tables: None,
+            random: 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+
+    /// A new engine with these search and evaluation knobs.
+    pub fn with_tuning(config: EngineConfig, tuning: Tuning) -> Engine {
+        let mut engine = Engine::new(config);
+        engine.tuning = tuning;
+        engine
+    }
+
+    /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
+    pub fn seed(&mut self, seed: u64) {
+        self.random = seed | 1;
+    }
+
+    /// Forgets what earlier searches learned (new game).
+    pub fn clear(&mut self) {
+        if let Some(table) = &self.table {
+            table.clear();
+        }
+    }
+
+    fn threads(&self) -> usize {
+        match self.config.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
+    fn tables_for(&mut self, rules: &Rules) -> Arc<Tables> {
+        let fingerprint = fingerprint(rules);
+        if let Some((key, tables)) = &self.tables {
+            if *key == fingerprint {
+                return Arc::clone(tables);
+            }
+        }
+        let tables = Arc::new(Tables::new(rules, self.tuning.weights.clone()));
+        self.tables = Some((fingerprint, Arc::clone(&tables)));
+        tables
+    }
+
+    fn next_random(&mut self) -> u64 {
+        self.random = self.random.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.random;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Searches the game's current position and returns the best move found. Never returns
+    /// an illegal move (repetition included). Stops early when `stop` becomes true, with the
+    /// best move so far. `progress` is called after each finished depth.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let plan = limits.plan();
+        let root_moves = if game.outcome().is_some() {
+            Vec::new()
+        } else {
+            game.legal_moves()
+        };
+        if root_moves.is_empty() {
+            return SearchResult {
+                best: None,
+                score: Score::loss_in(0),
+                depth: 0,
+                nodes: 0,
+                elapsed: start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
+        let rules = game.rules().clone();
+        let tables = self.tables_for(&rules);
+        if plan.noise > 0 || plan.random_move_percent > 0 {
+            if self.random == 0x9e37_79b9_7f4a_7c15 {
+                let clock = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                self.seed(clock ^ game.position().hash());
+            }
+            if plan.random_move_percent > 0
+                && self.next_random() % 100 < u64::from(plan.random_move_percent)
+            {
+                let mv = root_moves[(self.next_random() % root_moves.len() as u64) as usize];
+                return SearchResult {
+                    best: Some(mv),
+                    score: Score(0),
+                    depth: 0,
+                    nodes: 0,
+                    elapsed: start.elapsed(),
+                    pv: vec![mv],
+                };
+            }
+        }
+        let mut board = Vec::new();
+        eval::read_board(&tables, game.position(), &mut board);
+        let mover = game.side_to_move();
+        let mut ordered: Vec<(i32, Move)> = root_moves
+            .iter()
+            .map(|&mv| (eval::move_guess(&tables, &board, mv, mover), mv))
+            .collect();
+        ordered.sort_by(|a, b| {
+            b.0.cmp(&a.0)
+                .then(a.1.from.cmp(&b.1.from))
+                .then(a.1.to.cmp(&b.1.to))
+        });
+        let noise = plan.noise;
+        let root: Vec<RootMove> = ordered
+            .iter()
+            .enumerate()
+            .map(|(rank, &(_, mv))| RootMove {
+                mv,
+                rank,
+                noise: if noise > 0 {
+                    (self.next_random() % (2 * noise as u64 + 1)) as i32 - noise
+                } else {
+                    0
+                },
+            })
+            .collect();
+        let game_hashes: HashSet<u64> = if tables.forbid_repeat {
+            game.position_hashes().iter().copied().collect()
+        } else {
+            HashSet::new()
+        };
+        let threads = self.threads().max(1);
+        let shared = Shared {
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start,
+            plan,
+        };
+        let table = self.table.as_ref();
+        let reductions = self.tuning.reductions;
+        let context = Context {
+            rules: &rules,
+            tables: &tables,
+            table,
+            shared: &shared,
+            game_hashes: &game_hashes,
+            strict: threads == 1,
+            reductions,
+        };
+        let position = game.position();
+        let outcome = std::thread::scope(|scope| {
+            for helper in 1..threads {
+                let context = &context;
+                let root = root.clone();
+                scope.spawn(move || {
+                    let mut worker = Worker::new(context, position.clone(), false);
+                    worker.iterate(&root, 1 + (helper as u32 % 2), &mut |_, _| {});
+                });
+            }
+            let mut worker = Worker::new(&context, position.clone(), true);
+            let result = worker.iterate(&root, 1, &mut |worker, done| {
+                let elapsed = shared.start.elapsed();
+                let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
+                progress(&Progress {
+                    depth: done.depth,
+                    score: Score(done.score),
+                    nodes,
+                    elapsed,
+                    pv: done.pv.clone(),
+                    fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
+                });
+            });
+            worker.report_nodes();
+            shared.abort.store(true, Ordering::Relaxed);
+            result
+        });
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        match outcome {
+            Some(done) => SearchResult {
+                best: done.pv.first().copied(),
+                score: Score(done.score),
+                depth: done.depth,
+                nodes,
+                elapsed: start.elapsed(),
+                pv: done.pv,
+            },
+            None => SearchResult {
+                best: Some(root[0].mv),
+                score: Score(0),
+                depth: 0,
+                nodes,
+                elapsed: start.elapsed(),
+                pv: vec![root[0].mv],
+            },
+        }
+    }
+}
+
+/// How much of the budget is used.
+fn fraction(plan: &Plan, depth: u32, nodes: u64, elapsed: Duration) -> f32 {
+    let used = if let Some(hard) = plan.hard_time {
+        elapsed.as_secs_f32() / hard.as_secs_f32().max(1e-6)
+    } else if let Some(limit) = plan.nodes {
+        nodes as f32 / limit.max(1) as f32
+    } else {
+        depth as f32 / plan.depth.max(1) as f32
+    };
+    used.clamp(0.0, 1.0)
+}
+
+/// A fingerprint of everything in the rules the compiled tables depend on.
+fn fingerprint(rules: &Rules) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    rules.id().hash(&mut hasher);
+    (rules.width(), rules.height(), rules.forbid_repeat()).hash(&mut hasher);
+    format!("{:?}{:?}", rules.piece_rules(), rules.square_rules()).hash(&mut hasher);
+    let start = rules.start_position();
+    for index in 0..rules.square_count() {
+        let square = Square::from_index(index);
+        (
+            rules.square_type(square).map(|t| t.bit()),
+            start.piece_at(square).map(|p| p.bit()),
+        )
+            .hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// What the threads of one search read.
+struct Context<'a> {
+    rules: &'a Rules,
+    tables: &'a Tables,
+    table: Option<&'a Table>,
+    shared: &'a Shared,
+    game_hashes: &'a HashSet<u64>,
+    /// Take table scores only from entries of exactly the depth needed, so that a search
+    /// of fixed depth gives the same result with the table on or off.
+    strict: bool,
+    reductions: bool,
+}
+
+/// A finished iteration.
+struct Done {
+    depth: u32,
+    score: i32,
+    pv: Vec<Move>,
+}
+
+/// One search thread: its own position, path, history and killers.
+struct Worker<'a> {
+    context: &'a Context<'a>,
+    position: Position,
+    main: bool,
+    path: Vec<u64>,
+    history: Vec<i32>,
+    killers: Vec<[Option<Move>; 2]>,
+    lists: Vec<Vec<Scored>>,
+    generated: Vec<Move>,
+    board: Vec<u8>,
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    unreported: u64,
+    aborted: bool,
+}
+
+const MAX_PLY: usize = crate::limits::MAX_DEPTH as usize + 2;
+
+fn to_table(score: i32, ply: usize) -> i32 {
+    if !is_decisive(score) {
+        score
+    } else if score > 0 {
+        score + ply as i32
+    } else {
+        score - ply as i32
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if !is_decisive(score) {
+        score
+    } else if score > 0 {
+        score - ply as i32
+    } else {
+        score + ply as i32
+    }
+}
+
+impl<'a> Worker<'a> {
+    fn new(context: &'a Context<'a>, position: Position, main: bool) -> Worker<'a> {
+        let squares = context.tables.square_count;
+        Worker {
+            context,
+            position,
+            main,
+            path: Vec::with_capacity(MAX_PLY),
+            history: vec![0; squares * squares],
+            killers: vec![[None; 2]; MAX_PLY],
+            lists: vec![Vec::new(); MAX_PLY],
+            generated: Vec::new(),
+            board: Vec::new(),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            nodes: 0,
+            unreported: 0,
+            aborted: false,
+        }
+    }
+
+    fn report_nodes(&mut self) {
+        self.context
+            .shared
+            .nodes
+            .fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+    }
+
+    fn poll(&mut self) {
+        self.report_nodes();
+        let shared = self.context.shared;
+        if shared.stop.load(Ordering::Relaxed) || shared.abort.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return;
+        }
+        if self.main {
+            let over_time = shared
+                .plan
+                .hard_time
+                .is_some_and(|hard| shared.start.elapsed() >= hard);
+            let over_nodes = shared
+                .plan
+                .nodes
+                .is_some_and(|limit| shared.nodes.load(Ordering::Relaxed) >= limit);
+            if over_time || over_nodes {
+                shared.abort.store(true, Ordering::Relaxed);
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Iterative deepening from `first_depth`; calls `report` after each finished depth
+    /// and returns the last one finished.
+    fn iterate(
+        &mut self,
+        root: &[RootMove],
+        first_depth: u32,
+        report: &mut dyn FnMut(&Worker<'a>, &Done),
+    ) -> Option<Done> {
+        let plan = &self.context.shared.plan;
+        let mut order: Vec<RootMove> = root.to_vec();
+        let mut last: Option<Done> = None;
+        for depth in first_depth..=plan.depth {
+            let Some(done) = self.root_search(&mut order, depth) else {
+                break;
+            };
+            report(self, &done);
+            let decisive = Score(done.score)
+                .mate_plies()
+                .is_some_and(|plies| plies <= depth as i32);
+            last = Some(done);
+            if decisive && plan.hard_time.is_some() {
+                break;
+            }
+            let elapsed = self.context.shared.start.elapsed();
+            if plan.soft_time.is_some_and(|soft| elapsed >= soft) {
+                break;
+            }
+            if self.context.shared.abort.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        last
+    }
+
+    /// One iteration at the root: the best move, ties going to the lower static rank, and
+    /// its exact score. `order` is reordered so that the best move comes first next time.
+    fn root_search(&mut self, order: &mut [RootMove], depth: u32) -> Option<Done> {
+        let rules = self.context.rules;
+        let noisy = order.iter().any(|m| m.noise != 0);
+        let mut best: Option<(i32, usize)> = None;
+        let mut best_pv = Vec::new();
+        for i in 0..order.len() {
+            let candidate = order[i];
+            let undo = rules.make_move(&mut self.position, candidate.mv);
+            self.path.push(self.position.hash());
+            let child = depth as i32 - 1;
+            let (score, better) = match best {
+                None => (-self.negamax(child, 1, -INFINITE, INFINITE), true),
+                Some((best_score, best_index)) if noisy => {
+                    let score = -self.negamax(child, 1, -INFINITE, INFINITE);
+                    let noisy_score =
+                        |s: i32, m: &RootMove| if is_decisive(s) { s } else { s + m.noise };
+                    (
+                        score,
+                        noisy_score(score, &candidate)
+                            > noisy_score(best_score, &order[best_index]),
+                    )
+                }
+                Some((best_score, best_index)) => {
+                    // Is this move better, or as good and earlier in the static order?
+                    let floor = if candidate.rank < order[best_index].rank {
+                        best_score - 1
+                    } else {
+                        best_score
+                    };
+                    let mut score = -self.negamax(child, 1, -floor - 1, -floor);
+                    if score > floor && !self.aborted {
+                        score = -self.negamax(child, 1, -INFINITE, -floor);
+                    }
+                    (score, score > floor)
+                }
+            };
+            self.path.pop();
+            rules.unmake_move(&mut self.position, &undo);
+            if self.aborted {
+                return None;
+            }
+            if better {
+                best = Some((score, i));
+                best_pv.clear();
+                best_pv.push(candidate.mv);
+                best_pv.extend_from_slice(&self.pv[1]);
+            }
+        }
+        let (score, index) = best?;
+        order[..=index].rotate_right(1);
+        Some(Done {
+            depth,
+            score,
+            pv: best_pv,
+        })
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.nodes & POLL_MASK == 0 {
+            self.poll();
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.pv[ply].clear();
+        let context = self.context;
+        let (rules, tables) = (context.rules, context.tables);
+        let side = self.position.side_to_move();
+        if let Some(outcome) = rules.outcome(&self.position, true) {
+            let plies = ply as i32;
+            return if outcome.winner == side {
+                Score::win_in(plies).0
+            } else {
+                Score::loss_in(plies).0
+            };
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return eval::evaluate(tables, &self.position, &mut self.board);
+        }
+        let key = self.position.hash();
+        let mut hash_move = None;
+        let use_scores = !tables.forbid_repeat;
+        if let Some(table) = context.table {
+            if let Some(entry) = table.probe(key) {
+                hash_move = entry.mv;
+                let deep_enough =
+                    entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
+                if use_scores && deep_enough {
+                    let score = from_table(entry.score, ply);
+                    match entry.bound {
+                        Bound::Exact => return score,
+                        Bound::Lower if score >= beta => return score,
+                        Bound::Upper if score <= alpha => return score,
+                        _ => {}
+                    }
+                }
+            }
+        }
+
+        // The moves, in a static order that depends on the position only.
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        self.generated.clear();
+        rules.generate_moves(&self.position, &mut self.generated);
+        eval::read_board(tables, &self.position, &mut self.board);
+        for &mv in &self.generated {
+            let guess = eval::move_guess(tables, &self.board, mv, side);
+            moves.push(Scored {
+                mv,
+                guess,
+                rank: 0,
+                key: 0,
+            });
+        }
+        if context.reductions && depth >= 3 {
+            // The static rank decides reductions: it must depend on the position only.
+            moves.sort_unstable_by(|a, b| {
+                b.guess
+                    .cmp(&a.guess)
+                    .then(a.mv.from.cmp(&b.mv.from))
+                    .then(a.mv.to.cmp(&b.mv.to))
+            });
+        }
+        let squares = tables.square_count;
+        let killers = self.killers[ply];
+        for (rank, m) in moves.iter_mut().enumerate() {
+            m.rank = rank;
+            m.key = if Some(m.mv) == hash_move {
+                i32::MAX
+            } else if m.guess >= 1000 {
+                2_000_000 + m.guess.min(1_000_000)
+            } else if Some(m.mv) == killers[0] {
+                1_500_000
+            } else if Some(m.mv) == killers[1] {
+                1_400_000
+            } else {
+                self.history[m.mv.from.index() * squares + m.mv.to.index()] + m.guess
+            };
+        }
+
+        let alpha_start = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut legal = 0;
+        for i in 0..moves.len() {
+            // Pick the best remaining move by its ordering key.
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if moves[j].key > moves[pick].key {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            let m = moves[i];
+            let undo = rules.make_move(&mut self.position, m.mv);
+            let child_key = self.position.hash();
+            if tables.forbid_repeat
+                && (context.game_hashes.contains(&child_key) || self.path.contains(&child_key))
+            {
+                rules.unmake_move(&mut self.position, &undo);
+                continue;
+            }
+            self.path.push(child_key);
+            legal += 1;
+            let captured = undo.captures().next().is_some();
+            let mut child = depth - 1;
+            if context.reductions && depth >= 3 && m.rank >= 6 && !captured && m.guess < 150 {
+                child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
+            }
+            let score = if legal == 1 {
+                -self.negamax(child, ply + 1, -beta, -alpha)
+            } else {
+                let score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && score < beta && !self.aborted {
+                    -self.negamax(child, ply + 1, -beta, -alpha)
+                } else {
+                    score
+                }
+            };
+            self.path.pop();
+            rules.unmake_move(&mut self.position, &undo);
+            if self.aborted {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m.mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m.mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !captured && m.guess < 1000 {
+                            let slot = &mut self.killers[ply];
+                            if slot[0] != Some(m.mv) {
+                                slot[1] = slot[0];
+                                slot[0] = Some(m.mv);
+                            }
+                            let h =
+                                &mut self.history[m.mv.from.index() * squares + m.mv.to.index()];
+                            *h += depth * depth;
+                            if *h > 500_000 {
+                                for value in &mut self.history {
+                                    *value /= 2;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        if legal == 0 {
+            // No legal move (repetition may rule them all out): the side to move loses.
+            return Score::loss_in(ply as i32).0;
+        }
+        if let Some(table) = context.table {
+            let bound = if best <= alpha_start {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            table.store(
+                key,
+                &Entry {
+                    mv: best_move,
+                    score: to_table(best, ply),
+                    depth: depth as u32,
+                    bound,
+                },
+            );
+        }
+        best
+    }
+}

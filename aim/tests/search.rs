@@ -1,0 +1,429 @@
+//! The engine against the real rules engine: legality, determinism, the transposition
+//! table under `forbid_repeat`, the stop flag and decisive scores.
+
+use aim::{Engine, EngineConfig, Limits, Score, SearchResult};
+use hnefatafl_core::{Game, Move, Rules};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const BRANDUB: &str = include_str!("rules/brandub.txt");
+const TABLUT: &str = include_str!("rules/tablut.txt");
+const FETLAR: &str = include_str!("rules/fetlar.txt");
+const PETTEIA: &str = include_str!("rules/petteia.txt");
+const CORRIDOR: &str = include_str!("rules/corridor.txt");
+
+fn rules(text: &str, forbid_repeat: bool) -> Rules {
+    let text = if forbid_repeat {
+        format!("{text}\nforbid_repeat\n")
+    } else {
+        text.to_string()
+    };
+    Rules::parse(text.as_bytes()).expect("test rules are valid")
+}
+
+/// A small deterministic random number generator for openings.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// A game after `plies` random legal moves (fewer if it ends).
+fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
+    let mut game = Game::new(rules.clone());
+    let mut random = Random(seed);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let mv = moves[(random.next() % moves.len() as u64) as usize];
+        game.play(mv).expect("a legal move");
+    }
+    game
+}
+
+fn search(engine: &mut Engine, game: &Game, limits: &Limits) -> SearchResult {
+    engine.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn one_thread(hash_mib: usize) -> Engine {
+    Engine::new(EngineConfig {
+        threads: 1,
+        hash_mib,
+    })
+}
+
+fn variants() -> Vec<(Rules, u32)> {
+    let mut all = Vec::new();
+    for forbid in [false, true] {
+        all.push((rules(BRANDUB, forbid), 4));
+        all.push((rules(TABLUT, forbid), 3));
+        all.push((rules(FETLAR, forbid), 3));
+        all.push((rules(PETTEIA, forbid), 3));
+    }
+    all
+}
+
+#[test]
+fn one_thread_at_fixed_depth_is_deterministic() {
+    for (rules, d) in variants() {
+        for seed in 0..2 {
+            let game = opening(&rules, 6, seed);
+            let first = search(&mut one_thread(8), &game, &depth(d));
+            let mut engine = one_thread(8);
+            let second = search(&mut engine, &game, &depth(d));
+            // The same engine again, its table now full of this position.
+            let third = search(&mut engine, &game, &depth(d));
+            assert_eq!(
+                (first.best, first.score, &first.pv, first.nodes),
+                (second.best, second.score, &second.pv, second.nodes),
+                "{}",
+                rules.id()
+            );
+            assert_eq!(
+                (first.best, first.score),
+                (third.best, third.score),
+                "{}",
+                rules.id()
+            );
+        }
+    }
+}
+
+/// A random opening followed by a move there and back by each side but the last, so that
+/// positions of the game are a move or two away from the tree (repetition matters).
+fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
+    let mut game = opening(rules, plies, seed);
+    let mut random = Random(seed ^ 0x5555);
+    let mut there = Vec::new();
+    for _ in 0..2 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return game;
+        }
+        let mv = moves[(random.next() % moves.len() as u64) as usize];
+        game.play(mv).expect("a legal move");
+        there.push(mv);
+    }
+    let back = Move {
+        from: there[0].to,
+        to: there[0].from,
+    };
+    if game.check(back).is_ok() {
+        game.play(back).expect("a legal move");
+    }
+    game
+}
+
+#[test]
+fn the_table_does_not_change_move_or_score_at_fixed_depth() {
+    let mut compared = 0;
+    let mut differ_from_depth_below = 0;
+    let mut repetition_decided = 0;
+    for forbid in [false, true] {
+        for (text, d) in [
+            (BRANDUB, 5),
+            (PETTEIA, 4),
+            (TABLUT, 4),
+            (FETLAR, 3),
+            (CORRIDOR, 12),
+            (CORRIDOR, 15),
+        ] {
+            let rules = rules(text, forbid);
+            for seed in 0..8 {
+                let game = shuffled_opening(&rules, 6 + 4 * seed as usize, seed);
+                if game.outcome().is_some() {
+                    continue;
+                }
+                let with = search(&mut one_thread(16), &game, &depth(d));
+                let without = search(&mut one_thread(0), &game, &depth(d));
+                assert_eq!(
+                    (with.best, with.score),
+                    (without.best, without.score),
+                    "{} forbid_repeat={forbid} seed={seed}",
+                    rules.id()
+                );
+                compared += 1;
+                let shallower = search(&mut one_thread(16), &game, &depth(d - 1));
+                differ_from_depth_below += usize::from(shallower.score != with.score);
+                // In the two-piece game only repetition ends the game: running out of new
+                // positions must show as a decisive score.
+                repetition_decided += usize::from(forbid && with.score.mate_plies().is_some());
+            }
+        }
+    }
+    assert!(compared >= 70, "only {compared} positions compared");
+    // The depths really differ, so a table entry of the wrong depth would show.
+    assert!(differ_from_depth_below > compared / 2);
+    assert!(repetition_decided > 0);
+}
+
+/// Plays a game engine against engine to the end or a ply cap, checking every move.
+fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usize) {
+    let mut game = opening(rules, 4, seed);
+    let mut engine = Engine::new(EngineConfig {
+        threads,
+        hash_mib: 4,
+    });
+    for _ in 0..cap {
+        let result = search(&mut engine, &game, limits);
+        match result.best {
+            None => {
+                assert!(
+                    game.outcome().is_some() || game.legal_moves().is_empty(),
+                    "no move in a live game"
+                );
+                return;
+            }
+            Some(mv) => {
+                assert!(game.outcome().is_none(), "a move after the end");
+                if rules.forbid_repeat() {
+                    let mut after = game.position().clone();
+                    rules.make_move(&mut after, mv);
+                    assert!(!game.has_occurred(after.hash()), "a repeating move");
+                }
+                game.play(mv)
+                    .unwrap_or_else(|e| panic!("illegal move {mv:?}: {e:?}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn never_an_illegal_or_repeating_move() {
+    for forbid in [true, false] {
+        for (text, cap) in [(BRANDUB, 300), (PETTEIA, 300), (TABLUT, 120), (FETLAR, 80)] {
+            let rules = rules(text, forbid);
+            for seed in 0..2 {
+                play_out(&rules, seed, &depth(2), 2, cap);
+            }
+        }
+    }
+    // The weak levels play random moves too.
+    play_out(
+        &rules(BRANDUB, true),
+        7,
+        &Limits {
+            level: Some(1),
+            ..Limits::default()
+        },
+        1,
+        300,
+    );
+}
+
+#[test]
+fn stop_flag_is_honoured_quickly() {
+    let game = Game::new(rules(FETLAR, false));
+    let mut engine = Engine::new(EngineConfig {
+        threads: 2,
+        hash_mib: 8,
+    });
+    let stop = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let start = Instant::now();
+    let result = engine.search(&game, &depth(60), stop, &mut |_| {});
+    let took = start.elapsed();
+    setter.join().expect("the stopping thread");
+    let mv = result.best.expect("a move");
+    assert!(game.legal_moves().contains(&mv));
+    // Generous: the flag is read every thousand nodes or so.
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+
+    // Stopped before it starts: still a legal move.
+    let result = engine.search(
+        &game,
+        &depth(60),
+        Arc::new(AtomicBool::new(true)),
+        &mut |_| {},
+    );
+    assert!(game.legal_moves().contains(&result.best.expect("a move")));
+}
+
+/// A 7x7 position where the king (player 0, to move) has one open line to a corner.
+const KING_NEAR_CORNER: &str = "
+id	test_corner
+name	\"Win in one\"
+width	7
+height	7
+pieces \\
+0 0 0 0 0 0 0 \\
+0 0 0 4 0 0 0 \\
+1 0 0 0 0 0 0 \\
+0 4 0 0 0 4 0 \\
+4 0 0 2 0 0 0 \\
+0 0 0 4 0 0 0 \\
+0 0 0 4 0 0 0
+squares \\
+2 1 1 1 1 1 2 \\
+1 1 1 1 1 1 1 \\
+1 1 1 1 1 1 1 \\
+1 1 1 4 1 1 1 \\
+1 1 1 1 1 1 1 \\
+1 1 1 1 1 1 1 \\
+2 1 1 1 1 1 2
+piece bit 1
+piece 1 owner 0
+piece 1 escape
+piece 1 capt_loss
+piece 1 capt_sides 4
+piece 1 captures 4
+piece 1 occupies 7
+piece bit 2
+piece 2 owner 0
+piece 2 captures 4
+piece 2 custodial
+piece 2 occupies 1
+piece bit 4
+piece 4 owner 1
+piece 4 captures 3
+piece 4 custodial
+piece 4 occupies 1
+square bit 1
+square bit 2
+square 2 captures 7
+square 2 escape
+square bit 4
+square 4 captures 7
+";
+
+#[test]
+fn a_win_in_one_is_found_and_scored() {
+    let rules = rules(KING_NEAR_CORNER, false);
+    let game = Game::new(rules.clone());
+    let corner = rules.square_at(0, 0).expect("a square");
+    let king = rules.square_at(0, 2).expect("a square");
+    for (d, hash) in [(1, 0), (2, 8), (3, 8), (4, 0)] {
+        let result = search(&mut one_thread(hash), &game, &depth(d));
+        assert_eq!(
+            result.best,
+            Some(Move {
+                from: king,
+                to: corner
+            }),
+            "depth {d}"
+        );
+        assert_eq!(result.score, Score::win_in(1), "depth {d}");
+        assert_eq!(result.score.mate_plies(), Some(1));
+    }
+    // The attackers, to move, must block the line (or lose at once).
+    let mut game = Game::new(rules.clone());
+    let bishop = Move {
+        from: rules.square_at(3, 4).expect("a square"),
+        to: rules.square_at(2, 4).expect("a square"),
+    };
+    game.play(bishop).expect("a legal move");
+    let result = search(&mut one_thread(8), &game, &depth(3));
+    let mv = result.best.expect("a move");
+    let mut after = game.clone();
+    after.play(mv).expect("a legal move");
+    let reply = search(&mut one_thread(8), &after, &depth(1));
+    assert_ne!(
+        reply.score,
+        Score::win_in(1),
+        "the attackers left the corner open: {mv:?}"
+    );
+}
+
+#[test]
+fn progress_reports_each_depth() {
+    let game = Game::new(rules(BRANDUB, false));
+    let mut depths = Vec::new();
+    let result = one_thread(8).search(
+        &game,
+        &depth(4),
+        Arc::new(AtomicBool::new(false)),
+        &mut |p| {
+            assert!(!p.pv.is_empty());
+            assert!((0.0..=1.0).contains(&p.fraction));
+            depths.push(p.depth);
+        },
+    );
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+    assert_eq!(result.depth, 4);
+    assert_eq!(result.pv.first().copied(), result.best);
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    let rules = rules(KING_NEAR_CORNER, false);
+    let mut game = Game::new(rules.clone());
+    let win = Move {
+        from: rules.square_at(0, 2).expect("a square"),
+        to: rules.square_at(0, 0).expect("a square"),
+    };
+    game.play(win).expect("a legal move");
+    assert!(game.outcome().is_some());
+    let result = search(&mut one_thread(8), &game, &depth(3));
+    assert_eq!(result.best, None);
+}
+
+/// A 19x19 board with corner escape, built in code: the largest boards work too.
+fn big_board() -> Rules {
+    let size = 19;
+    let mut pieces = vec![0u8; size * size];
+    let mut squares = vec![1u8; size * size];
+    for corner in [0, size - 1, size * (size - 1), size * size - 1] {
+        squares[corner] = 2;
+    }
+    let centre = size * (size / 2) + size / 2;
+    pieces[centre] = 1;
+    for offset in [1, 2] {
+        for square in [
+            centre - offset,
+            centre + offset,
+            centre - offset * size,
+            centre + offset * size,
+        ] {
+            pieces[square] = 2;
+        }
+    }
+    for i in 6..13 {
+        for square in [i, size * i, size * i + size - 1, size * (size - 1) + i] {
+            pieces[square] = 4;
+        }
+    }
+    let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    let text = format!(
+        "id test_big\nname \"19x19 (test)\"\nwidth {size}\nheight {size}\npieces {}\nsquares {}\n\
+         piece bit 1\npiece 1 owner 1\npiece 1 escape\npiece 1 capt_loss\npiece 1 capt_sides 4\n\
+         piece 1 captures 4\npiece 1 occupies 3\npiece bit 2\npiece 2 owner 1\npiece 2 captures 4\n\
+         piece 2 custodial\npiece 2 occupies 1\npiece bit 4\npiece 4 owner 0\npiece 4 captures 3\n\
+         piece 4 custodial\npiece 4 occupies 1\nsquare bit 1\nsquare bit 2\nsquare 2 escape\n\
+         square 2 captures 7\n",
+        list(&pieces),
+        list(&squares)
+    );
+    Rules::parse(text.as_bytes()).expect("the 19x19 test rules are valid")
+}
+
+#[test]
+fn plays_on_a_19x19_board() {
+    let rules = big_board();
+    play_out(&rules, 3, &depth(2), 1, 40);
+    let game = opening(&rules, 10, 5);
+    let with = search(&mut one_thread(16), &game, &depth(3));
+    let without = search(&mut one_thread(0), &game, &depth(3));
+    assert_eq!((with.best, with.score), (without.best, without.score));
+}
