@@ -45,31 +45,25 @@ fn invalid(key: Key, subject: Option<Subject>, message: String) -> RulesError {
     }
 }
 
+/// The RREAD error for a value a keyword does not take.
+fn wrong_value(line: u32, word: &str, keyword: &Keyword) -> RulesError {
+    read_error(
+        line,
+        word,
+        format!(
+            "`{}` takes {}, not `{word}`",
+            keyword.name,
+            keyword.value.describe()
+        ),
+    )
+}
+
 /// One number of a line, in `min..=max`.
 fn number(line: u32, word: &str, keyword: &Keyword, min: u32, max: u32) -> Result<u32, RulesError> {
-    let value: u32 = word.parse().map_err(|_| {
-        read_error(
-            line,
-            word,
-            format!(
-                "`{}` takes {}, not `{word}`",
-                keyword.name,
-                keyword.value.describe()
-            ),
-        )
-    })?;
-    if value < min || value > max {
-        return Err(read_error(
-            line,
-            word,
-            format!(
-                "`{}` takes {}, not {value}",
-                keyword.name,
-                keyword.value.describe()
-            ),
-        ));
+    match word.parse::<u32>() {
+        Ok(value) if (min..=max).contains(&value) => Ok(value),
+        _ => Err(wrong_value(line, word, keyword)),
     }
-    Ok(value)
 }
 
 /// One value of a keyword that takes a number, a bit or a mask.
@@ -80,18 +74,11 @@ fn numeric(line: u32, word: &str, keyword: &Keyword) -> Result<u32, RulesError> 
         Value::Bit | Value::BitOrZero => {
             let value = number(line, word, keyword, 0, 255)?;
             let zero_ok = keyword.value == Value::BitOrZero && value == 0;
-            if !(value.is_power_of_two() || zero_ok) {
-                return Err(read_error(
-                    line,
-                    word,
-                    format!(
-                        "`{}` takes {}, not {value}",
-                        keyword.name,
-                        keyword.value.describe()
-                    ),
-                ));
+            if value.is_power_of_two() || zero_ok {
+                Ok(value)
+            } else {
+                Err(wrong_value(line, word, keyword))
             }
-            Ok(value)
         }
         Value::Flag | Value::Text | Value::Board => Ok(0),
     }

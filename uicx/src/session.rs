@@ -185,23 +185,8 @@ impl Session {
 
     /// Runs one command (its words as parsed).
     pub fn run_command(&mut self, words: &[String], source: Source) -> Reply {
-        self.out.clear();
-        self.action = Action::Continue;
         self.source = source;
-        let result = self.dispatch(words, source);
-        let failed = match result {
-            Ok(()) => false,
-            Err(message) => {
-                let text = self.text(&message);
-                self.out.push(text);
-                true
-            }
-        };
-        Reply {
-            lines: std::mem::take(&mut self.out),
-            failed,
-            action: self.action,
-        }
+        self.apply(|session| session.dispatch(words, source))
     }
 
     /// Runs one of the session's operations (e.g. [`Session::load_rules`]) as a command.
