@@ -219,3 +219,54 @@ fn values_are_read_back() {
     assert_eq!(defender.capture_sides, 2);
     assert_eq!(rules.square_rules().len(), 1);
 }
+
+/// Every shipped variant, played by random moves from the start, comes to an end with a
+/// winner: no shipped file can leave a game stuck without a way to finish.
+#[test]
+fn random_games_on_every_shipped_file_end_with_a_winner() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules");
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let mut games = 0;
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let rules = Rules::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for seed in 1..=3u64 {
+            let mut game = Game::new(rules.clone());
+            // A small xorshift generator: the games are the same on every run.
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut plies = 0;
+            while game.outcome().is_none() {
+                assert!(
+                    plies < 100_000,
+                    "{}: seed {seed} still going after {plies} plies",
+                    path.display()
+                );
+                let moves = game.legal_moves();
+                assert!(
+                    !moves.is_empty(),
+                    "{}: no move but not over",
+                    path.display()
+                );
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let index = usize::try_from(state % moves.len() as u64).unwrap_or(0);
+                game.play(moves[index])
+                    .unwrap_or_else(|e| panic!("{}: a listed move refused: {e}", path.display()));
+                plies += 1;
+            }
+            // Only the mover captures and escapes, and a side without a move loses: the
+            // last move always wins.
+            let outcome = game.outcome().expect("the game is over");
+            assert_eq!(
+                outcome.winner,
+                game.side_to_move().opponent(),
+                "{}: seed {seed}: {outcome:?}",
+                path.display()
+            );
+            games += 1;
+        }
+    }
+    assert!(games >= 8 * 3, "only {games} games in {}", dir.display());
+}
