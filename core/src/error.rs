@@ -67,6 +67,16 @@ impl RulesError {
         }
     }
 
+    /// What is wrong, without the line (for messages that show [`RulesError::line`]
+    /// themselves).
+    pub fn reason(&self) -> String {
+        match self {
+            RulesError::Syntax(error) => error.reason().to_owned(),
+            RulesError::Read { message, .. } => message.clone(),
+            RulesError::Invalid { .. } => self.to_string(),
+        }
+    }
+
     /// The error code of the original program: `RREAD` or `RVALID`.
     pub fn code(&self) -> &'static str {
         match self.kind() {

@@ -32,19 +32,19 @@ pub struct Line {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
     /// A `'` or `"` was opened and the line ended before it was closed.
-    #[error("line {line}: unterminated quote")]
+    #[error("line {line}: {}", self.reason())]
     UnterminatedQuote {
         /// The line the quote was opened on.
         line: u32,
     },
     /// The line is not valid UTF-8.
-    #[error("line {line}: invalid UTF-8")]
+    #[error("line {line}: {}", self.reason())]
     InvalidUtf8 {
         /// The offending line.
         line: u32,
     },
     /// A `\` at the very end of the text, with nothing to escape or join.
-    #[error("line {line}: `\\` at the end of the text")]
+    #[error("line {line}: {}", self.reason())]
     DanglingEscape {
         /// The line of the final `\`.
         line: u32,
@@ -52,6 +52,20 @@ pub enum SyntaxError {
 }
 
 impl SyntaxError {
+    /// What is wrong, without the line (for messages that show the line themselves).
+    ///
+    /// ```
+    /// let error = gleipnir::parse(b"'open").unwrap_err();
+    /// assert_eq!(error.reason(), "unterminated quote");
+    /// ```
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Self::UnterminatedQuote { .. } => "unterminated quote",
+            Self::InvalidUtf8 { .. } => "invalid UTF-8",
+            Self::DanglingEscape { .. } => "`\\` at the end of the text",
+        }
+    }
+
     /// The physical line the error was found on.
     ///
     /// ```

@@ -932,7 +932,7 @@ fn rules_message(found: &Found, error: &hnefatafl_core::RulesError) -> Message {
             [
                 found.to_string(),
                 error.line().unwrap_or(0).to_string(),
-                error.to_string(),
+                error.reason(),
             ],
         ),
         RulesErrorKind::Valid => Message::new(Key::Rvalid, [found.to_string(), error.to_string()]),
