@@ -2,7 +2,8 @@
 //!
 //! An [`Engine`] searches a [`hnefatafl_core::Game`]'s position with iterative deepening
 //! principal-variation alpha-beta, a lock-free transposition table shared by all threads
-//! (Lazy SMP) and an evaluation compiled once per rule file, so it plays any tafl variant.
+//! (the root moves of each depth shared between them) and an evaluation compiled once per
+//! rule file, so it plays any tafl variant.
 //! [`Limits`] bound a search by depth, time, nodes or difficulty level.
 
 #![deny(missing_docs)]

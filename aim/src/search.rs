@@ -1,5 +1,6 @@
 //! The search: iterative deepening principal-variation alpha-beta with a shared
-//! transposition table, run by several threads at once (Lazy SMP).
+//! transposition table, run by several threads at once (the root moves of each depth shared
+//! between them after the first; see `Split`).
 
 use crate::eval::{self, EvalWeights, Tables};
 use crate::limits::{Limits, Plan};
@@ -9,7 +10,8 @@ use hnefatafl_core::{Game, Move, Position, Rules, Square};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Above any score.
@@ -105,6 +107,26 @@ struct Shared {
     nodes: AtomicU64,
     start: Instant,
     plan: Plan,
+    split: Split,
+}
+
+/// The root split of a search with several threads: the main thread searches the first
+/// root move (helpers search it too, filling the table), then every thread takes the
+/// other root moves one at a time, each with a null window at the best score so far.
+#[derive(Default)]
+struct Split {
+    /// Odd: the first move of an iteration is searched; even: the other moves are open.
+    generation: AtomicU64,
+    /// The iteration's depth.
+    depth: AtomicU32,
+    /// The iteration's root moves, in search order.
+    order: Mutex<Vec<RootMove>>,
+    /// The generation (high 32 bits) and the index of the next root move to take.
+    ticket: AtomicU64,
+    /// Threads that may be searching a root move of the open generation.
+    busy: AtomicUsize,
+    /// The best root move so far: score, index in `order` and principal variation.
+    best: Mutex<(i32, usize, Vec<Move>)>,
 }
 
 /// One root move.
@@ -115,6 +137,21 @@ struct RootMove {
     rank: usize,
     /// Random amount added to the score (weak levels).
     noise: i32,
+    /// Without `forbid_repeat`: the move leads back to a position of the game, so a score
+    /// better than a draw is counted as a draw (a side that is ahead avoids repeating).
+    repeats: bool,
+}
+
+impl RootMove {
+    /// The score of this move at the root: a repetition is worth at most a draw, unless
+    /// it leads to a win (which the search then finds nearer at every move).
+    fn capped(&self, score: i32) -> i32 {
+        if self.repeats && score > 0 && !is_decisive(score) {
+            0
+        } else {
+            score
+        }
+    }
 }
 
 /// A move in a node's list.
@@ -248,17 +285,27 @@ impl Engine {
                 .then(a.1.to.cmp(&b.1.to))
         });
         let noise = plan.noise;
+        let mut scratch = game.position().clone();
         let root: Vec<RootMove> = ordered
             .iter()
             .enumerate()
-            .map(|(rank, &(_, mv))| RootMove {
-                mv,
-                rank,
-                noise: if noise > 0 {
-                    (self.next_random() % (2 * noise as u64 + 1)) as i32 - noise
-                } else {
-                    0
-                },
+            .map(|(rank, &(_, mv))| {
+                let repeats = !tables.forbid_repeat && {
+                    let undo = rules.make_move(&mut scratch, mv);
+                    let occurred = game.has_occurred(scratch.hash());
+                    rules.unmake_move(&mut scratch, &undo);
+                    occurred
+                };
+                RootMove {
+                    mv,
+                    rank,
+                    noise: if noise > 0 {
+                        (self.next_random() % (2 * noise as u64 + 1)) as i32 - noise
+                    } else {
+                        0
+                    },
+                    repeats,
+                }
             })
             .collect();
         let game_hashes: HashSet<u64> = if tables.forbid_repeat {
@@ -273,6 +320,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             start,
             plan,
+            split: Split::default(),
         };
         let table = self.table.as_ref();
         let reductions = self.tuning.reductions;
@@ -284,6 +332,7 @@ impl Engine {
             game_hashes: &game_hashes,
             strict: threads == 1,
             reductions,
+            split: threads > 1 && noise == 0,
         };
         let position = game.position();
         let outcome = std::thread::scope(|scope| {
@@ -292,7 +341,11 @@ impl Engine {
                 let root = root.clone();
                 scope.spawn(move || {
                     let mut worker = Worker::new(context, position.clone(), false);
-                    worker.iterate(&root, 1 + (helper as u32 % 2), &mut |_, _| {});
+                    if context.split {
+                        worker.help();
+                    } else {
+                        worker.iterate(&root, 1 + (helper as u32 % 2), &mut |_, _| {});
+                    }
                 });
             }
             let mut worker = Worker::new(&context, position.clone(), true);
@@ -375,6 +428,9 @@ struct Context<'a> {
     /// of fixed depth gives the same result with the table on or off.
     strict: bool,
     reductions: bool,
+    /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
+    /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
+    split: bool,
 }
 
 /// A finished iteration.
@@ -399,6 +455,8 @@ struct Worker<'a> {
     nodes: u64,
     unreported: u64,
     aborted: bool,
+    /// A helper searching the first root move gives up when the split generation moves on.
+    watch: Option<u64>,
 }
 
 const MAX_PLY: usize = crate::limits::MAX_DEPTH as usize + 2;
@@ -440,6 +498,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             unreported: 0,
             aborted: false,
+            watch: None,
         }
     }
 
@@ -455,6 +514,13 @@ impl<'a> Worker<'a> {
         self.report_nodes();
         let shared = self.context.shared;
         if shared.stop.load(Ordering::Relaxed) || shared.abort.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return;
+        }
+        if self
+            .watch
+            .is_some_and(|generation| shared.split.generation.load(Ordering::Relaxed) != generation)
+        {
             self.aborted = true;
             return;
         }
@@ -486,7 +552,12 @@ impl<'a> Worker<'a> {
         let mut order: Vec<RootMove> = root.to_vec();
         let mut last: Option<Done> = None;
         for depth in first_depth..=plan.depth {
-            let Some(done) = self.root_search(&mut order, depth) else {
+            let done = if self.context.split {
+                self.root_split(&mut order, depth)
+            } else {
+                self.root_search(&mut order, depth)
+            };
+            let Some(done) = done else {
                 break;
             };
             report(self, &done);
@@ -521,9 +592,12 @@ impl<'a> Worker<'a> {
             self.path.push(self.position.hash());
             let child = depth as i32 - 1;
             let (score, better) = match best {
-                None => (-self.negamax(child, 1, -INFINITE, INFINITE), true),
+                None => (
+                    candidate.capped(-self.negamax(child, 1, -INFINITE, INFINITE)),
+                    true,
+                ),
                 Some((best_score, best_index)) if noisy => {
-                    let score = -self.negamax(child, 1, -INFINITE, INFINITE);
+                    let score = candidate.capped(-self.negamax(child, 1, -INFINITE, INFINITE));
                     let noisy_score =
                         |s: i32, m: &RootMove| if is_decisive(s) { s } else { s + m.noise };
                     (
@@ -543,6 +617,8 @@ impl<'a> Worker<'a> {
                     if score > floor && !self.aborted {
                         score = -self.negamax(child, 1, -INFINITE, -floor);
                     }
+                    // Capping only lowers a score: one at or below the floor stays there.
+                    let score = candidate.capped(score);
                     (score, score > floor)
                 }
             };
@@ -565,6 +641,151 @@ impl<'a> Worker<'a> {
             score,
             pv: best_pv,
         })
+    }
+
+    fn stopped(&self) -> bool {
+        let shared = self.context.shared;
+        shared.stop.load(Ordering::Relaxed) || shared.abort.load(Ordering::Relaxed)
+    }
+
+    /// One iteration at the root with several threads (main thread): the first move alone,
+    /// then the others shared with the helpers ([`Split`]).
+    fn root_split(&mut self, order: &mut [RootMove], depth: u32) -> Option<Done> {
+        let rules = self.context.rules;
+        let split = &self.context.shared.split;
+        *split.order.lock().unwrap_or_else(PoisonError::into_inner) = order.to_vec();
+        split.depth.store(depth, Ordering::Relaxed);
+        let generation = split.generation.load(Ordering::Relaxed) + 1;
+        split.generation.store(generation, Ordering::Release);
+
+        let first = order[0];
+        let undo = rules.make_move(&mut self.position, first.mv);
+        self.path.push(self.position.hash());
+        let score = first.capped(-self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE));
+        self.path.pop();
+        rules.unmake_move(&mut self.position, &undo);
+        if self.aborted {
+            return None;
+        }
+        let mut pv = vec![first.mv];
+        pv.extend_from_slice(&self.pv[1]);
+        *split.best.lock().unwrap_or_else(PoisonError::into_inner) = (score, 0, pv);
+
+        let open = generation + 1;
+        split.ticket.store((open << 32) | 1, Ordering::Release);
+        split.generation.store(open, Ordering::Release);
+        self.take_moves(open, order, depth);
+        while split.busy.load(Ordering::Acquire) != 0 {
+            std::thread::yield_now();
+        }
+        if self.aborted || self.stopped() {
+            return None;
+        }
+        let (score, index, pv) = split
+            .best
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        order[..=index].rotate_right(1);
+        Some(Done { depth, score, pv })
+    }
+
+    /// Takes root moves of the open generation until none is left: each is better than the
+    /// best so far when it scores more, or as much and earlier in the static order.
+    fn take_moves(&mut self, open: u64, order: &[RootMove], depth: u32) {
+        let rules = self.context.rules;
+        let split = &self.context.shared.split;
+        loop {
+            split.busy.fetch_add(1, Ordering::AcqRel);
+            let ticket = split.ticket.load(Ordering::Acquire);
+            let index = (ticket & 0xffff_ffff) as usize;
+            if ticket >> 32 != open || index >= order.len() {
+                split.busy.fetch_sub(1, Ordering::AcqRel);
+                return;
+            }
+            if split
+                .ticket
+                .compare_exchange(ticket, ticket + 1, Ordering::AcqRel, Ordering::Relaxed)
+                .is_err()
+            {
+                split.busy.fetch_sub(1, Ordering::AcqRel);
+                continue;
+            }
+            let candidate = order[index];
+            let floor = {
+                let best = split.best.lock().unwrap_or_else(PoisonError::into_inner);
+                if candidate.rank < order[best.1].rank {
+                    best.0 - 1
+                } else {
+                    best.0
+                }
+            };
+            let child = depth as i32 - 1;
+            let undo = rules.make_move(&mut self.position, candidate.mv);
+            self.path.push(self.position.hash());
+            let mut score = -self.negamax(child, 1, -floor - 1, -floor);
+            if score > floor && !self.aborted {
+                score = -self.negamax(child, 1, -INFINITE, -floor);
+            }
+            self.path.pop();
+            rules.unmake_move(&mut self.position, &undo);
+            let score = candidate.capped(score);
+            if !self.aborted && score > floor {
+                let mut best = split.best.lock().unwrap_or_else(PoisonError::into_inner);
+                if score > best.0 || (score == best.0 && candidate.rank < order[best.1].rank) {
+                    best.0 = score;
+                    best.1 = index;
+                    best.2.clear();
+                    best.2.push(candidate.mv);
+                    best.2.extend_from_slice(&self.pv[1]);
+                }
+            }
+            split.busy.fetch_sub(1, Ordering::AcqRel);
+            if self.aborted {
+                return;
+            }
+        }
+    }
+
+    /// A helper thread of the root split: searches the first root move beside the main
+    /// thread (until the other moves open), then takes its share of them.
+    fn help(&mut self) {
+        let rules = self.context.rules;
+        let split = &self.context.shared.split;
+        let mut seen = 0;
+        loop {
+            if self.stopped() {
+                return;
+            }
+            let generation = split.generation.load(Ordering::Acquire);
+            if generation == seen {
+                std::thread::yield_now();
+                continue;
+            }
+            seen = generation;
+            let order = split
+                .order
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            let depth = split.depth.load(Ordering::Relaxed);
+            if generation % 2 == 1 {
+                self.watch = Some(generation);
+                let undo = rules.make_move(&mut self.position, order[0].mv);
+                self.path.push(self.position.hash());
+                self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE);
+                self.path.pop();
+                rules.unmake_move(&mut self.position, &undo);
+                self.watch = None;
+            } else {
+                self.take_moves(generation, &order, depth);
+            }
+            self.report_nodes();
+            if self.stopped() {
+                return;
+            }
+            self.aborted = false;
+        }
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {

@@ -173,6 +173,41 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
     assert!(repetition_decided > 0);
 }
 
+#[test]
+fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
+    // Without a table every root move is searched to the same tree by whichever thread
+    // takes it, so the best move (ties to the earlier static rank) and its exact score
+    // must be those of one thread.
+    let mut compared = 0;
+    for forbid in [false, true] {
+        for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
+            let rules = rules(text, forbid);
+            for seed in 0..4 {
+                let game = shuffled_opening(&rules, 6 + 3 * seed as usize, seed);
+                if game.outcome().is_some() {
+                    continue;
+                }
+                let one = search(&mut one_thread(0), &game, &depth(d));
+                for threads in [2, 3] {
+                    let mut engine = Engine::new(EngineConfig {
+                        threads,
+                        hash_mib: 0,
+                    });
+                    let several = search(&mut engine, &game, &depth(d));
+                    assert_eq!(
+                        (one.best, one.score, one.depth),
+                        (several.best, several.score, several.depth),
+                        "{} forbid_repeat={forbid} seed={seed} threads={threads}",
+                        rules.id()
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared >= 50, "only {compared} searches compared");
+}
+
 /// Plays a game engine against engine to the end or a ply cap, checking every move.
 fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usize) {
     let mut game = opening(rules, 4, seed);

@@ -1,8 +1,9 @@
 //! Search speed and parallel scaling on the 11x11 start position.
 //!
-//! With `SEARCH_BENCH_REPORT=1` it first prints one measured run of each figure (time to
-//! depth 4 and 6, nodes per second, and the 1 against 2 threads ratio at depth 7 and 9),
-//! then criterion times the searches to depth 4 and 6 on one thread.
+//! With `SEARCH_BENCH_REPORT=1` it first prints measured runs of each figure (time to
+//! depth 4 and 6, nodes per second, and the 1 against 2 threads time to depth 7 and 8,
+//! `SEARCH_BENCH_REPEAT` times each, 3 by default), then criterion times the searches to
+//! depth 4 and 6 on one thread (a filter that matches nothing skips them).
 
 use aim::{Engine, EngineConfig, Limits, SearchResult};
 use criterion::Criterion;
@@ -36,16 +37,32 @@ fn report_once(game: &Game) {
             result.score
         );
     }
-    for depth in [7, 9] {
-        let one = search(game, depth, 1);
-        let two = search(game, depth, 2);
+    let repeats = std::env::var("SEARCH_BENCH_REPEAT")
+        .ok()
+        .and_then(|text| text.parse::<usize>().ok())
+        .unwrap_or(3)
+        .max(1);
+    for depth in [7, 8] {
+        let mut ratios = Vec::new();
+        for _ in 0..repeats {
+            let one = search(game, depth, 1);
+            let two = search(game, depth, 2);
+            let ratio = one.elapsed.as_secs_f64() / two.elapsed.as_secs_f64();
+            println!(
+                "depth {depth}: 1 thread {:.3} s ({:.2} M nodes/s), 2 threads {:.3} s ({:.2} M nodes/s): {ratio:.2}x faster",
+                one.elapsed.as_secs_f64(),
+                one.nodes as f64 / one.elapsed.as_secs_f64() / 1e6,
+                two.elapsed.as_secs_f64(),
+                two.nodes as f64 / two.elapsed.as_secs_f64() / 1e6,
+            );
+            ratios.push(ratio);
+        }
+        ratios.sort_by(f64::total_cmp);
         println!(
-            "depth {depth}: 1 thread {:.2} s ({:.2} M nodes/s), 2 threads {:.2} s ({:.2} M nodes/s): {:.2}x faster",
-            one.elapsed.as_secs_f64(),
-            one.nodes as f64 / one.elapsed.as_secs_f64() / 1e6,
-            two.elapsed.as_secs_f64(),
-            two.nodes as f64 / two.elapsed.as_secs_f64() / 1e6,
-            one.elapsed.as_secs_f64() / two.elapsed.as_secs_f64()
+            "depth {depth}: 2 threads against 1, {repeats} runs: median {:.2}x (from {:.2}x to {:.2}x)",
+            ratios[ratios.len() / 2],
+            ratios[0],
+            ratios[ratios.len() - 1]
         );
     }
 }
