@@ -93,10 +93,15 @@ impl Table {
                 data: AtomicU64::new(0),
             })
             .collect();
-        Some(Table {
+        let table = Table {
             slots,
             mask: count as u64 - 1,
-        })
+        };
+        // The zeroed allocation is mapped lazily: write every slot now, so that its pages
+        // are not faulted in during the first search, where each fault costs time and
+        // two threads faulting at once wait for each other in the kernel.
+        table.clear();
+        Some(table)
     }
 
     fn slot(&self, key: u64) -> &Slot {
