@@ -351,14 +351,7 @@ fn window_draws_moves_types_thinks_and_closes() {
         // Move it two squares left: the window sends `m 3 3 1 3`.
         let (x, y) = layout.square_centre(22);
         driver.click(window, x, y);
-        wait_until("the move", WAIT, || {
-            log.lock()
-                .expect("lock")
-                .commands
-                .last()
-                .map(String::as_str)
-                == Some("m 3 3 1 3")
-        });
+        wait_for_command(&log, "the move", "m 3 3 1 3");
         reference.play(24, 22);
         assert_board_matches(
             driver,
@@ -372,14 +365,7 @@ fn window_draws_moves_types_thinks_and_closes() {
         driver.click(window, x, y);
         let (x, y) = layout.square_centre(11);
         driver.click(window, x, y);
-        wait_until("the refused move", WAIT, || {
-            log.lock()
-                .expect("lock")
-                .commands
-                .last()
-                .map(String::as_str)
-                == Some("m 3 0 4 1")
-        });
+        wait_for_command(&log, "the refused move", "m 3 0 4 1");
         assert_board_matches(
             driver,
             window,
@@ -388,14 +374,7 @@ fn window_draws_moves_types_thinks_and_closes() {
 
         // Typed commands: `u` takes the move back; Escape and BackSpace edit the line.
         driver.type_text(window, "zz\x1bn\x08u\n");
-        wait_until("`u`", WAIT, || {
-            log.lock()
-                .expect("lock")
-                .commands
-                .last()
-                .map(String::as_str)
-                == Some("u")
-        });
+        wait_for_command(&log, "`u`", "u");
         reference.execute("u");
         assert_board_matches(
             driver,
@@ -405,14 +384,7 @@ fn window_draws_moves_types_thinks_and_closes() {
 
         // Upper case and symbols through Shift: an unknown command is still sent whole.
         driver.type_text(window, "H?\n");
-        wait_until("`H?`", WAIT, || {
-            log.lock()
-                .expect("lock")
-                .commands
-                .last()
-                .map(String::as_str)
-                == Some("H?")
-        });
+        wait_for_command(&log, "`H?`", "H?");
 
         // The computer: make player 1 a computer, move, and see the progress bar and
         // then its answer, without touching the window.
@@ -421,14 +393,7 @@ fn window_draws_moves_types_thinks_and_closes() {
         driver.click(window, x, y);
         let (x, y) = layout.square_centre(25);
         driver.click(window, x, y);
-        wait_until("the move", WAIT, || {
-            log.lock()
-                .expect("lock")
-                .commands
-                .last()
-                .map(String::as_str)
-                == Some("m 3 3 4 3")
-        });
+        wait_for_command(&log, "the move", "m 3 3 4 3");
         let bar_y = layout.terminal_top - 3;
         wait_until("the progress bar", WAIT, || {
             driver.pixel(window, 2, bar_y) == render::PROGRESS
@@ -506,4 +471,16 @@ fn typed_x_and_q_leave_the_window() {
         );
         assert_eq!(exit, want);
     }
+}
+
+/// Waits until the fake host has received `command` as its latest command line.
+fn wait_for_command(log: &Arc<Mutex<Shared>>, what: &str, command: &str) {
+    wait_until(what, WAIT, || {
+        log.lock()
+            .expect("lock")
+            .commands
+            .last()
+            .map(String::as_str)
+            == Some(command)
+    });
 }
