@@ -3,9 +3,9 @@
 use std::ops::ControlFlow;
 
 use crate::error::MoveError;
-use crate::position::{MAX_CAPTURES, Position, Undo};
+use crate::position::{Board, Undo};
 use crate::tables::{DIRECTIONS, NONE, Tables, is_x_axis, opposite};
-use crate::{EndReason, Move, Outcome, PieceType, Player, Square};
+use crate::{Direction, EndReason, Move, Outcome, PieceType, Player, Square};
 
 #[inline]
 fn type_index(bit: u8) -> usize {
@@ -16,7 +16,7 @@ fn type_index(bit: u8) -> usize {
 #[inline]
 pub(crate) fn try_for_each_move(
     tables: &Tables,
-    position: &Position,
+    position: &Board,
     mut f: impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let side = position.side.index();
@@ -26,19 +26,21 @@ pub(crate) fn try_for_each_move(
             let from = word * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let t = type_index(position.board[from]);
-            for direction in 0..DIRECTIONS {
-                let reach = tables.reach(t, from, direction);
-                let step = tables.steps[direction];
+            let from_square = tables.square_of(from);
+            for direction in Direction::ALL {
+                let reach = tables.reach(t, from, direction.index());
+                let step = tables.steps[direction.index()];
+                // A step changes the square's packed coordinates by a fixed amount.
+                let packed = direction.packed();
                 let mut to = from;
+                let mut to_square = from_square;
                 for _ in 0..reach {
                     to = to.wrapping_add_signed(step);
                     if position.board[to] != 0 {
                         break;
                     }
-                    f(Move {
-                        from: Square(from as u16),
-                        to: Square(to as u16),
-                    })?;
+                    to_square = Square(to_square.0.wrapping_add_signed(packed));
+                    f(Move::new(from_square, to_square))?;
                 }
             }
         }
@@ -51,7 +53,7 @@ pub(crate) fn try_for_each_move(
 /// The same walk as [`try_for_each_move`], kept apart because perft's last ply only
 /// needs the count: it adds up each ray's free length without making a move per square.
 #[inline]
-pub(crate) fn count_moves(tables: &Tables, position: &Position) -> u64 {
+pub(crate) fn count_moves(tables: &Tables, position: &Board) -> u64 {
     let side = position.side.index();
     let mut count = 0u64;
     for word in 0..tables.words {
@@ -80,30 +82,18 @@ pub(crate) fn count_moves(tables: &Tables, position: &Position) -> u64 {
 }
 
 /// Whether the side to move has any move.
-pub(crate) fn has_move(tables: &Tables, position: &Position) -> bool {
+pub(crate) fn has_move(tables: &Tables, position: &Board) -> bool {
     try_for_each_move(tables, position, |_| ControlFlow::Break(())).is_break()
 }
 
 /// Checks a move against the board rules, naming the first rule it breaks.
-pub(crate) fn check_move(tables: &Tables, position: &Position, mv: Move) -> Result<(), MoveError> {
-    let (from, to) = (mv.from.index(), mv.to.index());
-    for square in [from, to] {
-        if square >= tables.squares {
-            return Err(MoveError::OutOfBoard(square as u32));
-        }
-    }
+pub(crate) fn check_move(tables: &Tables, position: &Board, mv: Move) -> Result<(), MoveError> {
+    let index = |square: Square| tables.index_of(square).ok_or(MoveError::OutOfBoard(square));
+    let (from, to) = (index(mv.from)?, index(mv.to)?);
     if from == to {
         return Err(MoveError::SameSquare);
     }
-    let (fx, fy) = (from % tables.width, from / tables.width);
-    let (tx, ty) = (to % tables.width, to / tables.width);
-    let direction = match (fx.cmp(&tx), fy.cmp(&ty)) {
-        (std::cmp::Ordering::Less, std::cmp::Ordering::Equal) => 0,
-        (std::cmp::Ordering::Greater, std::cmp::Ordering::Equal) => 1,
-        (std::cmp::Ordering::Equal, std::cmp::Ordering::Less) => 2,
-        (std::cmp::Ordering::Equal, std::cmp::Ordering::Greater) => 3,
-        _ => return Err(MoveError::NotStraight),
-    };
+    let direction = mv.direction().ok_or(MoveError::NotStraight)?.index();
     let bit = position.board[from];
     if bit == 0 {
         return Err(MoveError::NoPiece);
@@ -119,16 +109,16 @@ pub(crate) fn check_move(tables: &Tables, position: &Position, mv: Move) -> Resu
     for taken in 0.. {
         square = square.wrapping_add_signed(step);
         if position.board[square] != 0 {
-            return Err(MoveError::Blocked(Square(square as u16)));
+            return Err(MoveError::Blocked(tables.square_of(square)));
         }
         if taken >= reach {
             // The square types stop the piece here: `occupies` or, if it may stand
             // there, `noreturn`.
             let bit_here = tables.square_bits[square];
             if bit_here != 0 && bit_here & tables.occupies[t] != 0 {
-                return Err(MoveError::NoReturn(Square(square as u16)));
+                return Err(MoveError::NoReturn(tables.square_of(square)));
             }
-            return Err(MoveError::CannotEnter(Square(square as u16)));
+            return Err(MoveError::CannotEnter(tables.square_of(square)));
         }
         if square == to {
             return Ok(());
@@ -138,22 +128,14 @@ pub(crate) fn check_move(tables: &Tables, position: &Position, mv: Move) -> Resu
 }
 
 /// Plays a move with its captures.
-pub(crate) fn make_move(tables: &Tables, position: &mut Position, mv: Move) -> Undo {
-    let mut undo = Undo {
-        mv,
-        hash: position.hash,
-        captured: [(0, 0); MAX_CAPTURES],
-        capture_count: 0,
-        played: false,
+pub(crate) fn make_move(tables: &Tables, position: &mut Board, mv: Move) -> Undo {
+    let (Some(from), Some(to)) = (tables.index_of(mv.from), tables.index_of(mv.to)) else {
+        // A move off the board changes nothing, so that a wrong call never panics.
+        return Undo::new(tables, position, mv, 0, 0);
     };
-    let (from, to) = (mv.from.index(), mv.to.index());
-    // A move that cannot even be made (no piece, a taken or outside square) changes
-    // nothing, so that a wrong call never panics.
-    if from >= tables.squares
-        || to >= tables.squares
-        || position.board[from] == 0
-        || position.board[to] != 0
-    {
+    let mut undo = Undo::new(tables, position, mv, from, to);
+    // A move that cannot even be made (no piece, a taken square) changes nothing.
+    if position.board[from] == 0 || position.board[to] != 0 {
         return undo;
     }
     undo.played = true;
@@ -184,12 +166,12 @@ pub(crate) fn make_move(tables: &Tables, position: &mut Position, mv: Move) -> U
 }
 
 /// Takes back a move made by [`make_move`].
-pub(crate) fn unmake_move(tables: &Tables, position: &mut Position, undo: &Undo) {
+pub(crate) fn unmake_move(tables: &Tables, position: &mut Board, undo: &Undo) {
     if !undo.played {
         return;
     }
     position.pass(tables);
-    let (from, to) = (undo.mv.from.index(), undo.mv.to.index());
+    let (from, to) = (usize::from(undo.from), usize::from(undo.to));
     let bit = position.take(tables, to);
     position.put(tables, from, bit);
     for &(square, victim) in &undo.captured[..usize::from(undo.capture_count)] {
@@ -202,7 +184,7 @@ pub(crate) fn unmake_move(tables: &Tables, position: &mut Position, undo: &Undo)
 /// removes the trapped pieces that have `dbl_trap_capt`. Returns whether one triggered.
 fn double_trap(
     tables: &Tables,
-    position: &mut Position,
+    position: &mut Board,
     dest: usize,
     adjacent: usize,
     victim: u8,
@@ -263,7 +245,7 @@ fn double_trap(
 /// `capt_sides` and `custodial` apply.
 fn is_captured(
     tables: &Tables,
-    position: &Position,
+    position: &Board,
     dest: usize,
     square: usize,
     victim: u8,
@@ -354,7 +336,7 @@ fn is_captured(
 }
 
 /// The end of the game by the board, in the manual's order.
-pub(crate) fn outcome(tables: &Tables, position: &Position, has_move: bool) -> Option<Outcome> {
+pub(crate) fn outcome(tables: &Tables, position: &Board, has_move: bool) -> Option<Outcome> {
     if !has_move {
         return Some(Outcome {
             winner: position.side.opponent(),
@@ -366,7 +348,7 @@ pub(crate) fn outcome(tables: &Tables, position: &Position, has_move: bool) -> O
 
 /// An escape or a lost `capt_loss` type.
 #[inline]
-pub(crate) fn ended(tables: &Tables, position: &Position) -> Option<Outcome> {
+pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
     for &square in &tables.escape_squares {
         let bit = position.board[usize::from(square)];
         if bit & tables.escape_pieces != 0 {
@@ -394,7 +376,7 @@ pub(crate) fn ended(tables: &Tables, position: &Position) -> Option<Outcome> {
 /// Counts the move sequences of `depth` plies, with no move after the end.
 pub(crate) fn perft(
     tables: &Tables,
-    position: &mut Position,
+    position: &mut Board,
     depth: u32,
     buffers: &mut [Vec<Move>],
 ) -> u64 {
