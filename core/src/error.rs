@@ -63,7 +63,8 @@ pub enum RulesError {
 
 /// `line N: ` when the line is known.
 fn line_prefix(line: &Option<u32>) -> String {
-    line.map(|line| format!("line {line}: ")).unwrap_or_default()
+    line.map(|line| format!("line {line}: "))
+        .unwrap_or_default()
 }
 
 /// The piece or square type a validation error is about.

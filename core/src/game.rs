@@ -282,8 +282,7 @@ impl Game {
             return Err(MoveError::GameOver);
         }
         self.position.check_move(mv)?;
-        if self.rules().forbid_repeat() && self.repeats_on(&mut self.position.state.clone(), mv)
-        {
+        if self.rules().forbid_repeat() && self.repeats_on(&mut self.position.state.clone(), mv) {
             return Err(MoveError::Repetition);
         }
         Ok(())

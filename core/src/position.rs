@@ -689,7 +689,9 @@ impl Iterator for Moves<'_> {
         loop {
             if self.left > 0 {
                 let direction = Direction::ALL[self.direction - 1];
-                self.to = self.to.wrapping_add_signed(self.tables.steps[direction.index()]);
+                self.to = self
+                    .to
+                    .wrapping_add_signed(self.tables.steps[direction.index()]);
                 if self.board.board[self.to] != 0 {
                     self.left = 0;
                     continue;
@@ -699,7 +701,9 @@ impl Iterator for Moves<'_> {
                 return Some(Move::new(self.from_square, self.to_square));
             }
             if self.direction < DIRECTIONS {
-                self.left = self.tables.reach(self.type_index, self.from, self.direction);
+                self.left = self
+                    .tables
+                    .reach(self.type_index, self.from, self.direction);
                 self.to = self.from;
                 self.to_square = self.from_square;
                 self.direction += 1;
@@ -841,7 +845,10 @@ impl FromStr for Setup {
                     .ok()
                     .zip(u8::try_from(y).ok())
                     .and_then(|(x, y)| Square::new(x, y));
-                match (square, cell.parse::<u8>().ok().and_then(PieceType::from_bit)) {
+                match (
+                    square,
+                    cell.parse::<u8>().ok().and_then(PieceType::from_bit),
+                ) {
                     (Some(square), Some(piece)) => pieces.push((square, piece)),
                     (Some(square), None) => problems.push(SetupProblem::BadCell(square)),
                     (None, _) => {}

@@ -68,6 +68,34 @@ impl Square {
         (self.0 >> 5) as u8
     }
 
+    /// A number below 1024 that names the square on every board (`x + 32 * y`), for
+    /// packing squares into tables and keys.
+    ///
+    /// ```
+    /// use hnefatafl_core::Square;
+    /// let square = Square::new(30, 30).unwrap();
+    /// assert_eq!(square.code(), 990);
+    /// assert_eq!(Square::from_code(square.code()), Some(square));
+    /// ```
+    pub const fn code(self) -> u16 {
+        self.0
+    }
+
+    /// The square of a [`Square::code`], if it is one.
+    ///
+    /// ```
+    /// use hnefatafl_core::Square;
+    /// assert_eq!(Square::from_code(33), Square::new(1, 1));
+    /// assert_eq!(Square::from_code(31), None);
+    /// assert_eq!(Square::from_code(1024), None);
+    /// ```
+    pub const fn from_code(code: u16) -> Option<Square> {
+        if code >= 1024 {
+            return None;
+        }
+        Square::new((code & 31) as u8, (code >> 5) as u8)
+    }
+
     /// The next square in a direction, if the coordinates stay in `0..MAX_SIDE` (use
     /// [`Rules::neighbour`](crate::Rules::neighbour) to stay on a board).
     ///
@@ -469,9 +497,9 @@ mod tests {
 
     #[test]
     fn a_step_changes_the_packed_value_by_the_direction() {
-        let square = Square::new(5, 5).unwrap();
+        let square = Square::new(5, 5).expect("inside");
         for direction in Direction::ALL {
-            let next = square.step(direction).unwrap();
+            let next = square.step(direction).expect("inside");
             assert_eq!(next.0 as i16 - square.0 as i16, direction.packed());
         }
     }

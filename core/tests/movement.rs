@@ -51,7 +51,12 @@ fn occupies_blocks_passage_and_stopping() {
         game.position().check_move(mv(&r, 0, 0, 3, 0)),
         Err(MoveError::CannotEnter(sq(&r, 1, 0)))
     );
-    assert!(game.legal_moves().collect::<Vec<_>>().iter().all(|m| m.to.y() >= 1));
+    assert!(
+        game.legal_moves()
+            .collect::<Vec<_>>()
+            .iter()
+            .all(|m| m.to.y() >= 1)
+    );
 }
 
 #[test]
@@ -88,7 +93,8 @@ fn noreturn_is_judged_at_every_step() {
         Err(MoveError::NoReturn(sq(&r, 2, 2)))
     );
     assert!(
-        game.legal_moves().collect::<Vec<_>>()
+        game.legal_moves()
+            .collect::<Vec<_>>()
             .iter()
             .all(|m| m.to != sq(&r, 2, 2) && m.to != sq(&r, 2, 4))
     );

@@ -195,7 +195,10 @@ fn validation_errors_name_the_rule() {
                 let declares = error.subject().is_some_and(|subject| {
                     written == format!("{} bit {}", words[0], subject_bit(subject))
                 });
-                assert!(words.contains(&rule) || declares, "{rule}: line {line} `{written}`");
+                assert!(
+                    words.contains(&rule) || declares,
+                    "{rule}: line {line} `{written}`"
+                );
             }
             None => assert!(
                 !text.lines().any(|line| line.starts_with(rule)),
