@@ -587,8 +587,8 @@ impl Session {
     pub fn load_saved(&mut self, path: &str) -> Outcome {
         let bytes = std::fs::read(path)
             .map_err(|error| Message::new(Key::FrIo, [path.to_owned(), error.to_string()]))?;
-        let saved = SavedGame::parse(&bytes)
-            .map_err(|error| Message::new(Key::FrSave, [path.to_owned(), error.to_string()]))?;
+        let saved = read_saved(path, &bytes)
+            .map_err(|error| Message::new(Key::FrSave, [path.to_owned(), error]))?;
         let rules = match self
             .dirs
             .read_named("rules", &saved.rules_file, Origin::Indirect)
@@ -635,7 +635,8 @@ impl Session {
     fn save(&mut self, path: &str) -> Outcome {
         let game = self.game_or_error()?;
         let players = [self.players[0].words(), self.players[1].words()];
-        let text = SavedGame::from_game(game, &self.rules_file, players).to_text(game.rules());
+        let saved = SavedGame::from_game(game, &self.rules_file, players);
+        let text = write_saved(path, &saved, game.rules());
         write_atomically(Path::new(path), text.as_bytes())
             .map_err(|error| Message::new(Key::FrWrite, [path.to_owned(), error.to_string()]))?;
         self.say(Message::new(Key::Saved, [path]));
@@ -977,6 +978,34 @@ fn move_message(language: &Language, rules: &Rules, error: &MoveError) -> Messag
         other => return Message::new(Key::CmdIllegalMove, [other.to_string()]),
     };
     Message::new(Key::CmdIllegalMove, [language.text(&reason)])
+}
+
+/// Whether a saved game's path names the JSON form (`.json`) rather than the text one.
+fn is_json(path: &str) -> bool {
+    Path::new(path)
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("json"))
+}
+
+/// Reads a saved game in the form its path names (see `docs/savegame.md`).
+fn read_saved(path: &str, bytes: &[u8]) -> Result<SavedGame, String> {
+    if is_json(path) {
+        serde_json::from_slice(bytes).map_err(|error| error.to_string())
+    } else {
+        SavedGame::parse(bytes).map_err(|error| error.to_string())
+    }
+}
+
+/// Writes a saved game in the form its path names.
+fn write_saved(path: &str, saved: &SavedGame, rules: &Rules) -> String {
+    if is_json(path) {
+        // A SavedGame is plain strings, numbers and lists: it always serializes.
+        let mut text = serde_json::to_string_pretty(saved).unwrap_or_default();
+        text.push('\n');
+        text
+    } else {
+        saved.to_text(rules)
+    }
 }
 
 /// Writes a file atomically: a temporary file in the same directory, then a rename.
