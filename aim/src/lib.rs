@@ -15,6 +15,6 @@ mod search;
 mod tt;
 
 pub use eval::EvalWeights;
-pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_LEVEL};
+pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL};
 pub use score::Score;
 pub use search::{Engine, EngineConfig, Progress, SearchResult, Tuning};
