@@ -83,6 +83,7 @@ gleipnir::language_keys! {
         LimitDepth = "limit_depth",
         LimitTime = "limit_time",
         LimitNodes = "limit_nodes",
+        LimitThreads = "limit_threads",
         RulesLoaded = "rules_loaded",
         LangLoaded = "lang_loaded",
         DataDir = "data_dir",

@@ -116,6 +116,7 @@ fn describe_limits(language: &Language, limits: &Limits) -> String {
     let mut parts = Vec::new();
     let level = match (limits.level, limits.depth, limits.time, limits.nodes) {
         (Some(level), _, _, _) => Some(level),
+        // No limit at all plays at the default level.
         (None, None, None, None) => Some(aim::DEFAULT_LEVEL),
         _ => None,
     };
@@ -136,6 +137,9 @@ fn describe_limits(language: &Language, limits: &Limits) -> String {
     }
     if let Some(nodes) = limits.nodes {
         parts.push(language.text(&Message::new(Key::LimitNodes, [nodes.to_string()])));
+    }
+    if let Some(threads) = limits.threads {
+        parts.push(language.text(&Message::new(Key::LimitThreads, [threads.to_string()])));
     }
     parts.join(", ")
 }
