@@ -469,8 +469,24 @@ fn saving_never_destroys_anything() {
     write(&kept, "old");
     std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).expect("chmod");
     let fresh = dir.join("fresh.sav");
+    // As root a program that replaced a device would replace the system's /dev/null:
+    // root gets a null device of its own to be refused. Others cannot replace
+    // /dev/null at all, and try that.
+    let own_null = home.path().join("null");
+    let made = StdCommand::new("mknod")
+        .arg(&own_null)
+        .args(["c", "1", "3"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    let device = if made {
+        own_null
+    } else {
+        Path::new("/dev/null").to_owned()
+    };
     let script = format!(
-        "m 3 1 1 1\nw /dev/null\nw {}\nw {}\nw {}\nw {}\nw /proc/nowhere/x.sav\n",
+        "m 3 1 1 1\nw {}\nw {}\nw {}\nw {}\nw {}\nw /proc/nowhere/x.sav\n",
+        device.display(),
         fifo.display(),
         link.display(),
         kept.display(),
@@ -479,7 +495,10 @@ fn saving_never_destroys_anything() {
     let output = save_with_umask(home.path(), "027", &script);
     let errors = stderr_of(&output);
     assert!(
-        errors.contains("/dev/null: cannot write: it is a device, not a file"),
+        errors.contains(&format!(
+            "{}: cannot write: it is a device, not a file",
+            device.display()
+        )),
         "{errors}"
     );
     assert!(
@@ -495,9 +514,9 @@ fn saving_never_destroys_anything() {
         let (_, reason) = line.split_once(": cannot write: ").expect("a write error");
         assert!(!reason.contains('/'), "{line}");
     }
-    let dev_null = std::fs::metadata("/dev/null").expect("/dev/null");
+    let still = std::fs::symlink_metadata(&device).expect("the device");
     assert!(std::os::unix::fs::FileTypeExt::is_char_device(
-        &dev_null.file_type()
+        &still.file_type()
     ));
     assert!(
         std::os::unix::fs::FileTypeExt::is_fifo(
