@@ -234,8 +234,7 @@ fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
             return Err(FAILURE);
         };
         let rules = game.rules();
-        let count = hnefatafl_core::perft(rules, &rules.start_position(), depth);
-        print_line(&count.to_string());
+        print_line(&rules.start_position().perft(depth).to_string());
         return Err(SUCCESS);
     }
 

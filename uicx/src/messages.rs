@@ -119,7 +119,14 @@ pub fn rules_message(found: &Found, error: &hnefatafl_core::RulesError) -> Messa
                 error.reason(),
             ],
         ),
-        RulesErrorKind::Valid => Message::new(Key::Rvalid, [found.to_string(), error.to_string()]),
+        // The file and, where the rule is written, its line: `tablut.rules:7`.
+        _ => {
+            let place = match error.line() {
+                Some(line) => format!("{found}:{line}"),
+                None => found.to_string(),
+            };
+            Message::new(Key::Rvalid, [place, error.reason()])
+        }
     }
 }
 
@@ -129,6 +136,8 @@ pub fn notation_message(error: &NotationError) -> Message {
         NotationError::WordCount => Message::plain(Key::NotationWordCount),
         NotationError::BadWord(word) => Message::new(Key::NotationBadWord, [word.as_str()]),
         NotationError::OutOfBoard(word) => Message::new(Key::NotationOutOfBoard, [word.as_str()]),
+        // A kind that core adds later is shown in its own (English) words.
+        other => Message::new(Key::NotationBadWord, [other.to_string()]),
     }
 }
 
@@ -157,6 +166,8 @@ pub fn move_message(language: &Language, rules: &Rules, error: &MoveError) -> Me
         MoveError::NoReturn(at) => Message::new(Key::MoveNoReturn, [square(at)]),
         MoveError::Repetition => Message::plain(Key::MoveRepetition),
         MoveError::GameOver => Message::plain(Key::MoveGameOver),
+        // A reason that core adds later is shown in its own (English) words.
+        other => return Message::new(Key::CmdIllegalMove, [other.to_string()]),
     };
     Message::new(Key::CmdIllegalMove, [language.text(&reason)])
 }

@@ -506,6 +506,8 @@ impl Session {
                                 board::piece_letter(game.rules(), piece).to_string(),
                             ],
                         ),
+                        // A reason that core adds later reads as the plainest win.
+                        _ => Message::new(Key::WinNoMoves, [winner, loser]),
                     };
                     self.text(&message)
                 }
@@ -545,7 +547,7 @@ impl Session {
             .ok_or_else(|| Message::plain(Key::CmdNoRules))?;
         let rules = game.rules().clone();
         let undo = game
-            .play(mv)
+            .try_play(mv)
             .map_err(|error| messages::move_message(&self.language, &rules, &error))?;
         if let Some(line) = capture_line(&self.language, &rules, undo, false) {
             self.out.push(line);
@@ -651,7 +653,7 @@ impl Session {
             ),
         };
         let game = self.game_or_error()?;
-        if game.moves().is_empty() {
+        if game.ply() == 0 {
             return Err(Message::plain(Key::CmdNothingToUndo));
         }
         self.thinker.cancel();
@@ -812,7 +814,7 @@ impl Session {
             .replay(&rules)
             .map_err(|error| refused(path.to_owned(), error.to_string()))?;
         self.thinker.clear();
-        let count = game.moves().len();
+        let count = game.ply();
         self.game = Some(game);
         self.rules_file = saved.rules_file;
         self.players = players;
@@ -937,7 +939,7 @@ impl Session {
             } => {
                 self.progress = None;
                 let Some(game) = &self.game else { return };
-                let current = game.moves().len() == ply && game.position().hash() == hash;
+                let current = game.ply() == ply && game.position().hash() == hash;
                 match (purpose, result.best) {
                     (Purpose::Analyse, Some(best)) if current => {
                         let line = shown_move(game.rules(), best);
@@ -952,7 +954,7 @@ impl Session {
                             return;
                         };
                         let rules = game.rules().clone();
-                        match game.play(best) {
+                        match game.try_play(best) {
                             Ok(undo) => {
                                 let line = capture_line(&self.language, &rules, undo, true);
                                 self.out.push(line.unwrap_or_default());

@@ -4,7 +4,7 @@
 //! This is the only place where the interpreter and the X module meet; the session
 //! itself knows no window.
 
-use hnefatafl_core::{Game, Square};
+use hnefatafl_core::Game;
 
 use crate::board;
 use crate::lang::{Key, Message};
@@ -47,13 +47,14 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
         squares: Vec::with_capacity(count),
         pieces: Vec::with_capacity(count),
         owners: Vec::with_capacity(count),
-        last_move: game.last_move().map(|mv| (mv.from.index(), mv.to.index())),
+        last_move: game
+            .last_move()
+            .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to))),
         side_to_move: game.side_to_move().index() as u8,
         status: session.status(),
         thinking: session.thinking_fraction(),
     };
-    for index in 0..count {
-        let square = Square::from_index(index);
+    for square in rules.squares() {
         view.squares.push(
             rules
                 .square_type(square)
@@ -64,7 +65,7 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
             .push(piece.map_or(0, |piece| board::shown_piece(rules, piece).bit()));
         let owner = piece
             .and_then(|piece| rules.piece_rule(piece))
-            .map(|rule| rule.owner);
+            .map(|rule| rule.owner());
         view.owners
             .push(owner.map_or(0, |owner| owner.index() as u8));
     }
@@ -93,17 +94,18 @@ impl XHost for Host<'_> {
         let Some(game) = self.session.game() else {
             return Vec::new();
         };
+        let rules = game.rules();
+        let Some(from) = rules.square_of_index(from) else {
+            return Vec::new();
+        };
         if game.outcome().is_some()
-            || from >= game.rules().square_count()
             || self.session.players()[game.side_to_move().index()] != PlayerKind::Human
         {
             return Vec::new();
         }
-        let from = Square::from_index(from);
         game.legal_moves()
-            .into_iter()
             .filter(|mv| mv.from == from)
-            .map(|mv| mv.to.index())
+            .filter_map(|mv| rules.index(mv.to))
             .collect()
     }
 
