@@ -758,14 +758,14 @@ impl Session {
             })
         } else {
             SavedGame::parse(&bytes).map_err(|error| match &error {
-            hnefatafl_core::save::SaveError::Read { line, message } => {
-                refused(format!("{path}:{line}"), message.clone())
-            }
-            hnefatafl_core::save::SaveError::Syntax(syntax) => refused(
-                format!("{path}:{}", syntax.line()),
-                syntax.reason().to_owned(),
-            ),
-            _ => refused(path.to_owned(), error.to_string()),
+                hnefatafl_core::save::SaveError::Read { line, message } => {
+                    refused(format!("{path}:{line}"), message.clone())
+                }
+                hnefatafl_core::save::SaveError::Syntax(syntax) => refused(
+                    format!("{path}:{}", syntax.line()),
+                    syntax.reason().to_owned(),
+                ),
+                _ => refused(path.to_owned(), error.to_string()),
             })
         };
         let saved = parsed?;
