@@ -209,10 +209,10 @@ pub fn play_game(
     let mut plies = 0;
     while plies < max_plies {
         if let Some(outcome) = game.outcome() {
-            let result = if outcome.winner == a_player {
-                GameResult::Win
-            } else {
-                GameResult::Loss
+            let result = match outcome.winner {
+                Some(winner) if winner == a_player => GameResult::Win,
+                Some(_) => GameResult::Loss,
+                None => GameResult::Draw,
             };
             return (result, plies);
         }
@@ -257,9 +257,9 @@ pub fn play_game(
         plies += 1;
     }
     match game.outcome() {
-        Some(outcome) if outcome.winner == a_player => (GameResult::Win, plies),
-        Some(_) => (GameResult::Loss, plies),
-        None => (GameResult::Draw, plies),
+        Some(outcome) if outcome.winner == Some(a_player) => (GameResult::Win, plies),
+        Some(outcome) if outcome.winner.is_some() => (GameResult::Loss, plies),
+        _ => (GameResult::Draw, plies),
     }
 }
 

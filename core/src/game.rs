@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::MoveError;
-use crate::{Move, Outcome, Player, Position, Rules, Undo};
+use crate::{EndReason, Move, Outcome, Player, Position, Rules, Undo};
 
 /// A game: rules, position, history with undo and redo, and the outcome.
 #[derive(Clone, Debug)]
@@ -188,6 +188,27 @@ impl Game {
         } else {
             self.rules.has_move(&self.position)
         };
-        self.rules.outcome(&self.position, has_move)
+        if let Some(outcome) = self.rules.outcome(&self.position, has_move) {
+            return Some(outcome);
+        }
+        if let Some(rule) = self.rules.repetition() {
+            let hash = self.position.hash();
+            let occurrences = self.hashes.iter().filter(|&&h| h == hash).count();
+            if occurrences >= usize::from(rule.count) {
+                let mover = self.position.side_to_move().opponent();
+                return self.rules.repetition_outcome(mover);
+            }
+        }
+        let limit = self.rules.draw_plies()?;
+        let quiet = self
+            .history
+            .iter()
+            .rev()
+            .take_while(|undo| undo.captures().next().is_none())
+            .count();
+        (quiet >= limit as usize).then_some(Outcome {
+            winner: None,
+            reason: EndReason::NoCapture,
+        })
     }
 }

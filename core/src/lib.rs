@@ -26,6 +26,7 @@ use std::sync::Arc;
 pub use error::{MoveError, NotationError, RulesError, RulesErrorKind, Subject};
 pub use game::Game;
 use parse::Description;
+pub use parse::{Repetition, RepetitionLoser};
 pub use position::{Position, Undo};
 use tables::Tables;
 
@@ -171,6 +172,14 @@ pub struct PieceRule {
     pub double_trap_squares: u8,
     /// Draw like this type (interfaces), if set.
     pub ui_bit: Option<PieceType>,
+    /// Square types it may pass over while empty but not stop on (unless in `occupies`).
+    pub pass: u8,
+    /// Can be captured by a shieldwall (a row along the edge).
+    pub shieldwall: bool,
+    /// Its owner wins by an exit fort of a piece of this type.
+    pub exit_fort: bool,
+    /// Its name in messages (`king`), if the file gives one.
+    pub name: Option<String>,
 }
 
 /// The rules of one square type, as read from a rule file (read-only view).
@@ -285,6 +294,42 @@ impl Rules {
     /// Whether `forbid_repeat` is set.
     pub fn forbid_repeat(&self) -> bool {
         self.inner.description.forbid_repeat
+    }
+    /// The repetition rule (`repetition`, `repetition_loser`), if any.
+    pub fn repetition(&self) -> Option<Repetition> {
+        self.inner.description.repetition
+    }
+    /// The outcome when the last move, made by `mover`, completed the repetition of
+    /// [`Rules::repetition`] (`None` when the rules have no such rule). For a search: a
+    /// line that reaches the `count`-th occurrence of a position ends with this outcome.
+    pub fn repetition_outcome(&self, mover: Player) -> Option<Outcome> {
+        let rule = self.repetition()?;
+        let winner = match rule.loser {
+            None => None,
+            Some(RepetitionLoser::Mover) => Some(mover.opponent()),
+            Some(RepetitionLoser::Player(loser)) => Some(loser.opponent()),
+        };
+        Some(Outcome {
+            winner,
+            reason: EndReason::Repetition,
+        })
+    }
+    /// `draw_plies`: the number of plies in a row without a capture that draws the game.
+    pub fn draw_plies(&self) -> Option<u32> {
+        self.inner.description.draw_plies.map(u32::from)
+    }
+    /// Whether `draw_no_win` is set: the game is drawn when neither player has the pieces
+    /// to win (see [`EndReason::NoWin`]).
+    pub fn draw_no_win(&self) -> bool {
+        self.inner.description.draw_no_win
+    }
+    /// `encircle`: the player who wins by enclosing every piece of the other.
+    pub fn encircle(&self) -> Option<Player> {
+        self.inner.description.encircle
+    }
+    /// The name of a piece type in messages (`piece x name`), if the file gives one.
+    pub fn piece_name(&self, piece: PieceType) -> Option<&str> {
+        self.piece_rule(piece)?.name.as_deref()
     }
     /// The declared piece types, by increasing bit.
     pub fn piece_rules(&self) -> &[PieceRule] {
@@ -430,8 +475,8 @@ pub enum Notation {
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// Who won.
-    pub winner: Player,
+    /// Who won; `None` for a draw.
+    pub winner: Option<Player>,
     /// Why.
     pub reason: EndReason,
 }
@@ -445,6 +490,17 @@ pub enum EndReason {
     Escape(PieceType),
     /// The loser lost every piece of this `capt_loss` type.
     CaptureLoss(PieceType),
+    /// A piece of this `exit_fort` type stands on the edge in a fort that cannot be broken.
+    ExitFort(PieceType),
+    /// Every piece of the loser is enclosed (`encircle`).
+    Encircled,
+    /// A position occurred for the `repetition`-th time: a draw, or a loss as the rules
+    /// say ([`Rules::repetition_outcome`]).
+    Repetition,
+    /// `draw_plies` plies in a row without a capture: a draw.
+    NoCapture,
+    /// Neither player has the pieces to win (`draw_no_win`): a draw.
+    NoWin,
 }
 
 /// Counts the move sequences of `depth` plies from a position (no move after the end).

@@ -4,8 +4,9 @@ use crate::tables::{Tables, WORDS};
 use crate::{Move, PieceType, Player, Square};
 
 /// The most pieces one move can capture: four neighbours, each possibly with a double-trap
-/// partner.
-pub(crate) const MAX_CAPTURES: usize = 8;
+/// partner (8), or a shieldwall along each of two edges of a 31x31 board's corner
+/// (2 x 29) with the neighbours.
+pub(crate) const MAX_CAPTURES: usize = 64;
 
 /// What a move changed, to take it back. Fixed size: no allocation.
 #[derive(Clone, Debug)]
