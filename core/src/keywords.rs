@@ -70,6 +70,7 @@ pub(crate) enum Key {
     PieceBit,
     PieceCaptures,
     CaptEdge,
+    CaptEdgeAlone,
     CaptLoss,
     PieceCaptSides,
     Custodial,
@@ -170,6 +171,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     kw(Key::PieceBit, Piece, "bit", Value::Bit),
     kw(Key::PieceCaptures, Piece, "captures", Value::Mask),
     kw(Key::CaptEdge, Piece, "capt_edge", Value::Flag),
+    kw(Key::CaptEdgeAlone, Piece, "capt_edge_alone", Value::Flag),
     kw(Key::CaptLoss, Piece, "capt_loss", Value::Flag),
     kw(
         Key::PieceCaptSides,

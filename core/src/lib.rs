@@ -150,6 +150,8 @@ pub struct PieceRule {
     pub custodial: bool,
     /// Can be captured against the edge.
     pub capture_edge: bool,
+    /// Can be captured against the edge while it is its owner's last piece.
+    pub capture_edge_alone: bool,
     /// Its owner loses when all of this type are gone.
     pub capture_loss: bool,
     /// Wins by reaching an escape square.

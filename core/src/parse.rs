@@ -147,6 +147,7 @@ fn default_piece(bit: u8) -> PieceRule {
         capture_sides: 2,
         custodial: false,
         capture_edge: false,
+        capture_edge_alone: false,
         capture_loss: false,
         escape: false,
         occupies: 0,
@@ -262,6 +263,7 @@ fn read_type_line(
         match keyword.key {
             Key::PieceCaptures => rule.captures = byte,
             Key::CaptEdge => rule.capture_edge = true,
+            Key::CaptEdgeAlone => rule.capture_edge_alone = true,
             Key::CaptLoss => rule.capture_loss = true,
             Key::PieceCaptSides => rule.capture_sides = byte,
             Key::Custodial => rule.custodial = true,

@@ -326,19 +326,25 @@ fn a_fort_that_cannot_be_broken_wins_for_the_king() {
 
 #[test]
 fn a_fort_with_a_wall_piece_that_can_be_captured_does_not_win() {
-    // As FORT, but 2 4 stays empty: the defender at 3 4 has no safe side along its row,
-    // so two attackers at 2 4 and 4 4 would capture it.
-    let rules = board(&FORT);
-    let game = play(
-        &rules,
-        &[
-            ((6, 3), (6, 2)),
-            ((3, 1), (3, 4)),
-            ((6, 2), (6, 3)),
-            ((2, 2), (2, 3)),
-        ],
-    );
+    // The inside (3 5, 4 6 and the king's square) is closed, but the defender at 3 4 has
+    // no safe side along its row: attackers at 2 4 and 4 4 would capture it.
+    let rules = board(&[
+        "+ . . . . . +",
+        ". . D . . . .",
+        ". . . . . . .",
+        ". . . t . . A",
+        ". . . D . . .",
+        ". . D . D . .",
+        "+ . D K . D +",
+    ]);
+    let game = play(&rules, &[((6, 3), (6, 2))]);
     assert!(game.outcome().is_none(), "{:?}", game.outcome());
+    // A defender at 2 4 gives it a wall neighbour: now the fort stands.
+    let game = play(&rules, &[((6, 3), (6, 2)), ((2, 1), (2, 4))]);
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::ExitFort(king()))
+    );
 }
 
 #[test]

@@ -214,7 +214,15 @@ fn is_captured(
             !enclosed && info.custodial,
         )
     } else {
-        (info.capture_edge, info.capture_sides, info.custodial)
+        let alone = info.capture_edge_alone && {
+            let owned = &position.occupied[usize::from(info.owner)][..tables.words];
+            owned.iter().map(|word| word.count_ones()).sum::<u32>() == 1
+        };
+        (
+            info.capture_edge || alone,
+            info.capture_sides,
+            info.custodial,
+        )
     };
     let square_bit = tables.square_bits[square];
     let square_info = &tables.square_types[type_index(square_bit)];

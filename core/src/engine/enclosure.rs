@@ -17,6 +17,10 @@ impl SquareSet {
         self.0[square / 64] & (1 << (square % 64)) != 0
     }
 
+    fn remove(&mut self, square: usize) {
+        self.0[square / 64] &= !(1 << (square % 64));
+    }
+
     /// Adds a square; returns whether it was new.
     fn insert(&mut self, square: usize) -> bool {
         let new = !self.contains(square);
@@ -112,13 +116,15 @@ pub(crate) fn encircled(tables: &Tables, position: &Position, enclosed: usize) -
 /// Whether the piece at `king` stands in an exit fort (see docs/rules.md, "Exit fort"):
 /// on the edge, able to move, and in an area of empty squares that no enemy borders,
 /// walled in by pieces of its owner that no enemy can ever capture.
+///
+/// Allocates nothing; the wall is found by at most one pass per piece dropped.
 pub(crate) fn exit_fort(tables: &Tables, position: &Position, king: usize) -> bool {
     if tables.outward[king] == 0 || !super::movegen::piece_has_move(tables, position, king) {
         return false;
     }
     let owner = tables.pieces[type_index(position.board[king])].owner;
     let mut inside = SquareSet::EMPTY;
-    let mut wall = SquareSet::EMPTY;
+    let mut border = SquareSet::EMPTY;
     let mut stack = Stack::new();
     inside.insert(king);
     stack.push(king);
@@ -136,12 +142,32 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Position, king: usize) -> bo
                 // An enemy next to the area can move into it.
                 return false;
             } else if next != king {
-                wall.insert(next);
+                border.insert(next);
             }
         }
     }
-    wall.squares()
-        .all(|square| wall_piece_holds(tables, position, &inside, &wall, square))
+    // The wall: the largest set of the owner's pieces of which each holds while all the
+    // others stand. Start from every piece and drop those that do not hold until none
+    // is left to drop; the pieces around the inside must all remain.
+    let mut wall = SquareSet::EMPTY;
+    for word in 0..tables.words {
+        wall.0[word] = position.occupied[usize::from(owner)][word];
+    }
+    wall.remove(king);
+    loop {
+        let mut dropped = false;
+        let before = wall;
+        for square in before.squares() {
+            if !wall_piece_holds(tables, position, &inside, &wall, square) {
+                wall.remove(square);
+                dropped = true;
+            }
+        }
+        if !dropped {
+            break;
+        }
+    }
+    border.squares().all(|square| wall.contains(square))
 }
 
 /// Whether the wall piece at `square` can never be captured while every wall piece
@@ -164,7 +190,7 @@ fn wall_piece_holds(
     // piece is captured against it), an inside square that is not hostile to it, or
     // another wall piece.
     let safe = |direction: usize| match board_neighbour(tables, square, direction) {
-        None => !info.capture_edge,
+        None => !(info.capture_edge || info.capture_edge_alone),
         Some(next) => {
             wall.contains(next) || (inside.contains(next) && tables.hostile[next] & bit == 0)
         }
@@ -192,13 +218,14 @@ fn wall_piece_holds(
             open[axis] += 1;
         }
     }
-    if info.capture_edge {
+    let edge = info.capture_edge || info.capture_edge_alone;
+    if edge {
         sides = sides.min(on_board);
     }
     let total = open[0] + open[1];
     let mut capturable = total >= sides;
     if capturable && custodial {
-        let lifted = info.capture_edge && (total >= on_board || axes_at_edge == 3);
+        let lifted = edge && (total >= on_board || axes_at_edge == 3);
         capturable = lifted || open[0] == 2 || open[1] == 2;
     }
     if capturable {

@@ -109,7 +109,7 @@ fn can_win(tables: &Tables, position: &Position, side: usize) -> bool {
         }
         let bit = 1u8 << victim;
         let info = &tables.pieces[victim];
-        let mut sides = if info.capture_edge {
+        let mut sides = if info.capture_edge || info.capture_edge_alone {
             1
         } else {
             info.capture_sides
