@@ -307,7 +307,7 @@ pub fn play_game(
     let result = match game.outcome() {
         Some(outcome) if outcome.winner == Some(a_player) => GameResult::Win,
         Some(outcome) if outcome.winner.is_some() => GameResult::Loss,
-        None => GameResult::Draw,
+        _ => GameResult::Draw,
     };
     end(result, plies, false, least_left)
 }
