@@ -10,7 +10,7 @@
 use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::path::Path;
 
-use hnefatafl_core::{EndReason, Move, PieceType, Player, Rules};
+use hnefatafl_core::{EndReason, PieceType, Player, Position, Rules, Setup, Square};
 
 const SIZE: usize = 7;
 
@@ -327,13 +327,34 @@ fn holds(piece: At, inside: &HashSet<At>, wall: &BTreeSet<At>) -> bool {
     true
 }
 
+/// The piece bits of a position, row by row (0: empty).
+fn bits(position: &Position) -> Vec<u8> {
+    position
+        .board()
+        .map(|piece| piece.map_or(0, |p| p.bit()))
+        .collect()
+}
+
+/// The attackers to move on this board.
+fn attackers_to_move(rules: &Rules, board: &[u8]) -> Position {
+    let pieces = board
+        .iter()
+        .enumerate()
+        .filter_map(|(index, &bit)| {
+            let square = Square::new((index % SIZE) as u8, (index / SIZE) as u8)?;
+            Some((square, PieceType::from_bit(bit)?))
+        })
+        .collect();
+    Position::from_setup(rules, &Setup::new(pieces, Player::Zero)).expect("a valid set-up")
+}
+
 /// Whether some sequence of attacker moves, the king's side standing still, captures the
 /// king or a piece around his inside, or brings an attacker into the inside: a search over
-/// every arrangement of the attackers they can reach. The engine has no null move, so
-/// each arrangement is set up anew as a start position (attackers to move).
+/// every arrangement of the attackers they can reach. The king's side never moves: each
+/// arrangement is set up anew with the attackers to move.
 fn attackers_can_break(start: &[u8]) -> bool {
     let rules = rules_for(start);
-    let position = rules.start_position();
+    let index = |square: Square| usize::from(square.y()) * SIZE + usize::from(square.x());
     let king = start.iter().position(|&bit| bit == KING).expect("a king");
     let mut inside: HashSet<usize> = HashSet::from([king]);
     let mut queue = VecDeque::from([king]);
@@ -354,24 +375,21 @@ fn attackers_can_break(start: &[u8]) -> bool {
         .chain([king])
         .collect();
     let mut seen: HashSet<Vec<u8>> = HashSet::from([start.to_vec()]);
-    let mut boards = VecDeque::from([(rules, position)]);
-    while let Some((rules, position)) = boards.pop_front() {
-        let mut moves: Vec<Move> = Vec::new();
-        rules.generate_moves(&position, &mut moves);
-        for mv in moves {
+    let mut boards = VecDeque::from([start.to_vec()]);
+    while let Some(board) = boards.pop_front() {
+        let position = attackers_to_move(&rules, &board);
+        for mv in position.moves() {
             let mut next = position.clone();
-            let undo = rules.make_move(&mut next, mv);
+            let undo = next.play(mv);
             let breaks_wall = undo
                 .captures()
-                .any(|(square, _)| border.contains(&square.index()));
-            if breaks_wall || inside.contains(&mv.to.index()) {
+                .any(|(square, _)| border.contains(&index(square)));
+            if breaks_wall || inside.contains(&index(mv.to)) {
                 return true;
             }
-            let board = next.board().to_vec();
+            let board = bits(&next);
             if seen.insert(board.clone()) {
-                let rules = rules_for(&board);
-                let position = rules.start_position();
-                boards.push_back((rules, position));
+                boards.push_back(board);
             }
         }
     }
@@ -390,7 +408,7 @@ fn fort_and_encirclement_verdicts_agree_with_the_plain_reading() {
         };
         let rules = rules_for(&board);
         let position = rules.start_position();
-        let verdict = rules.outcome(&position, true).map(|o| o.reason);
+        let verdict = position.outcome_with(true).map(|o| o.reason);
         let fort = slow_fort(&board);
         let ring = !fort && slow_encircled(&board);
         assert_eq!(

@@ -3,7 +3,7 @@
 //! may ask at every node without allocating.
 
 use super::type_index;
-use crate::position::Position;
+use crate::position::Board;
 use crate::tables::{DIRECTIONS, MAX_SQUARES, NONE, Tables, WORDS, is_x_axis, opposite};
 
 /// A set of squares.
@@ -82,7 +82,7 @@ fn board_neighbour(tables: &Tables, square: usize, direction: usize) -> Option<u
 /// Whether every piece of `enclosed` (0 or 1) is enclosed: no path through empty squares
 /// and that player's own pieces leads from any of them to a square at the edge. False
 /// when the player has no piece.
-pub(crate) fn encircled(tables: &Tables, position: &Position, enclosed: usize) -> bool {
+pub(crate) fn encircled(tables: &Tables, position: &Board, enclosed: usize) -> bool {
     let encloser = enclosed ^ 1;
     let mut seen = SquareSet::EMPTY;
     let mut stack = Stack::new();
@@ -118,7 +118,7 @@ pub(crate) fn encircled(tables: &Tables, position: &Position, enclosed: usize) -
 /// walled in by pieces of its owner that no enemy can ever capture.
 ///
 /// Allocates nothing; the wall is found by at most one pass per piece dropped.
-pub(crate) fn exit_fort(tables: &Tables, position: &Position, king: usize) -> bool {
+pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool {
     if tables.outward[king] == 0 || !super::movegen::piece_has_move(tables, position, king) {
         return false;
     }
@@ -176,7 +176,7 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Position, king: usize) -> bo
 /// custodial, shieldwall). A piece that may be taken in a double trap never holds.
 fn wall_piece_holds(
     tables: &Tables,
-    position: &Position,
+    position: &Board,
     inside: &SquareSet,
     wall: &SquareSet,
     square: usize,
@@ -241,7 +241,7 @@ fn wall_piece_holds(
 /// square).
 fn shieldwall_possible(
     tables: &Tables,
-    position: &Position,
+    position: &Board,
     inside: &SquareSet,
     wall: &SquareSet,
     square: usize,

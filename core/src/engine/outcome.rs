@@ -3,12 +3,12 @@
 
 use super::enclosure::{encircled, exit_fort};
 use super::type_index;
-use crate::position::Position;
+use crate::position::Board;
 use crate::tables::Tables;
 use crate::{EndReason, Outcome, PieceType, Player};
 
 /// The end of the game by the board, in the order of docs/rules.md.
-pub(crate) fn outcome(tables: &Tables, position: &Position, has_move: bool) -> Option<Outcome> {
+pub(crate) fn outcome(tables: &Tables, position: &Board, has_move: bool) -> Option<Outcome> {
     if !has_move {
         return Some(Outcome {
             winner: Some(position.side.opponent()),
@@ -24,7 +24,7 @@ fn player(index: u8) -> Player {
 
 /// Every end but the one of a player without a move.
 #[inline]
-pub(crate) fn ended(tables: &Tables, position: &Position) -> Option<Outcome> {
+pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
     for &square in &tables.escape_squares {
         let bit = position.board[usize::from(square)];
         if bit & tables.escape_pieces != 0 {
@@ -66,7 +66,7 @@ pub(crate) fn ended(tables: &Tables, position: &Position) -> Option<Outcome> {
 }
 
 /// An exit fort of any `exit_fort` piece.
-fn fort(tables: &Tables, position: &Position) -> Option<Outcome> {
+fn fort(tables: &Tables, position: &Board) -> Option<Outcome> {
     for side in 0..2 {
         for word in 0..tables.words {
             let mut bits = position.occupied[side][word];
@@ -92,7 +92,7 @@ fn fort(tables: &Tables, position: &Position) -> Option<Outcome> {
 /// capture it as its capture needs at the least (its `capt_sides` or a square's, one
 /// less when a square type is hostile to it, one with `capt_edge`). Leaving the opponent
 /// without a move is not counted.
-fn can_win(tables: &Tables, position: &Position, side: usize) -> bool {
+fn can_win(tables: &Tables, position: &Board, side: usize) -> bool {
     let owns = |t: usize| usize::from(tables.pieces[t].owner) == side;
     let present = |t: usize| position.counts[t] > 0;
     if !tables.escape_squares.is_empty()
