@@ -168,7 +168,8 @@ fn rules_are_equal_when_they_describe_the_same_game() {
     assert_ne!(a, other);
     assert_ne!(a.fingerprint(), other.fingerprint());
     // One rule more is other rules too.
-    let stricter = format!("{text}\nforbid_repeat\n");
+    assert!(!a.piece_rules()[2].capture_edge());
+    let stricter = format!("{text}\npiece 4 capt_edge\n");
     let stricter = Rules::parse(stricter.as_bytes()).expect("valid");
     assert_ne!(stricter, a);
 }
