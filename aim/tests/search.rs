@@ -2,7 +2,7 @@
 //! table under `forbid_repeat`, the stop flag and decisive scores.
 
 use aim::{Engine, EngineConfig, Limits, Score, SearchResult};
-use hnefatafl_core::{Game, Move, Rules};
+use hnefatafl_core::{Game, Move, Position, Rules};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -40,12 +40,12 @@ fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     let mut game = Game::new(rules.clone());
     let mut random = Random(seed);
     for _ in 0..plies {
-        let moves = game.legal_moves();
+        let moves = game.legal_moves().collect::<Vec<_>>();
         if moves.is_empty() || game.outcome().is_some() {
             break;
         }
         let mv = moves[(random.next() % moves.len() as u64) as usize];
-        game.play(mv).expect("a legal move");
+        game.try_play(mv).expect("a legal move");
     }
     game
 }
@@ -112,12 +112,12 @@ fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     let mut random = Random(seed ^ 0x5555);
     let mut there = Vec::new();
     for _ in 0..2 {
-        let moves = game.legal_moves();
+        let moves = game.legal_moves().collect::<Vec<_>>();
         if moves.is_empty() {
             return game;
         }
         let mv = moves[(random.next() % moves.len() as u64) as usize];
-        game.play(mv).expect("a legal move");
+        game.try_play(mv).expect("a legal move");
         there.push(mv);
     }
     let back = Move {
@@ -125,7 +125,7 @@ fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
         to: there[0].from,
     };
     if game.check(back).is_ok() {
-        game.play(back).expect("a legal move");
+        game.try_play(back).expect("a legal move");
     }
     game
 }
@@ -220,7 +220,7 @@ fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usiz
         match result.best {
             None => {
                 assert!(
-                    game.outcome().is_some() || game.legal_moves().is_empty(),
+                    game.outcome().is_some() || game.legal_moves().collect::<Vec<_>>().is_empty(),
                     "no move in a live game"
                 );
                 return;
@@ -229,10 +229,10 @@ fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usiz
                 assert!(game.outcome().is_none(), "a move after the end");
                 if rules.forbid_repeat() {
                     let mut after = game.position().clone();
-                    rules.make_move(&mut after, mv);
-                    assert!(!game.has_occurred(after.hash()), "a repeating move");
+                    after.play_unchecked(mv);
+                    assert!(!game.has_occurred(&after), "a repeating move");
                 }
-                game.play(mv)
+                game.try_play(mv)
                     .unwrap_or_else(|e| panic!("illegal move {mv:?}: {e:?}"));
             }
         }
@@ -290,7 +290,7 @@ fn stop_flag_is_honoured_quickly() {
     drop(depths);
     let stopped_at = setter.join().expect("the stopping thread");
     let mv = result.best.expect("a move");
-    assert!(game.legal_moves().contains(&mv));
+    assert!(game.legal_moves().collect::<Vec<_>>().contains(&mv));
     assert!(
         (3..60).contains(&result.depth),
         "stopped after depth {}",
@@ -310,7 +310,11 @@ fn stop_flag_is_honoured_quickly() {
         Arc::new(AtomicBool::new(true)),
         &mut |_| {},
     );
-    assert!(game.legal_moves().contains(&result.best.expect("a move")));
+    assert!(
+        game.legal_moves()
+            .collect::<Vec<_>>()
+            .contains(&result.best.expect("a move"))
+    );
 }
 
 /// A 7x7 position where the king (player 0, to move) has one open line to a corner.
@@ -385,11 +389,11 @@ fn a_win_in_one_is_found_and_scored() {
         from: rules.square_at(3, 4).expect("a square"),
         to: rules.square_at(2, 4).expect("a square"),
     };
-    game.play(bishop).expect("a legal move");
+    game.try_play(bishop).expect("a legal move");
     let result = search(&mut one_thread(8), &game, &depth(3));
     let mv = result.best.expect("a move");
     let mut after = game.clone();
-    after.play(mv).expect("a legal move");
+    after.try_play(mv).expect("a legal move");
     let reply = search(&mut one_thread(8), &after, &depth(1));
     assert_ne!(
         reply.score,
@@ -425,7 +429,7 @@ fn no_move_when_the_game_is_over() {
         from: rules.square_at(0, 2).expect("a square"),
         to: rules.square_at(0, 0).expect("a square"),
     };
-    game.play(win).expect("a legal move");
+    game.try_play(win).expect("a legal move");
     assert!(game.outcome().is_some());
     let result = search(&mut one_thread(8), &game, &depth(3));
     assert_eq!(result.best, None);
@@ -487,33 +491,30 @@ fn plays_on_a_19x19_board() {
 /// without a legal move loses, under `forbid_repeat` a move back to a position of the game
 /// or of the line is not legal, and without it a root move back to a position of the game
 /// is worth at most a draw unless it wins.
-struct Reference<'a> {
-    rules: &'a Rules,
+struct Reference {
+    forbid_repeat: bool,
     evaluator: Engine,
     game_hashes: Vec<u64>,
     line: Vec<u64>,
 }
 
-impl Reference<'_> {
+impl Reference {
     fn root(game: &Game, depth: i32) -> i32 {
-        let rules = game.rules();
         let mut reference = Reference {
-            rules,
+            forbid_repeat: game.rules().forbid_repeat(),
             evaluator: one_thread(0),
             game_hashes: game.position_hashes().to_vec(),
             line: Vec::new(),
         };
-        let mut position = game.position().clone();
         let mut best = None;
         for mv in game.legal_moves() {
-            let undo = rules.make_move(&mut position, mv);
-            let hash = position.hash();
-            reference.line.push(hash);
+            let mut position = game.position().clone();
+            position.play(mv);
+            reference.line.push(position.hash());
             let mut score = -reference.value(&mut position, depth - 1, 1, -i32::MAX, i32::MAX);
             reference.line.pop();
-            rules.unmake_move(&mut position, &undo);
             let decisive = Score(score).mate_plies().is_some();
-            if !rules.forbid_repeat() && game.has_occurred(hash) && score > 0 && !decisive {
+            if !reference.forbid_repeat && game.has_occurred(&position) && score > 0 && !decisive {
                 score = 0;
             }
             best = best.max(Some(score));
@@ -523,15 +524,14 @@ impl Reference<'_> {
 
     fn value(
         &mut self,
-        position: &mut hnefatafl_core::Position,
+        position: &mut Position,
         depth: i32,
         ply: i32,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        let rules = self.rules;
         let side = position.side_to_move();
-        if let Some(outcome) = rules.outcome(position, true) {
+        if let Some(outcome) = position.outcome_with(true) {
             return if outcome.winner == side {
                 Score::win_in(ply).0
             } else {
@@ -539,24 +539,22 @@ impl Reference<'_> {
             };
         }
         if depth <= 0 {
-            return self.evaluator.evaluate(rules, position).0;
+            return self.evaluator.evaluate(position).0;
         }
-        let mut moves = Vec::new();
-        rules.generate_moves(position, &mut moves);
+        let moves: Vec<Move> = position.moves().collect();
         let mut best = None;
         for mv in moves {
-            let undo = rules.make_move(position, mv);
+            let undo = position.play(mv);
             let hash = position.hash();
-            if rules.forbid_repeat()
-                && (self.game_hashes.contains(&hash) || self.line.contains(&hash))
+            if self.forbid_repeat && (self.game_hashes.contains(&hash) || self.line.contains(&hash))
             {
-                rules.unmake_move(position, &undo);
+                position.take_back(&undo);
                 continue;
             }
             self.line.push(hash);
             let score = -self.value(position, depth - 1, ply + 1, -beta, -alpha);
             self.line.pop();
-            rules.unmake_move(position, &undo);
+            position.take_back(&undo);
             best = best.max(Some(score));
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -591,7 +589,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_off() {
                 Score(expected),
                 "{} depth {d} table {hash_mib} MiB after {:?}",
                 game.rules().id(),
-                game.moves()
+                game.moves().collect::<Vec<_>>()
             );
         }
         compared += 1;

@@ -28,7 +28,7 @@ pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Game>, String> {
             let mv = rules
                 .parse_move(&words)
                 .map_err(|e| format!("line {}: `{}`: {e}", number + 1, text.trim()))?;
-            game.play(mv)
+            game.try_play(mv)
                 .map_err(|e| format!("line {}: `{}`: {e}", number + 1, text.trim()))?;
         }
         openings.push(game);
@@ -43,8 +43,7 @@ pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Game>, String> {
 pub fn opening_line(game: &Game) -> String {
     let rules = game.rules();
     game.moves()
-        .iter()
-        .map(|&mv| rules.format_move(mv, Notation::Algebraic))
+        .map(|mv| rules.format_move(mv, Notation::Algebraic))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -155,7 +155,7 @@ fn a_gauntlet_plays_each_opponent() {
             "--a",
             "d2",
             "--gauntlet",
-            path.to_str().unwrap(),
+            path.to_str().expect("a UTF-8 path"),
         ],
     );
     assert!(!ok);
