@@ -87,6 +87,10 @@ pub enum Parallel {
 pub struct Tuning {
     /// Search moves that the static guess ranks late one or two plies less deeply.
     pub reductions: bool,
+    /// At the last ply, search a move one ply deeper when it gives an escape piece (a
+    /// king) an open line to an escape square, so the answer to the threat is seen. Off
+    /// by default until a match shows it helps (see `docs/ai.md`).
+    pub escape_extension: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
     /// The evaluation's weights.
@@ -97,6 +101,7 @@ impl Default for Tuning {
     fn default() -> Self {
         Tuning {
             reductions: true,
+            escape_extension: false,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
@@ -178,6 +183,8 @@ impl RootMove {
 struct Scored {
     mv: Move,
     guess: i32,
+    /// Searched a ply deeper (see [`Tuning::escape_extension`]).
+    extend: bool,
     rank: usize,
     key: i32,
 }
@@ -387,6 +394,7 @@ impl Engine {
             game_hashes: &game_hashes,
             strict: threads == 1,
             reductions: self.tuning.reductions,
+            escape_extension: self.tuning.escape_extension,
             split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
         };
         let position = game.position();
@@ -471,6 +479,7 @@ struct Context<'a> {
     /// of fixed depth gives the same result with the table on or off.
     strict: bool,
     reductions: bool,
+    escape_extension: bool,
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
     split: bool,
@@ -878,11 +887,15 @@ impl<'a> Worker<'a> {
         let generated = &mut self.generated;
         self.position.for_each_move(|mv| generated.push(mv));
         eval::read_board(tables, &self.position, &mut self.board);
+        // Only at the last ply, where the answer to a threat would fall off the horizon.
+        let extensions = context.escape_extension && depth == 1;
         for &mv in &self.generated {
             let guess = eval::move_guess(tables, &self.board, mv, side);
+            let extend = extensions && eval::threatens_escape(tables, &mut self.board, mv);
             moves.push(Scored {
                 mv,
                 guess,
+                extend,
                 rank: 0,
                 key: 0,
             });
@@ -938,7 +951,7 @@ impl<'a> Worker<'a> {
             self.path.push(child_key);
             legal += 1;
             let captured = undo.captures().next().is_some();
-            let mut child = depth - 1;
+            let mut child = if m.extend { depth } else { depth - 1 };
             if context.reductions && depth >= 3 && m.rank >= 6 && !captured && m.guess < 150 {
                 child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
             }

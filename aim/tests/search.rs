@@ -566,7 +566,7 @@ impl Reference {
 }
 
 #[test]
-fn scores_equal_a_plain_alpha_beta_search_with_reductions_off() {
+fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
     let no_reductions = |hash_mib| {
         Engine::with_tuning(
             EngineConfig {
@@ -575,6 +575,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_off() {
             },
             aim::Tuning {
                 reductions: false,
+                escape_extension: false,
                 ..aim::Tuning::default()
             },
         )

@@ -125,7 +125,7 @@ pub struct Side {
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
-/// `threads`, `hash` (MiB), `reductions` (0/1), `parallel` (`split` or `lazy`), and the evaluation weights `piece`, `mobility`,
+/// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `parallel` (`split` or `lazy`), and the evaluation weights `piece`, `mobility`,
 /// `open_move`, `open_one`, `open_two`, `two_moves`, `routes`, `guard`, `enclosure1`, `enclosure2`,
 /// `threat`, `tempo`.
 ///
@@ -161,6 +161,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "threads" => side.config.threads = number()? as usize,
             "hash" => side.config.hash_mib = number()? as usize,
             "reductions" => side.tuning.reductions = number()? != 0,
+            "extension" => side.tuning.escape_extension = number()? != 0,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
