@@ -59,13 +59,16 @@ fn parallel_searches_reuse_the_engines_threads() {
             .expect("a move")
     };
     let mv = search(&mut engine, &game, &limits);
-    let during = thread_names();
+    // A new thread names itself when it starts: wait for that.
+    let during = wait_for("two helper threads", |names| {
+        names.len() == before.len() + 2
+            && names.iter().filter(|n| n.starts_with("aim-search-")).count() == 2
+    });
     let helpers: Vec<&String> = during
         .iter()
         .filter(|name| name.starts_with("aim-search-"))
         .collect();
     assert_eq!(helpers, ["aim-search-1", "aim-search-2"], "{during:?}");
-    assert_eq!(during.len(), before.len() + 2, "{before:?} then {during:?}");
 
     // More moves, and a search on fewer threads: the same threads, no new ones.
     game.play(mv);
