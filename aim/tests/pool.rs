@@ -62,7 +62,11 @@ fn parallel_searches_reuse_the_engines_threads() {
     // A new thread names itself when it starts: wait for that.
     let during = wait_for("two helper threads", |names| {
         names.len() == before.len() + 2
-            && names.iter().filter(|n| n.starts_with("aim-search-")).count() == 2
+            && names
+                .iter()
+                .filter(|n| n.starts_with("aim-search-"))
+                .count()
+                == 2
     });
     let helpers: Vec<&String> = during
         .iter()
