@@ -487,7 +487,8 @@ fn plays_on_a_19x19_board() {
 /// A plain negamax alpha-beta search written from the rules alone: core's moves in
 /// generation order, no table, no reductions, no ordering; of the engine it takes only the
 /// static evaluation at the leaves. The rules it follows are the engine's documented ones
-/// (`docs/ai.md`): a game end at a node is a win or loss in that many plies, a side left
+/// (`docs/ai.md`): a game end at a node is a win or loss in that many plies (or a draw,
+/// 0), a side left
 /// without a legal move loses, under `forbid_repeat` a move back to a position of the game
 /// or of the line is not legal, and without it a root move back to a position of the game
 /// is worth at most a draw unless it wins.
@@ -532,10 +533,10 @@ impl Reference {
     ) -> i32 {
         let side = position.side_to_move();
         if let Some(outcome) = position.outcome_with(true) {
-            return if outcome.winner == side {
-                Score::win_in(ply).0
-            } else {
-                Score::loss_in(ply).0
+            return match outcome.winner {
+                Some(winner) if winner == side => Score::win_in(ply).0,
+                Some(_) => Score::loss_in(ply).0,
+                None => 0,
             };
         }
         if depth <= 0 {
