@@ -449,6 +449,14 @@ impl Game {
 }
 
 /// The legal moves of a game, walked one by one: see [`Game::legal_moves`].
+///
+/// ```
+/// # use hnefatafl_core::{Game, Rules};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let game = Game::new(rules);
+/// assert!(game.legal_moves().all(|mv| game.check(mv).is_ok()));
+/// # Ok::<(), hnefatafl_core::RulesError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct LegalMoves<'a> {
     game: &'a Game,

@@ -365,23 +365,58 @@ impl PieceRule {
     }
     /// Can be captured against the edge while it is its owner's last piece
     /// (`capt_edge_alone`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.capture_edge_alone());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn capture_edge_alone(&self) -> bool {
         self.capture_edge_alone
     }
     /// The square types it may pass over while empty but not stop on, unless they are in
     /// [`PieceRule::occupies`] too (`pass`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(king.pass().is_empty());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn pass(&self) -> SquareTypes {
         SquareTypes(self.pass)
     }
     /// Can be captured in a shieldwall, a row along the edge (`shieldwall`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.shieldwall());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn shieldwall(&self) -> bool {
         self.shieldwall
     }
     /// Its owner wins by an exit fort of a piece of this type (`exit_fort`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.exit_fort());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn exit_fort(&self) -> bool {
         self.exit_fort
     }
     /// Its name in messages, such as `king`, if the file gives one (`name`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.name(), Some("king"));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
     }

@@ -647,6 +647,17 @@ impl Position {
 
 /// The moves of a position, walked one by one without allocating: see
 /// [`Position::moves`].
+///
+/// ```
+/// # use hnefatafl_core::Rules;
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let position = rules.start_position();
+/// let mut moves = position.moves();
+/// let first = moves.next().unwrap();
+/// assert_eq!(moves.count() + 1, 80);
+/// assert_eq!(position.check_move(first), Ok(()));
+/// # Ok::<(), hnefatafl_core::RulesError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Moves<'a> {
     tables: &'a Tables,

@@ -125,6 +125,13 @@ impl SavedGame {
     /// # Errors
     ///
     /// [`SaveError`] naming the line that cannot be read, or the missing record.
+    ///
+    /// ```
+    /// use hnefatafl_core::save::SavedGame;
+    /// let saved = SavedGame::parse(b"rules tablut tablut\nsize 9 9\nmove 3 0 3 2\n")?;
+    /// assert_eq!((saved.rules_id.as_str(), saved.moves.len()), ("tablut", 1));
+    /// # Ok::<(), hnefatafl_core::save::SaveError>(())
+    /// ```
     pub fn parse(text: &[u8]) -> Result<SavedGame, SaveError> {
         let mut rules = None;
         let mut size = None;
@@ -210,6 +217,15 @@ impl SavedGame {
 
     /// Writes the text form; [`SavedGame::parse`] reads it back. The rules' name goes into a
     /// comment on the first line.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # use hnefatafl_core::save::SavedGame;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let saved = SavedGame::from_game(&Game::new(rules.clone()), "tablut", Default::default());
+    /// assert!(saved.to_text(&rules).contains("size 9 9\n"));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn to_text(&self, rules: &Rules) -> String {
         let quote = gleipnir::quote;
         let mut text = format!(
@@ -237,6 +253,17 @@ impl SavedGame {
     }
 
     /// Records a game.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # use hnefatafl_core::save::SavedGame;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// game.play("3 0 3 2".parse()?);
+    /// let saved = SavedGame::from_game(&game, "tablut", [vec!["human".into()], vec![]]);
+    /// assert_eq!(saved.moves, [game.last_move().unwrap()]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_game(game: &Game, rules_file: &str, players: [Vec<String>; 2]) -> SavedGame {
         let rules = game.rules();
         SavedGame {
@@ -254,6 +281,15 @@ impl SavedGame {
     /// # Errors
     ///
     /// [`SaveError::WrongRules`], [`SaveError::WrongSize`] or [`SaveError::IllegalMove`].
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # use hnefatafl_core::save::{SaveError, SavedGame};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let saved = SavedGame::parse(b"rules tablut tablut\nsize 9 9\nmove 0 0 0 1\n")?;
+    /// assert!(matches!(saved.replay(&rules), Err(SaveError::IllegalMove { number: 1, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay(&self, rules: &Rules) -> Result<Game, SaveError> {
         if self.rules_id != rules.id() {
             return Err(SaveError::WrongRules {

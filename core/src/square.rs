@@ -13,6 +13,12 @@ use std::str::FromStr;
 use crate::error::NotationError;
 
 /// The longest side of a board: boards are at most 31 by 31 squares.
+///
+/// ```
+/// use hnefatafl_core::{MAX_SIDE, Square};
+/// assert!(Square::new(MAX_SIDE - 1, MAX_SIDE - 1).is_some());
+/// assert!(Square::new(MAX_SIDE, 0).is_none());
+/// ```
 pub const MAX_SIDE: u8 = 31;
 
 /// A square: column `x` and row `y`, 0-based from the top-left corner, both below

@@ -100,8 +100,18 @@ macro_rules! bit_types {
 
         impl $set {
             /// The empty set.
+            ///
+            /// ```
+            #[doc = concat!("use hnefatafl_core::", stringify!($set), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($set), "::EMPTY.len(), 0);")]
+            /// ```
             pub const EMPTY: $set = $set(0);
             /// All eight types.
+            ///
+            /// ```
+            #[doc = concat!("use hnefatafl_core::", stringify!($set), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($set), "::ALL.bits(), 255);")]
+            /// ```
             pub const ALL: $set = $set(u8::MAX);
 
             /// The set written as this bitmask in a rule file.
