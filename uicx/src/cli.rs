@@ -95,6 +95,11 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
         println!("{}", language.get(Key::HelpArgs));
         return SUCCESS;
     }
+    if let Some(protocol) = &args.engine {
+        let rules = args.rules.clone().or_else(|| variable("HNEFATAFL_RULES"));
+        let dirs = data_dirs(args.data.as_deref());
+        return crate::protocol::serve(protocol, args.limits.as_deref(), rules, &dirs);
+    }
     match start(&args) {
         Ok(mut session) => {
             let status = command_loop(&mut session, &args);
