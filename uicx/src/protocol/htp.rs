@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use hnefatafl_core::otn::Roles;
 use hnefatafl_core::{Game, Notation, Player, Rules};
 
-use super::{move_time, send};
+use super::send;
 
 /// The version of the protocol that hnefatafl-copenhagen answers, which this follows.
 pub const PROTOCOL_VERSION: &str = "1-beta";
@@ -59,8 +59,8 @@ pub struct Htp {
     game: Game,
     attackers: Player,
     time: TimeSettings,
-    /// Time left to player 0 and player 1 under Fischer time.
-    left: [Duration; 2],
+    /// The clocks of player 0 and player 1 under Fischer time.
+    clocks: [aim::Clock; 2],
     /// A resignation: the winner.
     resigned: Option<Player>,
 }
@@ -78,7 +78,7 @@ impl Htp {
             rules,
             attackers,
             time: TimeSettings::Untimed,
-            left: [Duration::ZERO; 2],
+            clocks: [aim::Clock::default(); 2],
             resigned: None,
         }
     }
@@ -92,8 +92,8 @@ impl Htp {
         self.game = Game::new(self.rules.clone());
         self.resigned = None;
         self.player.clear();
-        if let TimeSettings::Fischer { start, .. } = self.time {
-            self.left = [start; 2];
+        if let TimeSettings::Fischer { start, increment } = self.time {
+            self.clocks = [aim::Clock::fischer(start, increment); 2];
         }
     }
 
@@ -286,19 +286,18 @@ impl Htp {
             return Err("the game is over".to_owned());
         }
         let index = mover.index();
-        let time = match self.time {
+        let clock = match self.time {
             TimeSettings::Untimed => None,
-            TimeSettings::Fischer { increment, .. } => {
-                Some(move_time(self.left[index], Duration::ZERO, 0, increment))
-            }
+            TimeSettings::Fischer { .. } => Some(self.clocks[index]),
         };
         let started = Instant::now();
-        let result = self.player.search(&self.game, time, &mut |_| {});
+        let result = self.player.search(&self.game, clock, &mut |_| {});
         let Some(mv) = result.best else {
             return Err("no legal move".to_owned());
         };
-        if let TimeSettings::Fischer { increment, .. } = self.time {
-            self.left[index] = self.left[index].saturating_sub(started.elapsed()) + increment;
+        if clock.is_some() {
+            // Out of time or not, the host judges the clock; ours only plans the moves.
+            let _ = self.clocks[index].spend(started.elapsed());
         }
         self.game.play(mv).map_err(|e| e.to_string())?;
         Ok(format!(

@@ -18,9 +18,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
 
-use aim::{Engine, EngineConfig, Limits, Progress, SearchResult};
+use aim::{Clock, Engine, EngineConfig, Limits, Progress, SearchResult};
 use hnefatafl_core::{Game, Rules};
 
 use crate::data::{DataDirs, LookupError, Origin};
@@ -101,22 +100,23 @@ impl Player {
         }
     }
 
-    /// Searches the game's position for at most `time` (besides the player's limits),
-    /// calling `progress` after each depth.
+    /// Searches the game's position within the clock of the side to move, if the host
+    /// gives one (besides the player's own limits), calling `progress` after each depth.
     pub fn search(
         &mut self,
         game: &Game,
-        time: Option<Duration>,
+        clock: Option<Clock>,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
-        let mut limits = self.limits.clone();
-        if let Some(time) = time {
-            limits.time = Some(limits.time.map_or(time, |own| own.min(time)));
-            // A clock replaces the level's own time; depth and nodes still cap the move.
-            if limits.depth.is_none() && limits.nodes.is_none() {
-                limits.level = limits.level.or(Some(aim::MAX_LEVEL));
-            }
-        }
+        let limits = match clock {
+            // No limits of our own: the clock's time at full strength.
+            Some(clock) if self.limits == Limits::default() => Limits::from_clock(clock),
+            Some(clock) => Limits {
+                clock: Some(clock),
+                ..self.limits.clone()
+            },
+            None => self.limits.clone(),
+        };
         self.engine
             .search(game, &limits, Arc::new(AtomicBool::new(false)), progress)
     }
@@ -125,30 +125,6 @@ impl Player {
     pub fn clear(&mut self) {
         self.engine.clear();
     }
-}
-
-/// The time to spend on a move: what the clock leaves, spread over the moves to come, with
-/// the increment and the overtime periods counted in and a margin for the pipe.
-///
-/// `main` is the main time left (zero once it is spent), `period` the length of one
-/// overtime period (or what is left of the current one once in overtime), `periods` the
-/// overtime periods left and `increment` what each move adds to the clock.
-pub fn move_time(main: Duration, period: Duration, periods: u32, increment: Duration) -> Duration {
-    /// Moves still to play, for spreading the main time.
-    const MOVES_TO_GO: u32 = 30;
-    /// Kept back for the pipe and the host.
-    const MARGIN: Duration = Duration::from_millis(50);
-    const FLOOR: Duration = Duration::from_millis(10);
-    let usable_period = if periods > 0 {
-        period.mul_f64(0.8)
-    } else {
-        Duration::ZERO
-    };
-    let share = main / MOVES_TO_GO + increment.mul_f64(0.8) + usable_period;
-    // Never more than half the main time, unless an overtime period or the increment
-    // covers the move.
-    let cap = (main / 2).max(usable_period).max(increment.mul_f64(0.8));
-    share.min(cap).saturating_sub(MARGIN).max(FLOOR)
 }
 
 /// Writes one line and flushes it; a closed output is not an error the engine can report.
@@ -210,21 +186,6 @@ pub fn serve(protocol: &str, limits: Option<&str>, rules: Option<String>, dirs: 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const MS: fn(u64) -> Duration = Duration::from_millis;
-
-    #[test]
-    fn the_move_time_fits_the_clock() {
-        // Main time only: a thirtieth, never more than half.
-        assert_eq!(move_time(MS(60_000), MS(0), 0, MS(0)), MS(2_000 - 50));
-        assert!(move_time(MS(100), MS(0), 0, MS(0)) < MS(100));
-        // The increment is mostly spent.
-        assert_eq!(move_time(MS(0), MS(0), 0, MS(1_000)), MS(800 - 50));
-        // In overtime: most of the period.
-        assert_eq!(move_time(MS(0), MS(10_000), 3, MS(0)), MS(8_000 - 50));
-        // Nothing left: the floor.
-        assert_eq!(move_time(MS(0), MS(0), 0, MS(0)), MS(10));
-    }
 
     #[test]
     fn protocols_are_named() {

@@ -18,7 +18,7 @@ use std::time::Duration;
 use hnefatafl_core::otn::{self, Board, OtnMove, Roles, RulesString, Side};
 use hnefatafl_core::{Game, Player, Rules};
 
-use super::{Line, move_time, send};
+use super::{Line, send};
 
 /// How long `play` waits for the `clock` line that OpenTafl sends right after it.
 const CLOCK_WAIT: Duration = Duration::from_millis(200);
@@ -80,16 +80,16 @@ impl Clock {
         })
     }
 
-    /// The time to spend on a move of `side`.
-    pub fn move_time(&self, side: Side) -> Duration {
+    /// The clock of `side`, for the search's time management.
+    pub fn of(&self, side: Side) -> aim::Clock {
         let index = usize::from(side == Side::Defenders);
         let left = Duration::from_millis(self.millis[index]);
-        let period = Duration::from_secs(self.period_seconds);
+        let periods = self.periods[index];
         if self.overtime[index] {
-            // `left` is what remains of the current period; later periods are not spent.
-            move_time(Duration::ZERO, left, 1, Duration::ZERO)
+            // `left` is what remains of the current period.
+            aim::Clock::byo_yomi(Duration::ZERO, left, periods.max(1))
         } else {
-            move_time(left, period, self.periods[index], Duration::ZERO)
+            aim::Clock::byo_yomi(left, Duration::from_secs(self.period_seconds), periods)
         }
     }
 }
@@ -336,9 +336,9 @@ impl Otep {
                 *game = Game::from_position(game.rules().clone(), position);
             }
         }
-        let time = self.clock.map(|clock| clock.move_time(side));
+        let clock = self.clock.map(|clock| clock.of(side));
         let rules = game.rules().clone();
-        let result = self.player.search(game, time, &mut |progress| {
+        let result = self.player.search(game, clock, &mut |progress| {
             let pv: Vec<String> = progress
                 .pv
                 .iter()
@@ -382,7 +382,14 @@ impl Otep {
             return;
         };
         let rules = game.rules().clone();
-        let result = self.player.search(game, Some(time), &mut |_| {});
+        // The time of an analysis is a move's whole time: a clock of that much with no
+        // more moves to come.
+        let clock = aim::Clock {
+            remaining: time + aim::Clock::MARGIN,
+            moves_to_go: Some(1),
+            ..aim::Clock::default()
+        };
+        let result = self.player.search(game, Some(clock), &mut |_| {});
         if result.best.is_none() {
             warn(output, "no legal move to analyse");
             return;
