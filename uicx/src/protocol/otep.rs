@@ -476,3 +476,42 @@ fn serve(engine: &mut Otep, lines: &Receiver<Line>, output: &mut dyn Write) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_as_the_protocol_writes_them() {
+        let clock = Clock::parse(&["1500*", "60000", "30", "2", "3"]).expect("reads");
+        assert_eq!(clock.millis, [1500, 60000]);
+        assert_eq!(clock.overtime, [true, false]);
+        assert_eq!((clock.period_seconds, clock.periods), (30, [2, 3]));
+        // Without overtime, the last two values may be left out.
+        let plain = Clock::parse(&["1000", "2000", "0"]).expect("reads");
+        assert_eq!(plain.periods, [0, 0]);
+        for bad in [
+            &["1000"][..],
+            &["x", "1", "0"],
+            &["1", "2", "3", "4", "5", "6"],
+            &["1", "2", "-3"],
+        ] {
+            assert!(Clock::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_move_is_budgeted_within_the_side_s_clock() {
+        let clock = Clock::parse(&["1500*", "60000", "30", "2", "3"]).expect("reads");
+        // In overtime: within what is left of the current period.
+        let attackers = clock.of(Side::Attackers).budget();
+        assert!(
+            attackers.hard < Duration::from_millis(1500),
+            "{attackers:?}"
+        );
+        // The defenders' main time, with a period in hand.
+        let defenders = clock.of(Side::Defenders).budget();
+        assert!(defenders.hard < Duration::from_secs(90), "{defenders:?}");
+        assert!(defenders.target >= Duration::from_secs(2), "{defenders:?}");
+    }
+}
