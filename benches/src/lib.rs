@@ -1,6 +1,8 @@
 //! Shared helpers for the benchmarks and the match runner: rule files, random openings,
 //! engine-against-engine games and the Elo arithmetic.
 
+pub mod protocol_engine;
+
 use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, SearchResult, Tuning};
 use hnefatafl_core::{Game, Player, Rules};
 use std::sync::Arc;

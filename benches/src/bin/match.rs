@@ -5,6 +5,10 @@
 //!       [--plies 300] [--opening 4] [--seed 1] [--jobs 1] [--clock 60+1]
 //! ```
 //!
+//! A side may be an external engine that speaks a protocol, run as a command line:
+//! `--b 'htp:/path/to/engine args'` or `--b 'otep:hnefatafl --engine otep'` (see
+//! `protocol_engine`).
+//!
 //! With `--clock`, both sides play on a clock of that many seconds plus an increment per
 //! move; a side whose clock runs out loses, and the runner reports the games lost on time
 //! and the least time either side had left.
@@ -14,9 +18,8 @@
 //! difference of A over B with its 95% error margin.
 
 use aim::Clock;
-use hnefatafl_benches::{
-    GameResult, GameSettings, Side, elo_with_margin, parse_clock, parse_side, random_opening,
-};
+use hnefatafl_benches::protocol_engine::{Contender, parse_contender};
+use hnefatafl_benches::{GameResult, GameSettings, elo_with_margin, parse_clock, random_opening};
 use hnefatafl_core::{Player, Rules};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -27,8 +30,8 @@ struct Options {
     rules: Rules,
     rules_path: String,
     games: usize,
-    a: Side,
-    b: Side,
+    a: Contender,
+    b: Contender,
     a_text: String,
     b_text: String,
     max_plies: usize,
@@ -44,7 +47,8 @@ const USAGE: &str = "usage: match --rules <file> [--games N] --a <side> --b <sid
 [--plies N] [--opening N] [--seed N] [--jobs N] [--a-plays 0|1] [--clock S[+I]] [--verbose]
 a side is a list of words: limit words (d2 t0.5 n100000 3) or key=value (level depth time \
 nodes threads hash reductions piece mobility open_move open_one open_two two_moves routes \
-guard enclosure1 enclosure2 threat tempo), separated by commas";
+guard enclosure1 enclosure2 threat tempo), separated by commas, perhaps after `ours:`;
+or an external engine: `otep:<command line>` or `htp:<command line>`";
 
 fn parse_args() -> Result<Options, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -89,8 +93,8 @@ fn parse_args() -> Result<Options, String> {
     let rules_path = rules_path.ok_or("--rules is required")?;
     let text = std::fs::read(&rules_path).map_err(|e| format!("{rules_path}: {e}"))?;
     let rules = Rules::parse(&text).map_err(|e| format!("{rules_path}: {e:?}"))?;
-    let a = parse_side(&a_text).map_err(|e| format!("--a: {e}"))?;
-    let b = parse_side(&b_text).map_err(|e| format!("--b: {e}"))?;
+    let a = parse_contender(&a_text).map_err(|e| format!("--a: {e}"))?;
+    let b = parse_contender(&b_text).map_err(|e| format!("--b: {e}"))?;
     Ok(Options {
         rules,
         rules_path,
@@ -156,9 +160,13 @@ fn main() -> ExitCode {
                         seed,
                         verbose: options.verbose,
                     };
-                    let played = hnefatafl_benches::play_game(
+                    let report = hnefatafl_benches::protocol_engine::play(
                         &start, &options.a, &options.b, a_player, &settings,
                     );
+                    if let Some((side, why)) = &report.failure {
+                        eprintln!("game {}: {} failed: {why}", index + 1, ["A", "B"][*side]);
+                    }
+                    let played = report.played;
                     let (result, plies) = (played.result, played.plies);
                     if played.on_time {
                         time_losses.fetch_add(1, Ordering::Relaxed);

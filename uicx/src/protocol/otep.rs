@@ -104,6 +104,8 @@ pub struct Otep {
     clock: Option<Clock>,
     /// A `play` waiting for its `clock`.
     pending: Option<Side>,
+    /// The move we sent, played once the host confirms it.
+    sent: Option<hnefatafl_core::Move>,
     finished: bool,
 }
 
@@ -136,6 +138,7 @@ impl Otep {
             side: None,
             clock: None,
             pending: None,
+            sent: None,
             finished: false,
         }
     }
@@ -213,7 +216,7 @@ impl Otep {
             },
             // The host refused our move: the `opponent-move` and `play` that follow
             // say where the game stands.
-            "error" => {}
+            "error" => self.sent = None,
             "finish" => {
                 self.finished = true;
                 self.pending = None;
@@ -289,8 +292,12 @@ impl Otep {
         }
     }
 
-    /// The host confirmed our move: play it, and take the host's position.
+    /// The host confirmed our move: play it (the game keeps its history for the search's
+    /// repetition rules), then take the host's position, which wins if they differ.
     fn confirmed(&mut self, record: &str, output: &mut dyn Write) {
+        if let (Some(mv), Some(game)) = (self.sent.take(), self.game.as_mut()) {
+            let _ = game.play(mv);
+        }
         self.set_position(record, None, output);
     }
 
@@ -356,10 +363,13 @@ impl Otep {
             );
         });
         match result.best {
-            Some(mv) => send(
-                output,
-                &format!("move {}", otn::format_simple_move(&rules, mv)),
-            ),
+            Some(mv) => {
+                self.sent = Some(mv);
+                send(
+                    output,
+                    &format!("move {}", otn::format_simple_move(&rules, mv)),
+                );
+            }
             None => warn(output, "no legal move"),
         }
     }

@@ -1,0 +1,68 @@
+//! Our engine plays whole games against itself through each protocol: two `hnefatafl
+//! --engine` processes driven by the match runner's host, which checks every move.
+
+use std::path::Path;
+
+use hnefatafl_benches::protocol_engine::{Contender, Protocol, play};
+use hnefatafl_benches::{GameResult, GameSettings};
+use hnefatafl_core::{Game, Player, Rules};
+
+fn engine(protocol: Protocol) -> Contender {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    let name = match protocol {
+        Protocol::Otep => "otep",
+        Protocol::Htp => "htp",
+    };
+    let mut command: Vec<String> = [env!("CARGO_BIN_EXE_hnefatafl"), "--engine", name]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    // One thread: the same game every run.
+    command.extend(["--limits", "d2,j1", "-d"].map(str::to_owned));
+    command.push(data.display().to_string());
+    command.extend(["-r", "hnefatafl"].map(str::to_owned));
+    Contender::External { protocol, command }
+}
+
+fn fetlar() -> Rules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/hnefatafl");
+    Rules::parse(&std::fs::read(path).expect("reads")).expect("valid")
+}
+
+/// Plays a game; on a depth limit with one thread it is the same game every run, and
+/// must end by the rules before the cap.
+fn whole_game(a: Protocol, b: Protocol, clock: Option<aim::Clock>) {
+    let settings = GameSettings {
+        max_plies: 400,
+        clock,
+        seed: 1,
+        verbose: false,
+    };
+    let start = Game::new(fetlar());
+    let report = play(&start, &engine(a), &engine(b), Player::Zero, &settings);
+    assert_eq!(report.failure, None, "{report:?}");
+    assert!(!report.played.on_time, "{report:?}");
+    if clock.is_none() {
+        assert_ne!(report.played.result, GameResult::Draw, "{report:?}");
+    }
+    assert!(report.played.plies > 0);
+}
+
+#[test]
+fn a_whole_game_over_htp() {
+    whole_game(Protocol::Htp, Protocol::Htp, None);
+}
+
+#[test]
+fn a_whole_game_over_otep() {
+    whole_game(Protocol::Otep, Protocol::Otep, None);
+}
+
+#[test]
+fn a_whole_game_over_both_protocols_on_a_clock() {
+    let clock = aim::Clock::fischer(
+        std::time::Duration::from_secs(60),
+        std::time::Duration::from_secs(1),
+    );
+    whole_game(Protocol::Otep, Protocol::Htp, Some(clock));
+}
