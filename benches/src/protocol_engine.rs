@@ -277,11 +277,11 @@ impl Mover for Otep {
     }
 
     fn choose(&mut self, game: &Game, clocks: Option<[Clock; 2]>) -> Result<Option<Move>, String> {
-        let moves = game.moves();
-        if moves.len() > self.known
-            && let Some(&last) = moves.last()
+        let played = game.ply();
+        if played > self.known
+            && let Some(last) = game.last_move()
         {
-            let text = otn::format_simple_move(game.rules(), last);
+            let text = otn::format_simple_move(last);
             self.process
                 .send(&format!("opponent-move {text} {}", Self::record(game)?))?;
         }
@@ -306,10 +306,10 @@ impl Mover for Otep {
             .mv;
         let mv = checked(game, mv, text)?;
         let mut after = game.clone();
-        after.play(mv).map_err(|e| e.to_string())?;
+        after.try_play(mv).map_err(|e| e.to_string())?;
         self.process
             .send(&format!("move {}", Self::record(&after)?))?;
-        self.known = moves.len() + 1;
+        self.known = played + 1;
         Ok(Some(mv))
     }
 
@@ -395,7 +395,7 @@ impl Mover for Htp {
         for mv in start.moves() {
             let line = self.play_line(&replay, mv);
             self.must(&line)?;
-            replay.play(mv).map_err(|e| e.to_string())?;
+            replay.try_play(mv).map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -562,7 +562,7 @@ pub fn play(
             }
         };
         let before = game.clone();
-        if let Err(error) = game.play(mv) {
+        if let Err(error) = game.try_play(mv) {
             failure = Some((index, format!("illegal move: {error}")));
             break fails(index);
         }

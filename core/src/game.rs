@@ -73,21 +73,6 @@ impl Game {
         game
     }
 
-    /// A new game from any position of these rules.
-    pub fn from_position(rules: Rules, position: Position) -> Game {
-        let hashes = vec![position.hash()];
-        let mut game = Game {
-            rules,
-            position,
-            history: Vec::new(),
-            hashes,
-            redo: Vec::new(),
-            outcome: None,
-        };
-        game.outcome = game.judge();
-        game
-    }
-
     /// The rules.
     ///
     /// ```

@@ -112,7 +112,7 @@ fn rules() -> Rules {
 fn play_reply(game: &mut Game, line: &str) -> String {
     let text = line.strip_prefix("move ").expect("a move");
     let mv = OtnMove::parse(game.rules(), text).expect("OTN").mv;
-    game.play(mv)
+    game.try_play(mv)
         .unwrap_or_else(|e| panic!("{text} is illegal: {e}"));
     text.to_owned()
 }
@@ -137,9 +137,9 @@ fn plays_through_the_protocol_with_clocks_and_a_refused_move() {
 
     // The defenders answer; then the host refuses the engine's next move: `error`,
     // the opponent's move again with the true position, and `play`.
-    let reply = game.legal_moves()[0];
-    let text = otn::format_simple_move(game.rules(), reply);
-    game.play(reply).expect("legal");
+    let reply = game.legal_moves().next().expect("a reply");
+    let text = otn::format_simple_move(reply);
+    game.try_play(reply).expect("legal");
     host.send(&format!("opponent-move {text} {}", record(&game)));
     host.send("play attackers");
     host.send("clock 59000* 60000 30 2 3");
@@ -242,9 +242,7 @@ fn malformed_lines_are_answered_and_the_engine_goes_on() {
     let board: Board = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse().expect("start");
     let position = otn::position_from_otn(&rules, &board, Player::One).expect("fits");
     let mv = OtnMove::parse(&rules, reply.trim_start_matches("move ")).expect("OTN");
-    rules
-        .check_move(&position, mv.mv)
-        .expect("a legal defenders' move");
+    position.check_move(mv.mv).expect("a legal defenders' move");
     host.send("finish 3");
     host.send("fly");
     assert!(host.expect("error").starts_with("error 0"));

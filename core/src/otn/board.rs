@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{OtnError, Roles};
-use crate::{Player, Position, Rules, Square};
+use crate::{Player, Position, Rules, Setup};
 
 /// The two sides of OTN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -289,8 +289,11 @@ pub fn position_to_otn(rules: &Rules, position: &Position) -> Result<Board, OtnE
         super::unexpressible("dim", format!("OTN boards are at most {MAX_DIM} wide"))
     })?;
     for (square, piece) in position.pieces() {
-        let (x, y) = rules.coords(square);
-        board.set(usize::from(x), usize::from(y), roles.man(piece));
+        board.set(
+            usize::from(square.x()),
+            usize::from(square.y()),
+            roles.man(piece),
+        );
     }
     Ok(board)
 }
@@ -316,11 +319,13 @@ pub fn position_from_otn(
             rules.height()
         )));
     }
-    let mut pieces = vec![0u8; rules.square_count()];
+    let mut pieces = Vec::new();
     for (index, man) in board.squares().iter().enumerate() {
         let Some(man) = man else { continue };
-        let square = Square::from_index(index);
-        let name = super::square_name(rules, square);
+        let Some(square) = rules.square_of_index(index) else {
+            continue;
+        };
+        let name = super::square_name(square);
         let piece = roles.piece(*man).ok_or_else(|| {
             bad(format!(
                 "{name}: these rules have no `{}` (a {:?} of the {})",
@@ -339,12 +344,8 @@ pub fn position_from_otn(
                 man.letter()
             )));
         }
-        pieces[index] = piece.bit();
+        pieces.push((square, piece));
     }
-    let tables = &rules.inner.tables;
-    let mut position = Position::start(tables, &pieces);
-    if position.side_to_move() != to_move {
-        position.pass(tables);
-    }
-    Ok(position)
+    Position::from_setup(rules, &Setup::new(pieces, to_move))
+        .map_err(|error| bad(error.to_string()))
 }

@@ -26,7 +26,7 @@
 //!             start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 //! let rules = RulesString::parse(text)?.to_rules()?;
 //! assert_eq!(rules.width(), 7);
-//! assert_eq!(hnefatafl_core::perft(&rules, &rules.start_position(), 1), 40);
+//! assert_eq!(rules.start_position().perft(1), 40);
 //! # Ok::<(), hnefatafl_core::otn::OtnError>(())
 //! ```
 
@@ -187,9 +187,12 @@ pub(crate) fn unexpressible(key: &'static str, message: impl Into<String>) -> Ot
 
 /// The OTN name of a square: file letter from the left, rank from the top (`a1` is the
 /// top-left square).
-pub fn square_name(rules: &Rules, square: Square) -> String {
-    let (x, y) = rules.coords(square);
-    format!("{}{}", char::from(b'a' + x), u32::from(y) + 1)
+pub fn square_name(square: Square) -> String {
+    format!(
+        "{}{}",
+        char::from(b'a' + square.x()),
+        u32::from(square.y()) + 1
+    )
 }
 
 /// The square of an OTN name such as `a1` (file letter, rank from the top), if on the

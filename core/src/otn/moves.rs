@@ -156,12 +156,8 @@ impl OtnMove {
 }
 
 /// The simple form of a move, as the engine protocol sends it: `a4-a6`.
-pub fn format_simple_move(rules: &Rules, mv: Move) -> String {
-    format!(
-        "{}-{}",
-        square_name(rules, mv.from),
-        square_name(rules, mv.to)
-    )
+pub fn format_simple_move(mv: Move) -> String {
+    format!("{}-{}", square_name(mv.from), square_name(mv.to))
 }
 
 /// The full OTN record of a move played from `position` (before the move): the king's
@@ -173,7 +169,10 @@ pub fn format_simple_move(rules: &Rules, mv: Move) -> String {
 pub fn format_move(rules: &Rules, position: &Position, mv: Move) -> Result<String, OtnError> {
     let roles = Roles::of(rules)?;
     let mut after = position.clone();
-    let undo = rules.make_move(&mut after, mv);
+    let undo = after.try_play(mv).map_err(|error| OtnError::Move {
+        text: format_simple_move(mv),
+        message: error.to_string(),
+    })?;
     let letter = |piece| {
         if piece == roles.king { "K" } else { "" }
     };
@@ -181,10 +180,10 @@ pub fn format_move(rules: &Rules, position: &Position, mv: Move) -> Result<Strin
     if let Some(piece) = position.piece_at(mv.from) {
         text += letter(piece);
     }
-    text += &format_simple_move(rules, mv);
+    text += &format_simple_move(mv);
     let captures: Vec<String> = undo
         .captures()
-        .map(|(square, piece)| format!("{}{}", letter(piece), square_name(rules, square)))
+        .map(|(square, piece)| format!("{}{}", letter(piece), square_name(square)))
         .collect();
     if !captures.is_empty() {
         text += "x";
@@ -198,8 +197,7 @@ pub fn format_move(rules: &Rules, position: &Position, mv: Move) -> Result<Strin
 
 /// The info symbol of a position after `mover` moved.
 fn info(rules: &Rules, roles: &Roles, mover: crate::Player, after: &Position) -> Option<Info> {
-    let has_move = rules.has_move(after);
-    if let Some(outcome) = rules.outcome(after, has_move) {
+    if let Some(outcome) = after.outcome() {
         return match outcome.reason {
             crate::EndReason::Escape(_) => Some(Info::KingEscaped),
             crate::EndReason::CaptureLoss(piece) if piece == roles.king => Some(Info::KingCaptured),
@@ -207,14 +205,14 @@ fn info(rules: &Rules, roles: &Roles, mover: crate::Player, after: &Position) ->
         };
     }
     // What the mover could do if he moved again.
-    let tables = &rules.inner.tables;
-    let mut again = after.clone();
-    again.pass(tables);
+    let mut setup = after.setup();
+    setup.side_to_move = mover;
+    let again = Position::from_setup(rules, &setup).ok()?;
     let side = roles.side(mover);
-    let wins = rules
-        .try_for_each_move(&again, |mv| {
+    let wins = again
+        .try_for_each_move(|mv| {
             let mut next = again.clone();
-            let undo = rules.make_move(&mut next, mv);
+            let undo = next.play_unchecked(mv);
             let hit = match side {
                 Side::Attackers => undo.captures().any(|(_, piece)| piece == roles.king),
                 Side::Defenders => {

@@ -202,16 +202,23 @@ impl GameRecord {
             };
             tags.push(("result".to_owned(), result.value().to_owned()));
         }
-        let mut position = rules.start_position();
+        // The position the game started from: the current one with every move taken back.
+        let mut position = game.position().clone();
+        for undo in game.history().iter().rev() {
+            position.take_back(undo);
+        }
+        let start = (position != rules.start_position())
+            .then(|| super::position_to_otn(rules, &position))
+            .transpose()?;
         let mut moves = Vec::new();
         for undo in game.history() {
             moves.push(format_move(rules, &position, undo.mv())?);
-            rules.make_move(&mut position, undo.mv());
+            position.play_unchecked(undo.mv());
         }
         Ok(GameRecord {
             tags,
             rules: otn,
-            position: None,
+            position: start,
             moves,
         })
     }
@@ -220,28 +227,27 @@ impl GameRecord {
     ///
     /// # Errors
     ///
-    /// As [`RulesString::to_rules`]; [`OtnError::Position`] when the record has a
-    /// position tag, which our games cannot start from.
+    /// As [`RulesString::to_rules`].
     pub fn game_rules(&self) -> Result<Rules, OtnError> {
-        if let Some(position) = &self.position
-            && *position != self.rules.start()?
-        {
-            return Err(OtnError::Position(
-                "the record starts from a position of its own, not the rules' start".to_owned(),
-            ));
-        }
         self.rules.to_rules()
     }
 
-    /// Plays the moves on these rules, checking each move's captures where the record
-    /// writes them. A resignation (`---`) ends the moves.
+    /// Plays the moves on these rules, from the position tag if there is one (with the
+    /// first player to move) or else from the rules' start, checking each move's
+    /// captures where the record writes them. A resignation (`---`) ends the moves.
     ///
     /// # Errors
     ///
+    /// [`OtnError::Position`] when the position tag does not fit the rules;
     /// [`OtnError::Move`] naming the first move that cannot be read, is illegal, or whose
     /// captures differ from the record's.
     pub fn replay(&self, rules: &Rules) -> Result<Game, OtnError> {
-        let mut game = Game::new(rules.clone());
+        let mut game = match &self.position {
+            Some(board) => {
+                Game::from_position(super::position_from_otn(rules, board, crate::Player::Zero)?)
+            }
+            None => Game::new(rules.clone()),
+        };
         for (index, text) in self.moves.iter().enumerate() {
             if text == RESIGN {
                 break;
@@ -252,7 +258,7 @@ impl GameRecord {
             };
             let record = OtnMove::parse(rules, text)?;
             let undo = game
-                .play(record.mv)
+                .try_play(record.mv)
                 .map_err(|reason| error(reason.to_string()))?;
             if !record.captures.is_empty() {
                 let mut made: Vec<_> = undo.captures().map(|(square, _)| square).collect();

@@ -13,7 +13,7 @@ use std::fmt;
 
 use super::board::{Board, Side};
 use super::{OtnError, Roles, unexpressible};
-use crate::{PieceRule, Player, Rules, Square, SquareRule};
+use crate::{PieceRule, Player, Rules, SquareRule};
 
 /// Piece bits of rules read from OTN.
 const KING: u8 = 1;
@@ -901,10 +901,9 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError
             ));
         }
     }
-    for index in 0..rules.square_count() {
-        let s = Square::from_index(index);
+    for s in rules.squares() {
         let (ours, theirs) = (rules.square_type(s), back.square_type(s));
-        let name = super::square_name(rules, s);
+        let name = super::square_name(s);
         let (Some(ours), Some(theirs)) = (ours, theirs) else {
             return Err(unexpressible(
                 "dim",
@@ -965,8 +964,7 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError
         }
     }
     let (start, back_start) = (rules.start_position(), back.start_position());
-    for index in 0..rules.square_count() {
-        let s = Square::from_index(index);
+    for s in rules.squares() {
         let ours = start.piece_at(s).map(|p| map(p.bit()));
         if ours != back_start.piece_at(s).map(|p| p.bit()) {
             return Err(unexpressible("start", "the start position differs"));

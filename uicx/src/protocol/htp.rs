@@ -261,7 +261,7 @@ impl Htp {
                     from: self.square(from)?,
                     to: self.square(to)?,
                 };
-                let undo = self.game.play(mv).map_err(|e| e.to_string())?;
+                let undo = self.game.try_play(mv).map_err(|e| e.to_string())?;
                 let captures: Vec<String> = undo
                     .captures()
                     .map(|(square, _)| self.rules.format_square(square, Notation::Algebraic))
@@ -299,7 +299,7 @@ impl Htp {
             // Out of time or not, the host judges the clock; ours only plans the moves.
             let _ = self.clocks[index].spend(started.elapsed());
         }
-        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.game.try_play(mv).map_err(|e| e.to_string())?;
         Ok(format!(
             "play {} {}",
             self.role_name(mover),
@@ -317,7 +317,9 @@ impl Htp {
         for y in 0..height {
             text += &format!("{:>2} ", height - y);
             for x in 0..width {
-                let square = hnefatafl_core::Square::from_index(y * width + x);
+                let Some(square) = self.rules.square_at(x as u8, y as u8) else {
+                    continue;
+                };
                 let piece = self.game.position().piece_at(square);
                 let symbol = match (piece, roles) {
                     (Some(p), Some(r)) if p == r.king => 'K',

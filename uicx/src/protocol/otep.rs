@@ -285,7 +285,7 @@ impl Otep {
             Ok(position) => {
                 let game = self.game.get_or_insert_with(|| Game::new(rules.clone()));
                 if game.position() != &position {
-                    *game = Game::from_position(rules.clone(), position);
+                    *game = Game::from_position(position);
                 }
             }
             Err(error) => warn(output, &error.to_string()),
@@ -296,7 +296,7 @@ impl Otep {
     /// repetition rules), then take the host's position, which wins if they differ.
     fn confirmed(&mut self, record: &str, output: &mut dyn Write) {
         if let (Some(mv), Some(game)) = (self.sent.take(), self.game.as_mut()) {
-            let _ = game.play(mv);
+            let _ = game.try_play(mv);
         }
         self.set_position(record, None, output);
     }
@@ -310,7 +310,7 @@ impl Otep {
         for text in moves.split('|') {
             let played = OtnMove::parse(game.rules(), text)
                 .map_err(|e| e.to_string())
-                .and_then(|m| game.play(m.mv).map(|_| ()).map_err(|e| e.to_string()));
+                .and_then(|m| game.try_play(m.mv).map(|_| ()).map_err(|e| e.to_string()));
             if played.is_err() {
                 // Our rules do not allow it (or the notation is new to us): the position
                 // that follows is the truth.
@@ -340,16 +340,15 @@ impl Otep {
             if let Ok(board) = otn::position_to_otn(game.rules(), game.position())
                 && let Ok(position) = otn::position_from_otn(game.rules(), &board, player)
             {
-                *game = Game::from_position(game.rules().clone(), position);
+                *game = Game::from_position(position);
             }
         }
         let clock = self.clock.map(|clock| clock.of(side));
-        let rules = game.rules().clone();
         let result = self.player.search(game, clock, &mut |progress| {
             let pv: Vec<String> = progress
                 .pv
                 .iter()
-                .map(|&mv| otn::format_simple_move(&rules, mv))
+                .map(|&mv| otn::format_simple_move(mv))
                 .collect();
             send(
                 output,
@@ -365,10 +364,7 @@ impl Otep {
         match result.best {
             Some(mv) => {
                 self.sent = Some(mv);
-                send(
-                    output,
-                    &format!("move {}", otn::format_simple_move(&rules, mv)),
-                );
+                send(output, &format!("move {}", otn::format_simple_move(mv)));
             }
             None => warn(output, "no legal move"),
         }
@@ -391,7 +387,6 @@ impl Otep {
         let Some(game) = self.game.as_ref() else {
             return;
         };
-        let rules = game.rules().clone();
         // The time of an analysis is a move's whole time: a clock of that much with no
         // more moves to come.
         let clock = aim::Clock {
@@ -407,12 +402,12 @@ impl Otep {
         let line: Vec<String> = result
             .pv
             .iter()
-            .map(|&mv| otn::format_simple_move(&rules, mv))
+            .map(|&mv| otn::format_simple_move(mv))
             .collect();
         let line = if line.is_empty() {
             result
                 .best
-                .map(|mv| otn::format_simple_move(&rules, mv))
+                .map(otn::format_simple_move)
                 .unwrap_or_default()
         } else {
             line.join("|")
