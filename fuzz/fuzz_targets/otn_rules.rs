@@ -4,7 +4,6 @@
 #![no_main]
 
 use hnefatafl_core::otn::{RulesString, rules_to_otn};
-use hnefatafl_core::perft;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
@@ -14,7 +13,7 @@ fuzz_target!(|text: &str| {
     let Ok((rules, _)) = otn.to_rules_nearest() else {
         return;
     };
-    let _ = perft(&rules, &rules.start_position(), 1);
+    let _ = rules.start_position().perft(1);
     if let Ok(written) = rules_to_otn(&rules) {
         let again = RulesString::parse(&written.to_string()).expect("written rules read back");
         again.to_rules().expect("written rules are expressible");
