@@ -252,3 +252,42 @@ fn malformed_lines_are_answered_and_the_engine_goes_on() {
         "{rest:?} {stderr}"
     );
 }
+
+#[test]
+fn the_shipped_engine_file_runs_the_engine() {
+    let ini = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/opentafl/hnefatafl-rs.ini");
+    let text = std::fs::read_to_string(&ini).expect("the engine file");
+    let mut section = "";
+    let mut entries = std::collections::HashMap::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with(';') || line.is_empty() {
+            continue;
+        }
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        let (key, value) = line.split_once('=').expect("key=value");
+        if section == "[engine]" {
+            entries.insert(key.to_owned(), value.to_owned());
+        }
+    }
+    for key in ["directory", "filename", "command", "arguments", "name"] {
+        assert!(entries.contains_key(key), "{key} in {entries:?}");
+    }
+    assert_eq!(entries["filename"], "hnefatafl");
+    // OpenTafl splits the arguments at spaces and runs the command with them.
+    let arguments: Vec<&str> = entries["arguments"].split(' ').collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefatafl"))
+        .args(&arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    writeln!(stdin, "goodbye").expect("writes");
+    drop(stdin);
+    let output = child.wait_with_output().expect("ends");
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "hello\n");
+}

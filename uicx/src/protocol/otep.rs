@@ -405,10 +405,7 @@ impl Otep {
             .map(|&mv| otn::format_simple_move(mv))
             .collect();
         let line = if line.is_empty() {
-            result
-                .best
-                .map(otn::format_simple_move)
-                .unwrap_or_default()
+            result.best.map(otn::format_simple_move).unwrap_or_default()
         } else {
             line.join("|")
         };
