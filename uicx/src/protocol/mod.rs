@@ -160,7 +160,9 @@ pub fn serve(protocol: &str, limits: Option<&str>, rules: Option<String>, dirs: 
                     dirs.read_named("rules", &name, origin)
                         .map_err(|error| match error {
                             LookupError::NotFound => format!("{name}: no such rule file"),
-                            LookupError::Io(path, error) => format!("{}: {error}", path.display()),
+                            LookupError::File(path, error) => {
+                                format!("{}: {error}", path.display())
+                            }
                         })?;
                 Some(Rules::parse(&bytes).map_err(|e| format!("{name}: {e}"))?)
             }
