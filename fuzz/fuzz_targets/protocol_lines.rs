@@ -8,9 +8,9 @@ use std::sync::OnceLock;
 use aim::Limits;
 use hnefatafl_core::Rules;
 use libfuzzer_sys::fuzz_target;
+use uicx::protocol::Player;
 use uicx::protocol::htp::Htp;
 use uicx::protocol::otep::{Flow, Otep};
-use uicx::protocol::Player;
 
 const BRANDUB: &[u8] = include_bytes!("../../data/rules/brandub");
 
