@@ -106,7 +106,6 @@ pub struct Otep {
     pending: Option<Side>,
     /// The move we sent, played once the host confirms it.
     sent: Option<hnefatafl_core::Move>,
-    finished: bool,
 }
 
 /// What the loop does after a line.
@@ -139,7 +138,6 @@ impl Otep {
             clock: None,
             pending: None,
             sent: None,
-            finished: false,
         }
     }
 
@@ -198,9 +196,11 @@ impl Otep {
                 _ => warn(output, "play takes attackers or defenders"),
             },
             "analyze" => match arguments {
+                // One line is found per search: the count asks for up to that many, and
+                // one is enough.
                 [count, seconds] => match (count.parse::<usize>(), seconds.parse::<f64>()) {
-                    (Ok(count), Ok(seconds)) if seconds.is_finite() && seconds >= 0.0 => {
-                        self.analyze(count, Duration::from_secs_f64(seconds.min(1e6)), output);
+                    (Ok(_), Ok(seconds)) if seconds.is_finite() && seconds >= 0.0 => {
+                        self.analyze(Duration::from_secs_f64(seconds.min(1e6)), output);
                     }
                     _ => warn(output, "analyze takes a number of moves and seconds"),
                 },
@@ -217,10 +217,8 @@ impl Otep {
             // The host refused our move: the `opponent-move` and `play` that follow
             // say where the game stands.
             "error" => self.sent = None,
-            "finish" => {
-                self.finished = true;
-                self.pending = None;
-            }
+            // The game is over; the engine waits for another or for `goodbye`.
+            "finish" => self.pending = None,
             "goodbye" => return Flow::Quit,
             // Our own words coming back, or their acknowledgements: nothing to do.
             "hello" | "simple-moves" | "status" | "analysis" => {}
@@ -253,7 +251,6 @@ impl Otep {
                 self.player.clear();
                 self.game = Some(Game::new(rules.clone()));
                 self.rules = Some((otn, rules));
-                self.finished = false;
             }
             Err(error) => critical(output, &error.to_string()),
         }
@@ -370,7 +367,7 @@ impl Otep {
         }
     }
 
-    fn analyze(&mut self, count: usize, time: Duration, output: &mut dyn Write) {
+    fn analyze(&mut self, time: Duration, output: &mut dyn Write) {
         let Some(game) = self.game.as_ref() else {
             warn(output, "analyze before rules");
             return;
@@ -409,8 +406,6 @@ impl Otep {
         } else {
             line.join("|")
         };
-        // One line is found per search; `count` asks for up to that many.
-        let _ = count;
         send(output, &format!("analysis 1 {line} {}", result.score.0));
     }
 }
