@@ -316,9 +316,10 @@ impl Mover for Otep {
     fn finish(&mut self, outcome: Option<Outcome>) {
         let code = match outcome {
             None => 0,
-            Some(outcome) => match self.roles.side(outcome.winner) {
-                OtnSide::Attackers => 2,
-                OtnSide::Defenders => 3,
+            Some(outcome) => match outcome.winner.map(|winner| self.roles.side(winner)) {
+                Some(OtnSide::Attackers) => 2,
+                Some(OtnSide::Defenders) => 3,
+                None => 1,
             },
         };
         let _ = self.process.send(&format!("finish {code}"));
@@ -520,10 +521,10 @@ pub fn play(
     let mut plies = 0;
     let result = loop {
         if let Some(outcome) = game.outcome() {
-            break if outcome.winner == a_player {
-                GameResult::Win
-            } else {
-                GameResult::Loss
+            break match outcome.winner {
+                Some(winner) if winner == a_player => GameResult::Win,
+                Some(_) => GameResult::Loss,
+                None => GameResult::Draw,
             };
         }
         if plies >= settings.max_plies {

@@ -42,47 +42,61 @@ fn board(out: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn a_game_is_written_and_read_as_an_otg_record() {
-    let home = TempDir::new().expect("temp dir");
-    let path = home.path().join("game.otg");
-    // Fetlar: the attacker f10 goes to c10, the defender f8 to f9.
-    let (out, err) = run(
-        home.path(),
-        "hnefatafl",
-        &format!("m f10 c10\nm f8 f9\nb\nw {}\n", path.display()),
-    );
-    assert!(err.is_empty(), "{err}");
-    let record = std::fs::read_to_string(&path).expect("written");
-    assert!(
-        record.starts_with("[variant:Hnefatafl (Fetlar rules)]\n"),
-        "{record}"
-    );
-    assert!(record.contains("\n[rules:dim:11 "), "{record}");
-    // OTN counts ranks from the top: our f10 is its f2.
-    assert!(record.ends_with("\n\n1. f2-c2 f4-f3\n"), "{record}");
-    let board_before = board(&out);
+/// Fetlar as an OpenTafl rules string describes it.
+const FETLAR_OTN: &str = "dim:11 name:Fetlar surf:n tfr:i corh:tT cenp:K \
+    start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 
-    // A new game on other rules, then the record: back to Fetlar with both moves.
+#[test]
+fn a_game_is_read_and_written_as_an_otg_record() {
+    let home = TempDir::new().expect("temp dir");
+    let first = home.path().join("first.otg");
+    let second = home.path().join("second.otg");
+    // OTN counts ranks from the top: its f2-c2 is our f10 c10, its f4-f3 our f8 f9.
+    std::fs::write(
+        &first,
+        format!("[event:test]\n[rules:{FETLAR_OTN}]\n\n1. f2-c2 f4-f3\n"),
+    )
+    .expect("writes");
     let (out, err) = run(
         home.path(),
         "brandub",
-        &format!("e {}\nb\n", path.display()),
+        &format!(
+            "e {}\nb\nm d11 d10\nw {}\n",
+            first.display(),
+            second.display()
+        ),
     );
     assert!(err.is_empty(), "{err}");
     assert!(out.contains("2 moves"), "{out}");
-    assert_eq!(board_before.len(), 12, "{out}");
-    assert_eq!(board(&out), board_before);
+    let rows = board(&out);
+    assert_eq!(rows.len(), 12, "{out}");
+    assert!(
+        rows.iter().any(|r| r.starts_with(" 1 10  .  .  A")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with(" 2  9  .  .  .  .  . [d]")),
+        "{rows:#?}"
+    );
+    let record = std::fs::read_to_string(&second).expect("written");
+    assert!(record.starts_with("[variant:Fetlar]\n"), "{record}");
+    assert!(record.contains("\n[rules:dim:11 "), "{record}");
+    // Our d11 d10 is OTN's d1-d2: its ranks count from the top.
+    assert!(
+        record.ends_with("\n\n1. f2-c2 f4-f3\n2. d1-d2\n"),
+        "{record}"
+    );
 }
 
 #[test]
 fn otg_records_that_cannot_be_written_or_read_are_refused() {
     let home = TempDir::new().expect("temp dir");
     let path = home.path().join("brandub.otg");
-    // Brandub's king is strong on the throne only: OTN cannot say it.
+    // Brandub forbids repeating a position: OTN cannot say it.
     let (_, err) = run(home.path(), "brandub", &format!("w {}\n", path.display()));
     assert!(
-        err.contains("cannot write") && err.contains("`ks`"),
+        err.contains("cannot write") && err.contains("`tfr`"),
         "{err}"
     );
     assert!(!path.exists());

@@ -24,22 +24,33 @@ fn engine(protocol: Protocol) -> Contender {
     Contender::External { protocol, command }
 }
 
+/// The shipped Fetlar file (HTP engines load it by name).
 fn fetlar() -> Rules {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/hnefatafl");
     Rules::parse(&std::fs::read(path).expect("reads")).expect("valid")
 }
 
+/// Fetlar as an OpenTafl rules string describes it (OTEP engines get it from the host).
+fn fetlar_otn() -> Rules {
+    hnefatafl_core::otn::RulesString::parse(
+        "dim:11 name:Fetlar surf:n tfr:i corh:tT cenp:K \
+         start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    )
+    .and_then(|otn| otn.to_rules())
+    .expect("expressible")
+}
+
 /// Plays a game; on a depth limit with one thread it is the same game every run, and
 /// must end by the rules before the cap.
-fn whole_game(a: Protocol, b: Protocol, clock: Option<aim::Clock>) {
+fn whole_game(a: Contender, b: Contender, rules: Rules, clock: Option<aim::Clock>) {
     let settings = GameSettings {
         max_plies: 400,
         clock,
         seed: 1,
         verbose: false,
     };
-    let start = Game::new(fetlar());
-    let report = play(&start, &engine(a), &engine(b), Player::Zero, &settings);
+    let start = Game::new(rules);
+    let report = play(&start, &a, &b, Player::Zero, &settings);
     assert_eq!(report.failure, None, "{report:?}");
     assert!(!report.played.on_time, "{report:?}");
     if clock.is_none() {
@@ -50,19 +61,26 @@ fn whole_game(a: Protocol, b: Protocol, clock: Option<aim::Clock>) {
 
 #[test]
 fn a_whole_game_over_htp() {
-    whole_game(Protocol::Htp, Protocol::Htp, None);
+    whole_game(engine(Protocol::Htp), engine(Protocol::Htp), fetlar(), None);
 }
 
 #[test]
 fn a_whole_game_over_otep() {
-    whole_game(Protocol::Otep, Protocol::Otep, None);
+    whole_game(
+        engine(Protocol::Otep),
+        engine(Protocol::Otep),
+        fetlar_otn(),
+        None,
+    );
 }
 
 #[test]
-fn a_whole_game_over_both_protocols_on_a_clock() {
+fn a_whole_game_against_our_engine_over_otep_on_a_clock() {
     let clock = aim::Clock::fischer(
         std::time::Duration::from_secs(60),
         std::time::Duration::from_secs(1),
     );
-    whole_game(Protocol::Otep, Protocol::Htp, Some(clock));
+    let ours =
+        hnefatafl_benches::protocol_engine::parse_contender("ours:level=2,j1").expect("a side");
+    whole_game(engine(Protocol::Otep), ours, fetlar_otn(), Some(clock));
 }

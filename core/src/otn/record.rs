@@ -196,9 +196,10 @@ impl GameRecord {
             .filter(|(k, _)| k != "rules" && k != "position" && k != "result")
             .collect();
         if let Some(outcome) = game.outcome() {
-            let result = match roles.side(outcome.winner) {
-                Side::Attackers => ResultTag::AttackersWin,
-                Side::Defenders => ResultTag::DefendersWin,
+            let result = match outcome.winner.map(|winner| roles.side(winner)) {
+                Some(Side::Attackers) => ResultTag::AttackersWin,
+                Some(Side::Defenders) => ResultTag::DefendersWin,
+                None => ResultTag::Draw,
             };
             tags.push(("result".to_owned(), result.value().to_owned()));
         }

@@ -13,7 +13,7 @@ use std::fmt;
 
 use super::board::{Board, Side};
 use super::{OtnError, Roles, unexpressible};
-use crate::{PieceRule, Player, Rules, SquareRule};
+use crate::{PieceRule, Player, Repetition, RepetitionLoser, Rules, SquareRule};
 
 /// Piece bits of rules read from OTN.
 const KING: u8 = 1;
@@ -332,12 +332,22 @@ struct Spec {
     centres: Vec<(usize, usize)>,
     /// Piece masks (bits `KING`, `DEFENDER`, `ATTACKER`) of the corner and centre keys.
     corner_hostile: u8,
+    corner_pass: u8,
     corner_stop: u8,
     corner_reenter: u8,
     centre_hostile_empty: u8,
+    centre_pass: u8,
     centre_stop: u8,
     centre_reenter: u8,
     start: Board,
+    /// `surf`: the attackers win by enclosing every defender.
+    encircle: bool,
+    /// `tfr`: `i`, `d` or `l` (`w` is read as `d`).
+    repetition: char,
+    /// `sw`: taflmen are captured in shieldwalls.
+    shieldwall: bool,
+    /// `efe`: the king's side wins by an edge fort.
+    exit_fort: bool,
     approximations: Vec<Approximation>,
 }
 
@@ -435,26 +445,23 @@ impl Spec {
             });
         };
         let v = |key| otn.value(key);
-        if v("surf") == "y" {
-            approach(
-                "surf",
-                "surrounding every defender does not win here (give surf:n)",
-            );
-        }
-        if v("tfr") != "i" {
+        if v("tfr") == "w" {
             approach(
                 "tfr",
-                "a threefold repetition has no result here (give tfr:i)",
+                "a threefold repetition is a draw here, not a win for its mover",
             );
         }
         if v("kj") != "n" {
             approach("kj", "the king does not jump here");
         }
-        if v("sw") != "n" {
-            approach("sw", "there are no shieldwall captures here");
+        if v("sw") == "w" {
+            approach("sw", "a corner may close a shieldwall here");
         }
-        if v("efe") == "y" {
-            approach("efe", "the king does not win by an edge fort here");
+        if v("sw") != "n" && v("swf") == "n" {
+            approach(
+                "swf",
+                "a shieldwall is captured only by a move to one of its ends here",
+            );
         }
         if v("linc") == "y" {
             approach("linc", "there is no Linnaean capture here");
@@ -485,16 +492,17 @@ impl Spec {
         let corner_stop = mask("cors")?;
         let centre_pass = mask("cenp")?;
         let centre_stop = mask("cens")?;
-        if corner_pass != corner_stop {
+        // A piece that may stop on a square passes over it too.
+        if corner_stop & !corner_pass != 0 {
             approach(
                 "corp",
-                "a piece passes over a corner only if it may stop there",
+                "a piece that may stop on a corner may pass over it here",
             );
         }
-        if centre_pass != centre_stop {
+        if centre_stop & !centre_pass != 0 {
             approach(
                 "cenp",
-                "a piece passes over the centre only if it may stop there",
+                "a piece that may stop on the centre may pass over it here",
             );
         }
         let natural = if king_armed { ATTACKER } else { 0 };
@@ -548,12 +556,22 @@ impl Spec {
             corners,
             centres,
             corner_hostile: mask("corh")?,
+            corner_pass: corner_pass | corner_stop,
             corner_stop,
             corner_reenter: mask("corre")?,
             centre_hostile_empty: mask("cenhe")?,
+            centre_pass: centre_pass | centre_stop,
             centre_stop,
             centre_reenter: mask("cenre")?,
             start,
+            encircle: v("surf") == "y",
+            repetition: match v("tfr") {
+                "i" => 'i',
+                "l" => 'l',
+                _ => 'd',
+            },
+            shieldwall: v("sw") != "n",
+            exit_fort: v("efe") == "y",
             approximations,
         })
     }
@@ -605,6 +623,14 @@ impl Spec {
             d = self.dim,
         );
         let (attackers, defenders) = if self.attackers_first { (0, 1) } else { (1, 0) };
+        if self.encircle {
+            text += &format!("encircle {attackers}\n");
+        }
+        match self.repetition {
+            'd' => text += "repetition 3\n",
+            'l' => text += "repetition 3\nrepetition_loser mover\n",
+            _ => {}
+        }
         for (bit, owner, captures) in [
             (KING, defenders, if self.king_armed { ATTACKER } else { 0 }),
             (DEFENDER, defenders, ATTACKER),
@@ -612,22 +638,41 @@ impl Spec {
         ] {
             let may = |mask: u8| mask & bit != 0;
             let mut occupies = used & (ORDINARY | BESIDE_CENTRE | EDGE);
-            let mut noreturn = 0;
-            for (square, stop, reenter) in [
-                (CORNER, self.corner_stop, self.corner_reenter),
-                (CENTRE, self.centre_stop, self.centre_reenter),
+            let (mut noreturn, mut pass) = (0, 0);
+            for (square, may_pass, stop, reenter) in [
+                (
+                    CORNER,
+                    self.corner_pass,
+                    self.corner_stop,
+                    self.corner_reenter,
+                ),
+                (
+                    CENTRE,
+                    self.centre_pass,
+                    self.centre_stop,
+                    self.centre_reenter,
+                ),
             ] {
                 if used & square != 0 && may(stop) {
                     occupies |= square;
                     if !may(reenter) {
                         noreturn |= square;
                     }
+                } else if used & square != 0 && may(may_pass) {
+                    pass |= square;
                 }
             }
             text += &format!(
                 "piece bit {bit}\npiece {bit} owner {owner}\npiece {bit} captures {captures}\n\
-                 piece {bit} occupies {occupies}\npiece {bit} noreturn {noreturn}\n"
+                 piece {bit} occupies {occupies}\npiece {bit} noreturn {noreturn}\n\
+                 piece {bit} pass {pass}\n"
             );
+            if bit != KING && self.shieldwall {
+                text += &format!("piece {bit} shieldwall\n");
+            }
+            if bit == KING && self.exit_fort {
+                text += &format!("piece {bit} exit_fort\n");
+            }
             if bit == KING {
                 text += &format!("piece {bit} capt_loss\npiece {bit} escape\n");
                 text += match self.king {
@@ -687,13 +732,14 @@ impl Spec {
             }
         };
         put("esc", if self.edge_escape { "e" } else { "c" }.to_owned());
-        // Our rule language has neither of these: say so, since OTN's defaults have them.
-        put("surf", "n".to_owned());
+        put("surf", if self.encircle { "y" } else { "n" }.to_owned());
         put(
             "atkf",
             if self.attackers_first { "y" } else { "n" }.to_owned(),
         );
-        put("tfr", "i".to_owned());
+        put("tfr", self.repetition.to_string());
+        put("sw", if self.shieldwall { "s" } else { "n" }.to_owned());
+        put("efe", if self.exit_fort { "y" } else { "n" }.to_owned());
         put("ka", if self.king_armed { "y" } else { "n" }.to_owned());
         put("ks", self.king.letter().to_owned());
         let list = |spaces: &[(usize, usize)]| {
@@ -716,8 +762,8 @@ impl Spec {
         put("corh", letters(self.corner_hostile));
         put("cenh", letters(if self.king_armed { ATTACKER } else { 0 }));
         put("cenhe", letters(self.centre_hostile_empty));
-        put("corp", letters(self.corner_stop));
-        put("cenp", letters(self.centre_stop));
+        put("corp", letters(self.corner_pass));
+        put("cenp", letters(self.centre_pass));
         put("cors", letters(self.corner_stop));
         put("cens", letters(self.centre_stop));
         put("corre", letters(self.corner_reenter));
@@ -742,6 +788,33 @@ pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
             "OTN has no rule that forbids repeating a position",
         ));
     }
+    // Rules OTN has no key for. The draws after plies without a capture and when neither
+    // side can win (`draw_plies`, `draw_no_win`) are left out: OTN leaves such draws to
+    // the program that plays.
+    let pieces = rules.piece_rules();
+    if pieces.iter().any(|p| p.capture_edge_alone) {
+        return Err(unexpressible(
+            "ks",
+            "OTN has no key for a capture against the edge of a last piece",
+        ));
+    }
+    let repetition = match rules.repetition() {
+        None => 'i',
+        Some(Repetition {
+            count: 3,
+            loser: None,
+        }) => 'd',
+        Some(Repetition {
+            count: 3,
+            loser: Some(RepetitionLoser::Mover),
+        }) => 'l',
+        Some(_) => {
+            return Err(unexpressible(
+                "tfr",
+                "OTN's repetitions end the game at the third occurrence, drawn or lost by its mover",
+            ));
+        }
+    };
     let roles = Roles::of(rules)?;
     let start = super::position_to_otn(rules, &rules.start_position())?;
     let dim = start.dim();
@@ -773,6 +846,15 @@ pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
         }
         (stop, no_return)
     };
+    // The roles that may pass over a square without stopping there.
+    let passes = |s: (usize, usize)| -> u8 {
+        let Some(kind) = kind(s) else { return 0 };
+        rules
+            .piece_rules()
+            .iter()
+            .filter(|p| p.pass & kind.bit() != 0)
+            .fold(0, |mask, p| mask | role_mask(p.piece.bit()))
+    };
     let all_squares: Vec<(usize, usize)> = (0..dim)
         .flat_map(|y| (0..dim).map(move |x| (x, y)))
         .collect();
@@ -803,15 +885,15 @@ pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
         .filter(|s| !(corners.contains(s) || edge_escape && on_edge(dim, *s)))
         .filter(|&s| special(s))
         .collect();
-    let props = |spaces: &[(usize, usize)]| -> (u8, u8, u8) {
-        spaces.first().map_or((0, ALL, ALL), |&s| {
+    let props = |spaces: &[(usize, usize)]| -> (u8, u8, u8, u8) {
+        spaces.first().map_or((0, ALL, ALL, ALL), |&s| {
             let (stop, no_return) = stands(s);
             let hostile = square_rule(s).map_or(0, |r| role_mask(r.captures));
-            (hostile, stop, ALL & !no_return)
+            (hostile, stop | passes(s), stop, ALL & !no_return)
         })
     };
-    let (corner_hostile, corner_stop, corner_reenter) = props(&corners);
-    let (centre_hostile_empty, centre_stop, centre_reenter) = props(&centres);
+    let (corner_hostile, corner_pass, corner_stop, corner_reenter) = props(&corners);
+    let (centre_hostile_empty, centre_pass, centre_stop, centre_reenter) = props(&centres);
     let king_mode = if king.capture_sides >= 4 && !king.custodial {
         if king.capture_edge {
             KingMode::Middle
@@ -837,12 +919,18 @@ pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
         corners,
         centres,
         corner_hostile,
+        corner_pass,
         corner_stop,
         corner_reenter,
         centre_hostile_empty,
+        centre_pass,
         centre_stop,
         centre_reenter,
         start,
+        encircle: rules.encircle().is_some(),
+        repetition,
+        shieldwall: pieces.iter().any(|p| p.shieldwall),
+        exit_fort: pieces.iter().any(|p| p.exit_fort),
         approximations: Vec::new(),
     };
     let otn = spec.rules_string();
@@ -882,7 +970,10 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError
             && piece.capture_loss == other.capture_loss
             && piece.escape == other.escape
             && !piece.double_trap
-            && !piece.double_trap_capture;
+            && !piece.double_trap_capture
+            && piece.shieldwall == other.shieldwall
+            && piece.exit_fort == other.exit_fort
+            && piece.capture_edge_alone == other.capture_edge_alone;
         if !same {
             let kind = roles
                 .man(piece.piece)
@@ -914,6 +1005,7 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError
             (
                 p.occupies & bit != 0,
                 p.noreturn & bit != 0,
+                p.pass & bit != 0 && p.occupies & bit == 0,
                 r.is_escape_square(p.piece, s),
             )
         };
@@ -962,6 +1054,12 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError
                 format!("{name}: the square's capture rules have no OTN counterpart"),
             ));
         }
+    }
+    if rules.encircle() != back.encircle() {
+        return Err(unexpressible(
+            "surf",
+            "OTN's surrounding is a win of the attackers",
+        ));
     }
     let (start, back_start) = (rules.start_position(), back.start_position());
     for s in rules.squares() {

@@ -120,9 +120,14 @@ impl Htp {
     }
 
     fn status(&self) -> &'static str {
-        let winner = self
-            .resigned
-            .or_else(|| self.game.outcome().map(|o| o.winner));
+        let winner = match (self.resigned, self.game.outcome()) {
+            (Some(winner), _) => Some(winner),
+            (None, Some(outcome)) => match outcome.winner {
+                Some(winner) => Some(winner),
+                None => return "draw",
+            },
+            (None, None) => None,
+        };
         match winner {
             None => "ongoing",
             Some(player) if player == self.attackers => "attacker_wins",
