@@ -226,10 +226,11 @@ fn malformed_lines_are_answered_and_the_engine_goes_on() {
         assert!(answer.starts_with(says), "{line}: {answer}");
     }
     // Rules OTN has but the rule language only approaches: played, and said so.
-    host.send("rules dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    // (a threefold repetition won by its mover, a centre hostile to no one).
+    host.send("rules dim:7 ks:w tfr:w cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
     let status = host.expect("status");
     assert!(
-        status.contains("surf") && status.contains("tfr"),
+        status.contains("tfr") && status.contains("cenh"),
         "{status}"
     );
     host.send("position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t/");
