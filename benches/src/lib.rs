@@ -2,6 +2,7 @@
 //! opening sets, engine-against-engine games, the Elo arithmetic and the SPRT.
 
 pub mod openings;
+pub mod protocol_engine;
 pub mod sprt;
 
 use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, Parallel, Tuning};

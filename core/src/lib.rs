@@ -15,6 +15,7 @@ mod error;
 mod game;
 mod keywords;
 mod notation;
+pub mod otn;
 mod parse;
 mod position;
 pub mod random;

@@ -52,6 +52,12 @@ pub struct Args {
     /// Start the X interface, with a theme.
     #[arg(short = 'x', value_name = "theme", num_args = 0..=1)]
     pub x: Option<Option<String>>,
+    /// Play as an engine over a protocol (`otep` or `htp`) on stdin and stdout.
+    #[arg(long = "engine", value_name = "protocol")]
+    pub engine: Option<String>,
+    /// Limit words of the engine's every move (`3`, `d4`, `t2`...), for `--engine`.
+    #[arg(long = "limits", value_name = "words")]
+    pub limits: Option<String>,
     /// Print the perft count of the start position to this depth, then exit.
     #[arg(long = "perft", value_name = "depth")]
     pub perft: Option<u32>,

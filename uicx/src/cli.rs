@@ -109,6 +109,11 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
         let language = early_language(args.lang.as_deref());
         return listing([language.get(Key::HelpArgs)]);
     }
+    if let Some(protocol) = &args.engine {
+        let rules = args.rules.clone().or_else(|| variable("HNEFATAFL_RULES"));
+        let dirs = data_dirs(args.data.as_deref());
+        return crate::protocol::serve(protocol, args.limits.as_deref(), rules, &dirs);
+    }
     let mut terminal = Terminal::new(std::io::stdin().is_terminal());
     match start(&args, &mut terminal) {
         Ok(mut session) => {

@@ -16,6 +16,8 @@ pub mod data;
 pub mod files;
 pub mod lang;
 pub mod messages;
+pub mod otg;
+pub mod protocol;
 pub mod session;
 pub mod terminal;
 pub mod thinker;

@@ -804,6 +804,13 @@ impl Session {
         let bytes = files::read(Path::new(path))
             .map_err(|error| messages::read_message(&self.language, path, &error))?;
         let refused = |at: String, reason: String| Message::new(Key::FrSave, [at, reason]);
+        if crate::otg::is_otg(path) {
+            let current = self.game.as_ref().map(|game| game.rules().clone());
+            let game = crate::otg::read(&bytes, current.as_ref())
+                .map_err(|reason| refused(path.to_owned(), reason))?;
+            let (rules_file, players) = (self.rules_file.clone(), self.players.clone());
+            return self.take_loaded(path, game, rules_file, players);
+        }
         let parsed = if is_json(path) {
             serde_json::from_slice(&bytes).map_err(|error: serde_json::Error| {
                 refused(format!("{path}:{}", error.line()), error.to_string())
@@ -872,10 +879,21 @@ impl Session {
         let game = saved
             .replay(&rules)
             .map_err(|error| refused(path.to_owned(), error.to_string()))?;
+        self.take_loaded(path, game, saved.rules_file, players)
+    }
+
+    /// A loaded game replaces the current one.
+    fn take_loaded(
+        &mut self,
+        path: &str,
+        game: Game,
+        rules_file: String,
+        players: [PlayerKind; 2],
+    ) -> Outcome {
         self.thinker.clear();
         let count = game.ply();
         self.game = Some(game);
-        self.rules_file = saved.rules_file;
+        self.rules_file = rules_file;
         self.players = players;
         let key = if count == 1 {
             Key::LoadedOne
@@ -890,8 +908,13 @@ impl Session {
     fn save(&mut self, path: &str) -> Outcome {
         let game = self.game_or_error()?;
         let players = [self.players[0].words(), self.players[1].words()];
-        let saved = SavedGame::from_game(game, &self.rules_file, players);
-        let text = write_saved(path, &saved, game.rules());
+        let text = if crate::otg::is_otg(path) {
+            crate::otg::write(game)
+                .map_err(|reason| Message::new(Key::FrWrite, [path.to_owned(), reason]))?
+        } else {
+            let saved = SavedGame::from_game(game, &self.rules_file, players);
+            write_saved(path, &saved, game.rules())
+        };
         files::write_atomically(Path::new(path), text.as_bytes())
             .map_err(|error| messages::write_message(&self.language, path, &error))?;
         self.say(Message::new(Key::Saved, [path]));

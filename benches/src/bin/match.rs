@@ -7,6 +7,10 @@
 //!       [--gauntlet benches/gauntlet.txt] [--verbose]
 //! ```
 //!
+//! A side may be an external engine that speaks a protocol, run as a command line:
+//! `--b 'htp:/path/to/engine args'` or `--b 'otep:hnefatafl --engine otep'` (see
+//! `protocol_engine`); `ours:` may stand before a side of this project's engine.
+//!
 //! Games come in pairs from the same opening, A playing each colour once: a random opening
 //! of `--opening` plies, or the next opening of an `--openings` set. A game that reaches the
 //! ply cap is a draw. Prints wins, draws and losses of A, the pairs by A's points and the
@@ -22,36 +26,14 @@
 
 use aim::Clock;
 use hnefatafl_benches::openings::read_openings;
+use hnefatafl_benches::protocol_engine::{self, Contender, parse_contender};
 use hnefatafl_benches::sprt::{Pentanomial, Sprt, Verdict};
-use hnefatafl_benches::{
-    Contestant, EngineContestant, GameResult, GameSettings, Side, elo_with_margin, parse_clock,
-    parse_side, random_opening,
-};
+use hnefatafl_benches::{GameResult, GameSettings, elo_with_margin, parse_clock, random_opening};
 use hnefatafl_core::{Game, Player, Rules};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
-
-/// A side as the command line names it; it makes a fresh contestant for every game.
-#[derive(Clone, Debug)]
-enum SideSpec {
-    /// This project's engine with limits and settings (see [`parse_side`]).
-    Aim(Side),
-}
-
-impl SideSpec {
-    /// Reads a side. Other kinds of contestant are told apart here by their first word.
-    fn parse(text: &str) -> Result<SideSpec, String> {
-        parse_side(text).map(SideSpec::Aim)
-    }
-
-    fn contestant(&self, seed: u64) -> Box<dyn Contestant> {
-        match self {
-            SideSpec::Aim(side) => Box::new(EngineContestant::new(side, seed)),
-        }
-    }
-}
 
 /// Where the games of a match start.
 enum Openings {
@@ -65,8 +47,8 @@ struct Options {
     rules: Rules,
     rules_path: String,
     games: usize,
-    a: SideSpec,
-    b: SideSpec,
+    a: Contender,
+    b: Contender,
     a_text: String,
     b_text: String,
     max_plies: usize,
@@ -86,7 +68,8 @@ const USAGE: &str = "usage: match --rules <file> [--games N] --a <side> --b <sid
 [--clock S[+I]] [--sprt elo0,elo1[,alpha,beta]] [--gauntlet <file>] [--verbose]
 a side is a list of words: limit words (d2 t0.5 n100000 j2 3) or key=value (level depth \
 time nodes threads hash reductions extension parallel piece mobility open_move open_one open_two \
-two_moves routes guard enclosure1 enclosure2 threat tempo), separated by commas";
+two_moves routes guard enclosure1 enclosure2 threat tempo), separated by commas, perhaps after \
+`ours:`; or an external engine: `otep:<command line>` or `htp:<command line>`";
 
 /// Reads a gauntlet file: `name: side` a line, `#` comments.
 fn read_gauntlet(path: &str) -> Result<Vec<(String, String)>, String> {
@@ -100,7 +83,7 @@ fn read_gauntlet(path: &str) -> Result<Vec<(String, String)>, String> {
         let (name, side) = line
             .split_once(':')
             .ok_or_else(|| format!("{path}:{}: not `name: side`", number + 1))?;
-        SideSpec::parse(side).map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+        parse_contender(side).map_err(|e| format!("{path}:{}: {e}", number + 1))?;
         sides.push((name.trim().to_string(), side.trim().to_string()));
     }
     if sides.is_empty() {
@@ -155,12 +138,12 @@ fn parse_args() -> Result<Options, String> {
     let rules_path = rules_path.ok_or("--rules is required")?;
     let text = std::fs::read(&rules_path).map_err(|e| format!("{rules_path}: {e}"))?;
     let rules = Rules::parse(&text).map_err(|e| format!("{rules_path}: {e}"))?;
-    let a = SideSpec::parse(&a_text).map_err(|e| format!("--a: {e}"))?;
+    let a = parse_contender(&a_text).map_err(|e| format!("--a: {e}"))?;
     let gauntlet = match &gauntlet_path {
         Some(path) => read_gauntlet(path)?,
         None => Vec::new(),
     };
-    let b = SideSpec::parse(&b_text).map_err(|e| format!("--b: {e}"))?;
+    let b = parse_contender(&b_text).map_err(|e| format!("--b: {e}"))?;
     let (openings, openings_name) = match &openings_path {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
@@ -219,7 +202,7 @@ fn half_points(result: GameResult) -> usize {
 }
 
 /// Plays one match of A against `b`.
-fn play_match(options: &Options, b: &SideSpec) -> Tally {
+fn play_match(options: &Options, b: &Contender) -> Tally {
     let next = AtomicUsize::new(0);
     let decided = AtomicBool::new(false);
     let tally = Mutex::new(Tally {
@@ -258,15 +241,12 @@ fn play_match(options: &Options, b: &SideSpec) -> Tally {
                         clock: options.clock,
                         verbose: options.verbose,
                     };
-                    let mut a = options.a.contestant(seed);
-                    let mut b = b.contestant(seed);
-                    let played = hnefatafl_benches::play_game(
-                        &start,
-                        a.as_mut(),
-                        b.as_mut(),
-                        a_player,
-                        &settings,
-                    );
+                    let report =
+                        protocol_engine::play(&start, &options.a, b, a_player, &settings, seed);
+                    if let Some((side, why)) = &report.failure {
+                        eprintln!("game {}: {} failed: {why}", index + 1, ["A", "B"][*side]);
+                    }
+                    let played = report.played;
                     let mut tally = tally.lock().unwrap_or_else(|p| p.into_inner());
                     book(&mut tally, options, index, &played);
                     println!(
@@ -371,14 +351,14 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let opponents: Vec<(String, String, SideSpec)> = if options.gauntlet.is_empty() {
+    let opponents: Vec<(String, String, Contender)> = if options.gauntlet.is_empty() {
         vec![(String::new(), options.b_text.clone(), options.b.clone())]
     } else {
         options
             .gauntlet
             .iter()
             .map(|(name, text)| {
-                let side = SideSpec::parse(text).expect("checked when the file was read");
+                let side = parse_contender(text).expect("checked when the file was read");
                 (name.clone(), text.clone(), side)
             })
             .collect()

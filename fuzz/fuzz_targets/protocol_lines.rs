@@ -1,0 +1,52 @@
+//! Engine protocol lines: any sequence of lines sent to the OTEP or the HTP engine
+//! (the first byte chooses) is answered without a panic. Searches are one ply deep.
+
+#![no_main]
+
+use std::sync::OnceLock;
+
+use aim::Limits;
+use hnefatafl_core::Rules;
+use libfuzzer_sys::fuzz_target;
+use uicx::protocol::Player;
+use uicx::protocol::htp::Htp;
+use uicx::protocol::otep::{Flow, Otep};
+
+const BRANDUB: &[u8] = include_bytes!("../../data/rules/brandub");
+
+fn rules() -> &'static Rules {
+    static PARSED: OnceLock<Rules> = OnceLock::new();
+    PARSED.get_or_init(|| Rules::parse(BRANDUB).expect("the shipped brandub file is valid"))
+}
+
+fn player() -> Player {
+    Player::new(Limits::from_words(&["d1", "j1"]).expect("valid limits"))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&choice, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    // Long inputs only slow the searches down.
+    let lines = text.lines().take(64);
+    let mut output = Vec::new();
+    if choice % 2 == 0 {
+        let mut engine = Otep::new(player());
+        for line in lines {
+            match engine.handle(line, &mut output) {
+                Flow::AwaitClock => engine.think(&mut output),
+                Flow::Quit => break,
+                Flow::Continue => {}
+            }
+        }
+    } else {
+        let mut engine = Htp::new(player(), rules().clone());
+        for line in lines {
+            let (_, quit) = engine.handle(line);
+            if quit {
+                break;
+            }
+        }
+    }
+});

@@ -1,0 +1,75 @@
+//! OpenTafl game records (`.otg`) for the interpreter's `w` and `e`: the notation is
+//! core's [`otn`](hnefatafl_core::otn); this only chooses the rules and the tags.
+
+use std::path::Path;
+
+use hnefatafl_core::otn::{GameRecord, RulesString, rules_to_otn};
+use hnefatafl_core::{Game, Rules};
+
+/// Whether a path names an OpenTafl game record: its name ends in `.otg` (any case).
+pub fn is_otg(path: &str) -> bool {
+    Path::new(path)
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("otg"))
+}
+
+/// The record of a game, with the variant and compiler tags.
+///
+/// # Errors
+///
+/// Why OpenTafl notation cannot describe the game's rules.
+pub fn write(game: &Game) -> Result<String, String> {
+    let tags = vec![
+        ("variant".to_owned(), game.rules().name().to_owned()),
+        ("compiler".to_owned(), "hnefatafl-rs".to_owned()),
+    ];
+    GameRecord::from_game(game, tags)
+        .map(|record| record.to_text())
+        .map_err(|error| error.to_string())
+}
+
+/// A rules string without its name, to compare what two rule sets say.
+fn without_name(rules: &RulesString) -> String {
+    rules
+        .to_string()
+        .split(' ')
+        .filter(|entry| !entry.starts_with("name:"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a record and replays it: on `current` when those rules say what the record's
+/// rules say (so the game keeps its rule file), else on the record's own rules.
+///
+/// # Errors
+///
+/// Why the record cannot be read or replayed, with its line or move.
+pub fn read(bytes: &[u8], current: Option<&Rules>) -> Result<Game, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
+    let record = GameRecord::parse(text).map_err(|error| error.to_string())?;
+    let own = record.game_rules().map_err(|error| error.to_string())?;
+    let same = |rules: &Rules| {
+        rules_to_otn(rules)
+            .ok()
+            .zip(rules_to_otn(&own).ok())
+            .is_some_and(|(a, b)| without_name(&a) == without_name(&b))
+    };
+    let rules = match current {
+        Some(rules) if same(rules) => rules.clone(),
+        _ => own,
+    };
+    record.replay(&rules).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn otg_names() {
+        assert!(is_otg("game.otg"));
+        assert!(is_otg("/tmp/GAME.OTG"));
+        assert!(!is_otg("game.otg.sav"));
+        assert!(!is_otg("otg"));
+    }
+}

@@ -1,0 +1,198 @@
+//! Engine protocols: the computer player speaks to other programs on standard input and
+//! output.
+//!
+//! - [`otep`]: the OpenTafl Engine Protocol (`hnefatafl --engine otep`), with which
+//!   OpenTafl runs external engines.
+//! - [`htp`]: the Hnefatafl Text Protocol (`hnefatafl --engine htp`), the GTP-like
+//!   protocol of the hnefatafl-copenhagen engines.
+//!
+//! Both print nothing that is not protocol: every failure is a protocol error reply, and
+//! a malformed line never ends the engine. The sources of both protocols are cited in
+//! `docs/protocols.md`.
+
+pub mod htp;
+pub mod otep;
+
+use std::io::{BufRead, Read, Write};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, Receiver};
+
+use aim::{Clock, Engine, EngineConfig, Limits, Progress, SearchResult};
+use hnefatafl_core::{Game, Rules};
+
+use crate::data::{DataDirs, LookupError, Origin};
+
+/// The protocols of `--engine`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// `otep`: the OpenTafl Engine Protocol.
+    Otep,
+    /// `htp`: the Hnefatafl Text Protocol.
+    Htp,
+}
+
+impl FromStr for Protocol {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Protocol, String> {
+        match text {
+            "otep" => Ok(Protocol::Otep),
+            "htp" => Ok(Protocol::Htp),
+            other => Err(format!("`{other}` is not an engine protocol (otep or htp)")),
+        }
+    }
+}
+
+/// The longest line read; a longer one is answered as malformed.
+const MAX_LINE: usize = 1 << 20;
+
+/// One line from the host, or a line that could not be read as text.
+pub(crate) type Line = Result<String, String>;
+
+/// Reads lines on a thread, so that the engine can wait for one with a timeout. The
+/// channel closes at the end of the input.
+pub(crate) fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<Line> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut input = input;
+        loop {
+            let mut bytes = Vec::new();
+            let read = Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes);
+            match read {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = if bytes.len() > MAX_LINE {
+                // Skip the rest of the long line.
+                let mut rest = Vec::new();
+                if input.read_until(b'\n', &mut rest).is_err() {
+                    break;
+                }
+                Err(format!("a line longer than {MAX_LINE} bytes"))
+            } else {
+                String::from_utf8(bytes)
+                    .map(|text| text.trim_end_matches(['\n', '\r']).to_owned())
+                    .map_err(|_| "a line that is not UTF-8 text".to_owned())
+            };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+/// The computer player behind both protocols: aim's engine with a cap on every move.
+pub struct Player {
+    engine: Engine,
+    /// The limits of a move when the host gives no clock, and a cap on every move.
+    pub limits: Limits,
+}
+
+impl Player {
+    /// A player searching with these limits (empty limits: the default level).
+    pub fn new(limits: Limits) -> Player {
+        Player {
+            engine: Engine::new(EngineConfig::default()),
+            limits,
+        }
+    }
+
+    /// Searches the game's position within the clock of the side to move, if the host
+    /// gives one (besides the player's own limits), calling `progress` after each depth.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        clock: Option<Clock>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let limits = match clock {
+            // No limits of our own: the clock's time at full strength.
+            Some(clock) if self.limits == Limits::default() => Limits::from_clock(clock),
+            Some(clock) => Limits {
+                clock: Some(clock),
+                ..self.limits.clone()
+            },
+            None => self.limits.clone(),
+        };
+        self.engine
+            .search(game, &limits, Arc::new(AtomicBool::new(false)), progress)
+    }
+
+    /// Forgets what the engine learned (new rules or a new game).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+    }
+}
+
+/// Writes one line and flushes it; a closed output is not an error the engine can report.
+pub(crate) fn send(output: &mut dyn Write, line: &str) {
+    let _ = writeln!(output, "{line}");
+    let _ = output.flush();
+}
+
+/// The rules HTP plays when none are named.
+pub const HTP_RULES: &str = "hnefatafl";
+
+/// `hnefatafl --engine <protocol> [--limits <words>] [-r <rules>]`: plays over the
+/// protocol on standard input and output; returns the exit status. Only a failure to
+/// start (an unknown protocol, bad limits, rules that cannot be read) is reported, on
+/// standard error, before any protocol is spoken.
+pub fn serve(protocol: &str, limits: Option<&str>, rules: Option<String>, dirs: &DataDirs) -> i32 {
+    let start = || -> Result<(Protocol, Limits, Option<Rules>), String> {
+        let protocol: Protocol = protocol.parse()?;
+        let words: Vec<&str> = limits
+            .unwrap_or("")
+            .split([',', ' '])
+            .filter(|w| !w.is_empty())
+            .collect();
+        let limits = Limits::from_words(&words).map_err(|e| format!("--limits: {e}"))?;
+        let rules = match (protocol, rules) {
+            (Protocol::Otep, None) => None,
+            (_, named) => {
+                let (name, origin) = match named {
+                    Some(name) => (name, Origin::Typed),
+                    None => (HTP_RULES.to_owned(), Origin::Indirect),
+                };
+                let (_, bytes) =
+                    dirs.read_named("rules", &name, origin)
+                        .map_err(|error| match error {
+                            LookupError::NotFound => format!("{name}: no such rule file"),
+                            LookupError::File(path, error) => {
+                                format!("{}: {error}", path.display())
+                            }
+                        })?;
+                Some(Rules::parse(&bytes).map_err(|e| format!("{name}: {e}"))?)
+            }
+        };
+        Ok((protocol, limits, rules))
+    };
+    let (protocol, limits, rules) = match start() {
+        Ok(started) => started,
+        Err(message) => {
+            eprintln!("hnefatafl: {message}");
+            return 1;
+        }
+    };
+    let player = Player::new(limits);
+    let input = std::io::BufReader::new(std::io::stdin());
+    let mut output = std::io::stdout();
+    match (protocol, rules) {
+        (Protocol::Htp, Some(rules)) => htp::run(player, rules, input, &mut output),
+        (_, _) => otep::run(player, input, &mut output),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn protocols_are_named() {
+        assert_eq!("otep".parse::<Protocol>(), Ok(Protocol::Otep));
+        assert_eq!("htp".parse::<Protocol>(), Ok(Protocol::Htp));
+        assert!("uci".parse::<Protocol>().is_err());
+    }
+}

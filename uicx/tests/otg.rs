@@ -1,0 +1,113 @@
+//! `w` and `e` with OpenTafl game records (`.otg`), through the real binary.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// Runs the interpreter on `rules` in English with no rc file; returns stdout and stderr.
+fn run(home: &Path, rules: &str, script: &str) -> (String, String) {
+    let output = Command::cargo_bin("hnefatafl")
+        .expect("built")
+        .env("HOME", home)
+        .env("NO_COLOR", "1")
+        .env_remove("DISPLAY")
+        .env_remove("HNEFATAFL_RULES")
+        .env_remove("HNEFATAFL_PATH")
+        .env_remove("HNEFATAFL_LANG")
+        .env_remove("HNEFATAFL_RC")
+        .args(["-C", "-d"])
+        .arg(data())
+        .args(["-r", rules, "-l", "eng"])
+        .timeout(std::time::Duration::from_secs(60))
+        .write_stdin(script)
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The lines of the printed board: the column numbers and the numbered rows.
+fn board(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|line| line.len() > 30)
+        .filter(|line| line.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Fetlar as an OpenTafl rules string describes it.
+const FETLAR_OTN: &str = "dim:11 name:Fetlar surf:n tfr:i corh:tT cenp:K \
+    start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+#[test]
+fn a_game_is_read_and_written_as_an_otg_record() {
+    let home = TempDir::new().expect("temp dir");
+    let first = home.path().join("first.otg");
+    let second = home.path().join("second.otg");
+    // OTN counts ranks from the top: its f2-c2 is our f10 c10, its f4-f3 our f8 f9.
+    std::fs::write(
+        &first,
+        format!("[event:test]\n[rules:{FETLAR_OTN}]\n\n1. f2-c2 f4-f3\n"),
+    )
+    .expect("writes");
+    let (out, err) = run(
+        home.path(),
+        "brandub",
+        &format!(
+            "e {}\nb\nm d11 d10\nw {}\n",
+            first.display(),
+            second.display()
+        ),
+    );
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("2 moves"), "{out}");
+    let rows = board(&out);
+    assert_eq!(rows.len(), 12, "{out}");
+    assert!(
+        rows.iter().any(|r| r.starts_with(" 1 10  .  .  A")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with(" 2  9  .  .  .  .  . [d]")),
+        "{rows:#?}"
+    );
+    let record = std::fs::read_to_string(&second).expect("written");
+    assert!(record.starts_with("[variant:Fetlar]\n"), "{record}");
+    assert!(record.contains("\n[rules:dim:11 "), "{record}");
+    // Our d11 d10 is OTN's d1-d2: its ranks count from the top.
+    assert!(
+        record.ends_with("\n\n1. f2-c2 f4-f3\n2. d1-d2\n"),
+        "{record}"
+    );
+}
+
+#[test]
+fn otg_records_that_cannot_be_written_or_read_are_refused() {
+    let home = TempDir::new().expect("temp dir");
+    let path = home.path().join("brandub.otg");
+    // Brandub forbids repeating a position: OTN cannot say it.
+    let (_, err) = run(home.path(), "brandub", &format!("w {}\n", path.display()));
+    assert!(
+        err.contains("cannot write") && err.contains("`tfr`"),
+        "{err}"
+    );
+    assert!(!path.exists());
+
+    let bad = home.path().join("bad.otg");
+    std::fs::write(&bad, "[event:x]\n[rules:dim:7 start:/7/]\n").expect("writes");
+    let (out, err) = run(home.path(), "brandub", &format!("e {}\nb\n", bad.display()));
+    assert!(
+        err.contains("saved game refused") && err.contains("line 2"),
+        "{err}"
+    );
+    // The game stayed: brandub's 7x7 board.
+    assert!(out.contains(" 7 "), "{out}");
+}

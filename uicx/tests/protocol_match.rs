@@ -1,0 +1,85 @@
+//! Our engine plays whole games against itself through each protocol: two `hnefatafl
+//! --engine` processes driven by the match runner's host, which checks every move.
+
+use std::path::Path;
+
+use hnefatafl_benches::protocol_engine::{Contender, Protocol, play};
+use hnefatafl_benches::{GameResult, GameSettings};
+use hnefatafl_core::{Game, Player, Rules};
+
+fn engine(protocol: Protocol) -> Contender {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    let name = match protocol {
+        Protocol::Otep => "otep",
+        Protocol::Htp => "htp",
+    };
+    let mut command: Vec<String> = [env!("CARGO_BIN_EXE_hnefatafl"), "--engine", name]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    // One thread: the same game every run.
+    command.extend(["--limits", "d2,j1", "-d"].map(str::to_owned));
+    command.push(data.display().to_string());
+    command.extend(["-r", "hnefatafl"].map(str::to_owned));
+    Contender::External { protocol, command }
+}
+
+/// The shipped Fetlar file (HTP engines load it by name).
+fn fetlar() -> Rules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/hnefatafl");
+    Rules::parse(&std::fs::read(path).expect("reads")).expect("valid")
+}
+
+/// Fetlar as an OpenTafl rules string describes it (OTEP engines get it from the host).
+fn fetlar_otn() -> Rules {
+    hnefatafl_core::otn::RulesString::parse(
+        "dim:11 name:Fetlar surf:n tfr:i corh:tT cenp:K \
+         start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    )
+    .and_then(|otn| otn.to_rules())
+    .expect("expressible")
+}
+
+/// Plays a game; on a depth limit with one thread it is the same game every run, and
+/// must end by the rules before the cap.
+fn whole_game(a: Contender, b: Contender, rules: Rules, clock: Option<aim::Clock>) {
+    let settings = GameSettings {
+        max_plies: 400,
+        clock,
+        verbose: false,
+    };
+    let start = Game::new(rules);
+    let report = play(&start, &a, &b, Player::Zero, &settings, 1);
+    assert_eq!(report.failure, None, "{report:?}");
+    assert!(!report.played.on_time, "{report:?}");
+    if clock.is_none() {
+        assert_ne!(report.played.result, GameResult::Draw, "{report:?}");
+    }
+    assert!(report.played.plies > 0);
+}
+
+#[test]
+fn a_whole_game_over_htp() {
+    whole_game(engine(Protocol::Htp), engine(Protocol::Htp), fetlar(), None);
+}
+
+#[test]
+fn a_whole_game_over_otep() {
+    whole_game(
+        engine(Protocol::Otep),
+        engine(Protocol::Otep),
+        fetlar_otn(),
+        None,
+    );
+}
+
+#[test]
+fn a_whole_game_against_our_engine_over_otep_on_a_clock() {
+    let clock = aim::Clock::fischer(
+        std::time::Duration::from_secs(60),
+        std::time::Duration::from_secs(1),
+    );
+    let ours =
+        hnefatafl_benches::protocol_engine::parse_contender("ours:level=2,j1").expect("a side");
+    whole_game(engine(Protocol::Otep), ours, fetlar_otn(), Some(clock));
+}
