@@ -180,6 +180,12 @@ fn soft_of(hard: Duration) -> Duration {
 }
 
 impl Limits {
+    /// The longest a search with these limits runs, once the level is resolved; `None`
+    /// when only a depth or a node count bounds it. Front ends show progress against it.
+    pub fn time_budget(&self) -> Option<Duration> {
+        self.plan().hard_time
+    }
+
     /// Resolves the limits against the level (the default level when all are empty).
     pub(crate) fn plan(&self) -> Plan {
         let all_empty = self.depth.is_none() && self.time.is_none() && self.nodes.is_none();

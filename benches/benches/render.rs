@@ -48,6 +48,7 @@ fn opening() -> BoardView {
         side_to_move: 1,
         status: "Player 1 to move".to_owned(),
         thinking: Some(0.4),
+        ..BoardView::default()
     }
 }
 
@@ -56,10 +57,10 @@ fn bench_render(c: &mut Criterion) {
     let view = opening();
     let targets = [34, 35, 36, 37, 39, 40, 41, 42];
     let scene = Scene {
-        view: &view,
         selected: Some(38),
         targets: &targets,
-        terminal: "> m f8 c8",
+        typed: Some("m f8 c8"),
+        ..Scene::of(&view)
     };
     let metrics = TextMetrics::default();
     for requested in [None, Some("null")] {

@@ -15,7 +15,7 @@ use crate::board;
 use crate::data::{DataDirs, Found, LookupError, Origin};
 use crate::lang::{Key, Language, Message};
 use crate::thinker::{Event, Notify, Purpose, Thinker};
-use crate::x11::{self, BoardView, Flow, Waker, XExit, XHost, XOptions};
+use crate::x11::{self, BoardView, Flow, Role, Waker, XExit, XHost, XOptions};
 
 /// Where a command comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +117,8 @@ pub struct Session {
     out: Vec<String>,
     action: Action,
     source: Source,
+    /// The last analysis's best move, with the ply and position key it is for.
+    analysis: Option<(Move, usize, u64)>,
 }
 
 impl Session {
@@ -137,6 +139,7 @@ impl Session {
             out: Vec::new(),
             action: Action::Continue,
             source: Source::Stdin,
+            analysis: None,
         }
     }
 
@@ -306,7 +309,14 @@ impl Session {
                     self.say(Message::plain(Key::HelpBoard));
                 }
             }
-            None if self.source == Source::X => self.say(Message::plain(Key::HelpX)),
+            None if self.source == Source::X => {
+                // Shorter than on the command line (no board key), but every command.
+                self.say(Message::plain(Key::HelpX));
+                for (_, key) in Self::COMMANDS {
+                    self.say(Message::plain(key));
+                }
+                self.say(Message::plain(Key::XHelpWindow));
+            }
             None => {
                 self.say(Message::plain(Key::HelpIntro));
                 for (_, key) in Self::COMMANDS {
@@ -754,6 +764,7 @@ impl Session {
                 let current = game.moves().len() == ply && game.position().hash() == hash;
                 match (purpose, result.best) {
                     (Purpose::Analyse, Some(best)) if current => {
+                        self.analysis = Some((best, ply, hash));
                         let line = format_move(game.rules(), best);
                         self.say(Message::new(
                             Key::AnalysisBest,
@@ -789,40 +800,43 @@ impl Session {
     }
 
     fn view_of(&self, game: &Game) -> BoardView {
-        let rules = game.rules();
-        let position = game.position();
-        let count = rules.square_count();
-        let mut view = BoardView {
-            width: rules.width(),
-            height: rules.height(),
-            squares: Vec::with_capacity(count),
-            pieces: Vec::with_capacity(count),
-            owners: Vec::with_capacity(count),
-            last_move: game.last_move().map(|mv| (mv.from.index(), mv.to.index())),
-            side_to_move: game.side_to_move().index() as u8,
-            status: self.status(),
-            thinking: self
-                .thinker
-                .fraction()
-                .filter(|_| self.thinker.purpose() == Some(Purpose::Play)),
+        let mut view = x11::view::board_view(game);
+        let playing = self.thinker.purpose() == Some(Purpose::Play) && game.outcome().is_none();
+        view.status = if playing {
+            let side = game.side_to_move().index().to_string();
+            self.text(&Message::new(Key::Thinking, [side]))
+        } else {
+            self.status()
         };
-        for index in 0..count {
-            let square = Square::from_index(index);
-            view.squares.push(
-                rules
-                    .square_type(square)
-                    .map_or(0, |kind| board::shown_square(rules, kind).bit()),
-            );
-            let piece = position.piece_at(square);
-            view.pieces
-                .push(piece.map_or(0, |piece| board::shown_piece(rules, piece).bit()));
-            let owner = piece
-                .and_then(|piece| rules.piece_rule(piece))
-                .map(|rule| rule.owner);
-            view.owners
-                .push(owner.map_or(0, |owner| owner.index() as u8));
-        }
+        view.thinking = self.thinker.fraction().filter(|_| playing);
+        view.sides = Player::BOTH.map(|player| self.side_label(player, view.roles[player.index()]));
+        view.game_over = game
+            .outcome()
+            .map(|_| self.language.get(Key::XGameOver));
+        view.best_move = self
+            .analysis
+            .filter(|&(_, ply, hash)| ply == game.moves().len() && hash == game.position().hash())
+            .map(|(mv, ..)| (mv.from.index(), mv.to.index()));
+        view.hint = self.language.get(Key::XHint);
         view
+    }
+
+    /// A player's side and who plays it, for the window.
+    fn side_label(&self, player: Player, role: Role) -> String {
+        let index = player.index().to_string();
+        let key = match role {
+            Role::Attackers => Key::SideAttackers,
+            Role::Defenders => Key::SideDefenders,
+            Role::Plain => Key::SidePlayer,
+        };
+        let name = self.text(&Message::new(key, [index]));
+        let message = match &self.players[player.index()] {
+            PlayerKind::Human => Message::new(Key::XSideHuman, [name]),
+            PlayerKind::Computer(_, words) => {
+                Message::new(Key::XSideComputer, [name, words.join(" ")])
+            }
+        };
+        self.text(&message)
     }
 }
 
@@ -862,7 +876,7 @@ impl XHost for Session {
             .collect()
     }
 
-    fn execute(&mut self, line: &str) -> (String, Flow) {
+    fn execute(&mut self, line: &str) -> (Vec<String>, Flow) {
         let words = match gleipnir::parse(line.as_bytes()) {
             Ok(lines) => lines
                 .into_iter()
@@ -870,26 +884,31 @@ impl XHost for Session {
                 .collect::<Vec<_>>(),
             Err(error) => {
                 let message = Message::new(Key::FrSyntax, ["X".to_owned(), error.to_string()]);
-                return (self.text(&message), Flow::Continue);
+                return (vec![self.text(&message)], Flow::Continue);
             }
         };
+        // `x <theme>` in the window changes the theme there; `x` alone leaves.
+        if let [command, theme] = words.as_slice() {
+            if command == "x" {
+                return (Vec::new(), Flow::Theme(theme.clone()));
+            }
+        }
         let reply = self.run_command(&words, Source::X);
-        let text = reply.lines.last().cloned().unwrap_or_default();
         let flow = match reply.action {
             Action::Continue => Flow::Continue,
             Action::LeaveX => Flow::LeaveX,
             Action::Quit => Flow::Quit,
         };
-        (text, flow)
+        (reply.lines, flow)
     }
 
-    fn poll(&mut self, wake: &Waker) -> Option<String> {
+    fn poll(&mut self, wake: &Waker) -> Vec<String> {
         self.notify = wake.clone();
         self.source = Source::X;
         let mut lines = self.poll_thinker();
         self.start_computer();
         lines.retain(|line| !line.is_empty());
-        lines.pop()
+        lines
     }
 
     fn read_data(&self, relative: &str) -> Option<Vec<u8>> {

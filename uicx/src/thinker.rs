@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use aim::{Engine, EngineConfig, Limits, Progress, SearchResult};
 use hnefatafl_core::Game;
@@ -56,6 +57,8 @@ struct Job {
     ply: usize,
     hash: u64,
     fraction: f32,
+    started: Instant,
+    budget: Option<Duration>,
 }
 
 /// Owns the engine and at most one running search.
@@ -89,9 +92,15 @@ impl Thinker {
         self.job.as_ref().map(|job| job.purpose)
     }
 
-    /// The fraction of the running search's budget used so far.
+    /// The fraction of the running search's budget used so far: the time used of its time
+    /// budget, or what the finished depths tell when it has none.
     pub fn fraction(&self) -> Option<f32> {
-        self.job.as_ref().map(|job| job.fraction)
+        self.job.as_ref().map(|job| {
+            let timed = job.budget.map_or(0.0, |budget| {
+                job.started.elapsed().as_secs_f32() / budget.as_secs_f32().max(f32::EPSILON)
+            });
+            timed.max(job.fraction).clamp(0.0, 1.0)
+        })
     }
 
     /// Starts searching the game's position. Does nothing if a search is running.
@@ -104,6 +113,7 @@ impl Thinker {
             .take()
             .unwrap_or_else(|| Box::new(Engine::new(EngineConfig::default())));
         let stop = Arc::new(AtomicBool::new(false));
+        let budget = limits.time_budget();
         let (sender, receiver) = mpsc::channel();
         let game_copy = game.clone();
         let thread_stop = Arc::clone(&stop);
@@ -127,6 +137,8 @@ impl Thinker {
             ply: game.moves().len(),
             hash: game.position().hash(),
             fraction: 0.0,
+            started: Instant::now(),
+            budget,
         });
     }
 

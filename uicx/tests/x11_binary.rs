@@ -129,12 +129,7 @@ fn shipped_theme(name: Option<&str>) -> theme::Theme {
 
 /// The board as the renderer draws it in the window's layout.
 fn reference(theme: &theme::Theme, view: &BoardView, layout: &Layout) -> RgbaImage {
-    let scene = Scene {
-        view,
-        selected: None,
-        targets: &[],
-        terminal: "",
-    };
+    let scene = Scene::of(view);
     Renderer::new(theme.clone())
         .render(
             &scene,

@@ -1,5 +1,9 @@
 //! Driving a real X server from tests: finding the window, reading it back, and sending
 //! clicks and keys with the XTEST extension.
+//!
+//! Nothing here sleeps for a fixed time: after each input the driver waits until the window
+//! says (in its `_HNEFATAFL_DRAWN` property) that it has handled that input and drawn the
+//! result.
 
 #![allow(dead_code)]
 
@@ -67,6 +71,21 @@ pub struct Driver {
     wm_protocols: u32,
     wm_delete_window: u32,
     net_wm_name: u32,
+    drawn: u32,
+}
+
+/// How long the driver waits for the window to handle an input and draw.
+const INPUT_WAIT: Duration = Duration::from_secs(20);
+
+/// What a window's `_HNEFATAFL_DRAWN` property says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// Key and button events handled.
+    pub inputs: u32,
+    /// Frames drawn.
+    pub frames: u32,
+    /// The size of the last frame.
+    pub size: (u32, u32),
 }
 
 impl Driver {
@@ -94,10 +113,11 @@ impl Driver {
                 .expect("atom")
                 .atom
         };
-        let (wm_protocols, wm_delete_window, net_wm_name) = (
+        let (wm_protocols, wm_delete_window, net_wm_name, drawn) = (
             intern("WM_PROTOCOLS"),
             intern("WM_DELETE_WINDOW"),
             intern("_NET_WM_NAME"),
+            intern("_HNEFATAFL_DRAWN"),
         );
         conn.xtest_get_version(2, 2)
             .expect("request")
@@ -110,7 +130,53 @@ impl Driver {
             wm_protocols,
             wm_delete_window,
             net_wm_name,
+            drawn,
         }
+    }
+
+    /// What the window has drawn, once it has drawn anything.
+    pub fn drawn(&self, window: Window) -> Option<Drawn> {
+        let reply = self
+            .conn
+            .get_property(false, window, self.drawn, AtomEnum::CARDINAL, 0, 4)
+            .ok()?
+            .reply()
+            .ok()?;
+        let values: Vec<u32> = reply.value32()?.collect();
+        match values[..] {
+            [inputs, frames, width, height] => Some(Drawn {
+                inputs,
+                frames,
+                size: (width, height),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The window's count of handled inputs (0 before its first frame).
+    fn inputs(&self, window: Window) -> u32 {
+        self.drawn(window).map_or(0, |drawn| drawn.inputs)
+    }
+
+    /// Waits until the window has handled `count` more inputs than `before` and drawn the
+    /// result, or is gone (the input closed it).
+    fn wait_for_inputs(&self, window: Window, before: u32, count: u32) {
+        wait_until("the window to handle the input", INPUT_WAIT, || {
+            !self.exists(window) || self.inputs(window).wrapping_sub(before) >= count
+        });
+    }
+
+    /// Waits until the window has drawn a new frame (after `frames`).
+    pub fn wait_for_frame(&self, window: Window, frames: u32) {
+        wait_until("a new frame", INPUT_WAIT, || {
+            self.drawn(window)
+                .is_some_and(|drawn| drawn.frames != frames)
+        });
+    }
+
+    /// The frame count now.
+    pub fn frames(&self, window: Window) -> u32 {
+        self.drawn(window).map_or(0, |drawn| drawn.frames)
     }
 
     fn title(&self, window: Window) -> Option<String> {
@@ -156,13 +222,12 @@ impl Driver {
     pub fn find_window(&self, prefix: &str, except: &[Window], timeout: Duration) -> Window {
         let start = Instant::now();
         loop {
+            // A window counts once it has drawn its first frame.
             if let Some(window) = self
                 .windows(prefix)
                 .into_iter()
-                .find(|window| !except.contains(window))
+                .find(|&window| !except.contains(&window) && self.drawn(window).is_some())
             {
-                // Let the first frame arrive.
-                std::thread::sleep(Duration::from_millis(300));
                 return window;
             }
             assert!(
@@ -255,35 +320,83 @@ impl Driver {
         (reply.dst_x, reply.dst_y)
     }
 
-    /// Moves the pointer to a point of the window and clicks the first button.
+    /// Moves the pointer to a point of the window and clicks the first button; returns
+    /// once the window has handled the click and drawn.
     pub fn click(&self, window: Window, x: u32, y: u32) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        self.button(true);
+        self.button(false);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 2);
+    }
+
+    /// Presses the first button at one point, moves the pointer to another in a few
+    /// steps and releases it there; returns once the window has handled the release.
+    pub fn drag(&self, window: Window, from: (u32, u32), to: (u32, u32)) {
+        let before = self.inputs(window);
+        self.move_pointer(window, from.0, from.1);
+        self.button(true);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 1);
+        for step in 1..=4 {
+            let along = |a: u32, b: u32| (i64::from(a) + (i64::from(b) - i64::from(a)) * step / 4) as u32;
+            self.move_pointer(window, along(from.0, to.0), along(from.1, to.1));
+        }
+        self.button(false);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 2);
+    }
+
+    fn move_pointer(&self, window: Window, x: u32, y: u32) {
         let (root_x, root_y) = self.to_root(window, x, y);
         self.conn
             .xtest_fake_input(6, 0, 0, self.root, root_x, root_y, 0)
             .expect("motion");
+    }
+
+    fn button(&self, down: bool) {
+        let kind = if down { 4 } else { 5 };
         self.conn
-            .xtest_fake_input(4, 1, 0, self.root, 0, 0, 0)
-            .expect("press");
-        self.conn
-            .xtest_fake_input(5, 1, 0, self.root, 0, 0, 0)
-            .expect("release");
-        self.conn.sync().expect("sync");
-        std::thread::sleep(Duration::from_millis(150));
+            .xtest_fake_input(kind, 1, 0, self.root, 0, 0, 0)
+            .expect("button");
     }
 
     /// Types text into the window (the pointer is moved over it, so that it has the focus
-    /// without a window manager); `\n` is Return, `\x1b` Escape, `\x08` BackSpace.
+    /// without a window manager); `\n` is Return, `\x1b` Escape, `\x08` BackSpace,
+    /// `\u{2191}` and `\u{2193}` (arrows) Up and Down. Returns once the window has handled
+    /// every key and drawn (or closed).
     pub fn type_text(&self, window: Window, text: &str) {
+        self.type_keys(window, text, 0);
+    }
+
+    /// Types one letter with Control held.
+    pub fn control(&self, window: Window, letter: char) {
+        let control = self.keyboard.find(0xffe3).expect("a Control key").0;
+        self.type_keys(window, &letter.to_string(), control);
+    }
+
+    fn type_keys(&self, window: Window, text: &str, held: u8) {
+        let before = self.inputs(window);
         let (root_x, root_y) = self.to_root(window, 5, 5);
         self.conn
             .xtest_fake_input(6, 0, 0, self.root, root_x, root_y, 0)
             .expect("motion");
         let shift = self.keyboard.find(0xffe1).expect("a Shift key").0;
+        let mut presses = 0;
+        if held != 0 {
+            self.conn
+                .xtest_fake_input(2, held, 0, self.root, 0, 0, 0)
+                .expect("hold");
+            presses += 1;
+        }
         for letter in text.chars() {
             let keysym = match letter {
                 '\n' => 0xff0d,
                 '\x1b' => 0xff1b,
                 '\x08' => 0xff08,
+                '\u{2191}' => 0xff52,
+                '\u{2193}' => 0xff54,
                 other => keyboard::char_keysym(other),
             };
             let (keycode, state) = self
@@ -294,10 +407,12 @@ impl Driver {
                 self.conn
                     .xtest_fake_input(2, shift, 0, self.root, 0, 0, 0)
                     .expect("shift");
+                presses += 1;
             }
             self.conn
                 .xtest_fake_input(2, keycode, 0, self.root, 0, 0, 0)
                 .expect("press");
+            presses += 1;
             self.conn
                 .xtest_fake_input(3, keycode, 0, self.root, 0, 0, 0)
                 .expect("release");
@@ -307,8 +422,13 @@ impl Driver {
                     .expect("shift");
             }
         }
+        if held != 0 {
+            self.conn
+                .xtest_fake_input(3, held, 0, self.root, 0, 0, 0)
+                .expect("let go");
+        }
         self.conn.sync().expect("sync");
-        std::thread::sleep(Duration::from_millis(150));
+        self.wait_for_inputs(window, before, presses);
     }
 
     /// Asks the window to close, as a window manager's close button does.
@@ -325,14 +445,34 @@ impl Driver {
         self.conn.sync().expect("sync");
     }
 
-    /// Resizes the window.
+    /// Resizes the window; returns once it has drawn at the new size.
     pub fn resize(&self, window: Window, width: u32, height: u32) {
         let aux = x11rb::protocol::xproto::ConfigureWindowAux::new()
             .width(width)
             .height(height);
         self.conn.configure_window(window, &aux).expect("configure");
         self.conn.sync().expect("sync");
-        std::thread::sleep(Duration::from_millis(300));
+        wait_until("the window to draw at its new size", INPUT_WAIT, || {
+            self.drawn(window)
+                .is_some_and(|drawn| drawn.size == (width, height))
+        });
+    }
+
+    /// A property of the window as bytes (empty when unset).
+    pub fn property(&self, window: Window, name: &str) -> Vec<u8> {
+        let atom = self
+            .conn
+            .intern_atom(false, name.as_bytes())
+            .expect("request")
+            .reply()
+            .expect("atom")
+            .atom;
+        self.conn
+            .get_property(false, window, atom, AtomEnum::ANY, 0, 1024)
+            .expect("request")
+            .reply()
+            .map(|reply| reply.value)
+            .unwrap_or_default()
     }
 }
 

@@ -1,0 +1,200 @@
+//! The board part of a [`BoardView`], read from a game: squares and pieces as they are
+//! drawn (after `ui_bit`), the board's names in the game's own notation, the last move
+//! with its captures, the move list and each player's side.
+//!
+//! The host adds what only it knows: the translated texts, who plays each side, the
+//! computer's progress and the analysis.
+
+use hnefatafl_core::{Game, Notation, Player, Rules, Square};
+
+use super::host::{BoardView, Captured, Role};
+use crate::board;
+
+/// The view of a game's board; the texts (`status`, `sides`, `hint`, `game_over`) and the
+/// computer's `thinking` and `best_move` are left for the host to fill in.
+pub fn board_view(game: &Game) -> BoardView {
+    let rules = game.rules();
+    let position = game.position();
+    let count = rules.square_count();
+    let owner_of = |piece| rules.owner(piece).map_or(0, |owner: Player| owner.index() as u8);
+    let mut view = BoardView {
+        width: rules.width(),
+        height: rules.height(),
+        squares: Vec::with_capacity(count),
+        pieces: Vec::with_capacity(count),
+        owners: Vec::with_capacity(count),
+        column_labels: (0..rules.width())
+            .map(|x| column_label(rules, x))
+            .collect(),
+        row_labels: (0..rules.height()).map(|y| row_label(rules, y)).collect(),
+        last_move: game.last_move().map(|mv| (mv.from.index(), mv.to.index())),
+        side_to_move: game.side_to_move().index() as u8,
+        roles: roles(rules),
+        ..BoardView::default()
+    };
+    for index in 0..count {
+        let square = Square::from_index(index);
+        view.squares.push(
+            rules
+                .square_type(square)
+                .map_or(0, |kind| board::shown_square(rules, kind).bit()),
+        );
+        let piece = position.piece_at(square);
+        view.pieces
+            .push(piece.map_or(0, |piece| board::shown_piece(rules, piece).bit()));
+        view.owners.push(piece.map_or(0, owner_of));
+    }
+    if let Some(undo) = game.history().last() {
+        view.captured = undo
+            .captures()
+            .map(|(square, piece)| Captured {
+                square: square.index(),
+                piece: board::shown_piece(rules, piece).bit(),
+                owner: owner_of(piece),
+            })
+            .collect();
+    }
+    view.moves = game
+        .history()
+        .iter()
+        .map(|undo| {
+            let mut text = rules.format_move(undo.mv(), Notation::Algebraic).replace(' ', "-");
+            for (square, _) in undo.captures() {
+                text.push('x');
+                text.push_str(&rules.format_square(square, Notation::Algebraic));
+            }
+            text
+        })
+        .collect();
+    view
+}
+
+/// Each player's side: the one whose pieces escape defends, the other attacks; a game
+/// where both or neither have escaping pieces has plain sides.
+pub fn roles(rules: &Rules) -> [Role; 2] {
+    let escapes = Player::BOTH.map(|player| {
+        rules
+            .piece_rules()
+            .iter()
+            .any(|rule| rule.owner == player && rule.escape)
+    });
+    match escapes {
+        [false, true] => [Role::Attackers, Role::Defenders],
+        [true, false] => [Role::Defenders, Role::Attackers],
+        _ => [Role::Plain, Role::Plain],
+    }
+}
+
+/// The name of column `x` as the game's algebraic notation writes it.
+fn column_label(rules: &Rules, x: u8) -> String {
+    let bottom = rules.height().saturating_sub(1);
+    rules.square_at(x, bottom).map_or_else(
+        || super::render::column_name(u32::from(x)),
+        |square| {
+            rules
+                .format_square(square, Notation::Algebraic)
+                .trim_end_matches(|letter: char| letter.is_ascii_digit())
+                .to_owned()
+        },
+    )
+}
+
+/// The name of row `y` (from the top) as the game's algebraic notation writes it.
+fn row_label(rules: &Rules, y: u8) -> String {
+    rules.square_at(0, y).map_or_else(
+        || (rules.height() - y).to_string(),
+        |square| {
+            rules
+                .format_square(square, Notation::Algebraic)
+                .trim_start_matches(|letter: char| letter.is_ascii_alphabetic())
+                .to_owned()
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(name: &str) -> Rules {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../data/rules")
+            .join(name);
+        Rules::parse(&std::fs::read(path).expect("rule file")).expect("valid rules")
+    }
+
+    #[test]
+    fn sides_follow_the_escaping_piece() {
+        assert_eq!(
+            roles(&rules("hnefatafl")),
+            [Role::Attackers, Role::Defenders]
+        );
+        assert_eq!(roles(&rules("petteia")), [Role::Plain, Role::Plain]);
+    }
+
+    #[test]
+    fn names_moves_and_captures_come_from_the_game() {
+        let mut game = Game::new(rules("brandub"));
+        let view = board_view(&game);
+        assert_eq!(view.column_labels, ["a", "b", "c", "d", "e", "f", "g"]);
+        assert_eq!(view.row_labels, ["7", "6", "5", "4", "3", "2", "1"]);
+        assert!(view.moves.is_empty() && view.captured.is_empty());
+        // Brandub: an attacker d6-b6, a defender d5-c5, then b6-b5 is not a capture yet;
+        // the capture comes from enclosing the defender on c5 between b5 and d5 ... the
+        // exact line is read back from the game, so play until something is captured.
+        let mut captured = None;
+        'search: for _ in 0..40 {
+            let moves = game.legal_moves();
+            for &mv in &moves {
+                let mut trial = game.clone();
+                let undo = trial.play(mv).expect("legal");
+                if undo.captures().next().is_some() {
+                    game = trial;
+                    captured = Some(mv);
+                    break 'search;
+                }
+            }
+            let Some(&first) = moves.first() else { break };
+            game.play(first).expect("legal");
+        }
+        let mv = captured.expect("some move captures within 40 plies");
+        let view = board_view(&game);
+        let undo = game.history().last().expect("a move");
+        let victims: Vec<usize> = undo.captures().map(|(square, _)| square.index()).collect();
+        assert_eq!(
+            view.captured.iter().map(|c| c.square).collect::<Vec<_>>(),
+            victims
+        );
+        for captured in &view.captured {
+            assert_eq!(view.pieces[captured.square], 0, "the captured piece is gone");
+            assert_ne!(captured.piece, 0);
+        }
+        let last = view.moves.last().expect("a move");
+        let from = game.rules().format_square(mv.from, Notation::Algebraic);
+        assert!(last.starts_with(&from) && last.contains('x'), "{last}");
+        assert_eq!(view.moves.len(), game.moves().len());
+        assert_eq!(view.last_move, Some((mv.from.index(), mv.to.index())));
+    }
+
+    #[test]
+    fn wide_boards_name_columns_past_z() {
+        let mut text = String::from("id wide\nname Wide\nwidth 31\nheight 2\npieces");
+        for index in 0..62 {
+            text.push_str(match index {
+                0 => " 1",
+                61 => " 2",
+                _ => " 0",
+            });
+        }
+        text.push_str("\nsquares");
+        text.push_str(&" 1".repeat(62));
+        text.push_str(
+            "\npiece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\nsquare bit 1\n",
+        );
+        let rules = Rules::parse(text.as_bytes()).expect("valid rules");
+        let view = board_view(&Game::new(rules));
+        assert_eq!(view.column_labels[25], "z");
+        assert_eq!(view.column_labels[26], "aa");
+        assert_eq!(view.column_labels[30], "ae");
+    }
+}
