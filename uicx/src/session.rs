@@ -810,9 +810,7 @@ impl Session {
         };
         view.thinking = self.thinker.fraction().filter(|_| playing);
         view.sides = Player::BOTH.map(|player| self.side_label(player, view.roles[player.index()]));
-        view.game_over = game
-            .outcome()
-            .map(|_| self.language.get(Key::XGameOver));
+        view.game_over = game.outcome().map(|_| self.language.get(Key::XGameOver));
         view.best_move = self
             .analysis
             .filter(|&(_, ply, hash)| ply == game.moves().len() && hash == game.position().hash())

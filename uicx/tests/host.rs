@@ -43,7 +43,10 @@ fn view_targets_and_moves() {
     assert!(session.targets(3 * 7 + 3).is_empty());
 
     let (lines, flow) = session.execute("m 3 1 1 1");
-    assert_eq!((lines, flow), (vec!["Player 1 to move.".to_owned()], Flow::Continue));
+    assert_eq!(
+        (lines, flow),
+        (vec!["Player 1 to move.".to_owned()], Flow::Continue)
+    );
     assert_eq!(session.view().last_move, Some((7 + 3, 7 + 1)));
     let (lines, _) = session.execute("m 0 0 0 1");
     assert!(lines[0].starts_with("Illegal move"), "{lines:?}");

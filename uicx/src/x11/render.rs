@@ -347,8 +347,7 @@ impl Layout {
 
     /// How many characters fit on one line across the window.
     pub fn text_columns(&self) -> usize {
-        (self.window_width.saturating_sub(2 * PAD) / self.metrics.cell_width.max(1)).max(1)
-            as usize
+        (self.window_width.saturating_sub(2 * PAD) / self.metrics.cell_width.max(1)).max(1) as usize
     }
 }
 
@@ -499,12 +498,24 @@ impl Renderer {
         }
 
         let thin = (layout.square / 16).max(2);
-        for captured in view.captured.iter().filter(|captured| captured.square < count) {
+        for captured in view
+            .captured
+            .iter()
+            .filter(|captured| captured.square < count)
+        {
             // A ghost of the captured piece, crossed out, until the next move.
             let owner = captured.owner.min(1);
             let marked = plain[usize::from(owner)] != captured.piece;
             let square = captured.square;
-            self.put_piece(&mut image, &layout, square, captured.piece, owner, marked, 110);
+            self.put_piece(
+                &mut image,
+                &layout,
+                square,
+                captured.piece,
+                owner,
+                marked,
+                110,
+            );
             let (x, y) = layout.square_origin(square);
             let inset = layout.square as f32 * 0.22;
             let (left, top) = (x as f32 + inset, y as f32 + inset);
@@ -513,15 +524,32 @@ impl Renderer {
                 (y + layout.square) as f32 - inset,
             );
             let width = (layout.square as f32 / 12.0).max(1.5);
-            draw_line(&mut image, (left, top), (right, bottom), width, CAPTURE, 255);
-            draw_line(&mut image, (left, bottom), (right, top), width, CAPTURE, 255);
+            draw_line(
+                &mut image,
+                (left, top),
+                (right, bottom),
+                width,
+                CAPTURE,
+                255,
+            );
+            draw_line(
+                &mut image,
+                (left, bottom),
+                (right, top),
+                width,
+                CAPTURE,
+                255,
+            );
         }
         if let Some((from, to)) = view.last_move {
             for index in [from, to].into_iter().filter(|&index| index < count) {
                 frame_square(&mut image, &layout, index, thin, LAST_MOVE);
             }
         }
-        if let Some((from, to)) = view.best_move.filter(|&(from, to)| from < count && to < count) {
+        if let Some((from, to)) = view
+            .best_move
+            .filter(|&(from, to)| from < count && to < count)
+        {
             draw_arrow(&mut image, &layout, from, to);
         }
         if let Some(selected) = scene.selected.filter(|&index| index < count) {
@@ -714,7 +742,12 @@ impl Renderer {
             imageops::overlay(image, &piece, i64::from(left + PAD), i64::from(y));
             let label = view.sides[usize::from(player)].clone();
             let baseline = layout.sides_top + PAD - 1 + layout.metrics.ascent;
-            texts.push(text_item(left + 2 * PAD + icon, baseline, label, background));
+            texts.push(text_item(
+                left + 2 * PAD + icon,
+                baseline,
+                label,
+                background,
+            ));
         }
     }
 
@@ -860,8 +893,12 @@ fn messages(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &m
     let (top, shown, background) = if scene.expanded && lines.len() > rows {
         // Grow upwards over the board, at most to the top of the window.
         let room = (layout.terminal_top.saturating_sub(PAD) / line) as usize;
-        let count = (lines.len() - scene.scroll.min(lines.len())).min(room).max(1);
-        let top = layout.terminal_top.saturating_sub(count as u32 * line + PAD);
+        let count = (lines.len() - scene.scroll.min(lines.len()))
+            .min(room)
+            .max(1);
+        let top = layout
+            .terminal_top
+            .saturating_sub(count as u32 * line + PAD);
         fill_rect(
             image,
             0,
@@ -872,6 +909,8 @@ fn messages(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &m
         );
         fill_rect(image, 0, top, layout.window_width, 1, DIM_TEXT);
         let first = scene.scroll.min(lines.len().saturating_sub(count));
+        // What the output covers is not written over it.
+        texts.retain(|item| item.y < top as i32);
         (top, &lines[first..first + count], MESSAGE_BACKGROUND)
     } else {
         // The last lines of the output, in the area's rows.
@@ -937,9 +976,13 @@ fn draw_arrow(image: &mut RgbaImage, layout: &Layout, from: usize, to: usize) {
     let (px, py) = (-uy * head * 0.5, ux * head * 0.5);
     draw_triangle(
         image,
-        [(x2, y2), (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
+        [
+            (x2, y2),
+            (base.0 + px, base.1 + py),
+            (base.0 - px, base.1 - py),
+        ],
         BEST_MOVE,
-        220,
+        255,
     );
 }
 
@@ -987,7 +1030,8 @@ fn draw_triangle(image: &mut RgbaImage, corners: [(f32, f32); 3], colour: Rgb, a
         for x in left..right {
             let p = (x as f32 + 0.5, y as f32 + 0.5);
             let sides = [edge(a, b, p), edge(b, c, p), edge(c, a, p)];
-            let inside = sides.iter().all(|&side| side >= 0.0) || sides.iter().all(|&side| side <= 0.0);
+            let inside =
+                sides.iter().all(|&side| side >= 0.0) || sides.iter().all(|&side| side <= 0.0);
             if inside {
                 blend(image, x, y, colour, f32::from(alpha) / 255.0);
             }
@@ -1003,7 +1047,8 @@ fn blend(image: &mut RgbaImage, x: u32, y: u32, colour: Rgb, coverage: f32) {
     let pixel = image.get_pixel_mut(x, y);
     for channel in 0..3 {
         let under = f32::from(pixel[channel]);
-        pixel[channel] = (f32::from(colour[channel]) * coverage + under * (1.0 - coverage)).round() as u8;
+        pixel[channel] =
+            (f32::from(colour[channel]) * coverage + under * (1.0 - coverage)).round() as u8;
     }
 }
 

@@ -16,16 +16,18 @@ pub fn board_view(game: &Game) -> BoardView {
     let rules = game.rules();
     let position = game.position();
     let count = rules.square_count();
-    let owner_of = |piece| rules.owner(piece).map_or(0, |owner: Player| owner.index() as u8);
+    let owner_of = |piece| {
+        rules
+            .owner(piece)
+            .map_or(0, |owner: Player| owner.index() as u8)
+    };
     let mut view = BoardView {
         width: rules.width(),
         height: rules.height(),
         squares: Vec::with_capacity(count),
         pieces: Vec::with_capacity(count),
         owners: Vec::with_capacity(count),
-        column_labels: (0..rules.width())
-            .map(|x| column_label(rules, x))
-            .collect(),
+        column_labels: (0..rules.width()).map(|x| column_label(rules, x)).collect(),
         row_labels: (0..rules.height()).map(|y| row_label(rules, y)).collect(),
         last_move: game.last_move().map(|mv| (mv.from.index(), mv.to.index())),
         side_to_move: game.side_to_move().index() as u8,
@@ -58,7 +60,9 @@ pub fn board_view(game: &Game) -> BoardView {
         .history()
         .iter()
         .map(|undo| {
-            let mut text = rules.format_move(undo.mv(), Notation::Algebraic).replace(' ', "-");
+            let mut text = rules
+                .format_move(undo.mv(), Notation::Algebraic)
+                .replace(' ', "-");
             for (square, _) in undo.captures() {
                 text.push('x');
                 text.push_str(&rules.format_square(square, Notation::Algebraic));
@@ -166,7 +170,10 @@ mod tests {
             victims
         );
         for captured in &view.captured {
-            assert_eq!(view.pieces[captured.square], 0, "the captured piece is gone");
+            assert_eq!(
+                view.pieces[captured.square], 0,
+                "the captured piece is gone"
+            );
             assert_ne!(captured.piece, 0);
         }
         let last = view.moves.last().expect("a move");

@@ -9,9 +9,9 @@ use x11rb::image::{Image, PixelLayout};
 use x11rb::properties::WmSizeHints;
 use x11rb::protocol::Event;
 use x11rb::protocol::xproto::{
-    AtomEnum, BackingStore, ButtonPressEvent, ButtonReleaseEvent, ChangeGCAux,
-    ClientMessageEvent, ConnectionExt as _, CreateGCAux, CreateWindowAux, EventMask, Font,
-    Gcontext, KeyPressEvent, MotionNotifyEvent, Pixmap, PropMode, Screen, Window, WindowClass,
+    AtomEnum, BackingStore, ButtonPressEvent, ButtonReleaseEvent, ChangeGCAux, ClientMessageEvent,
+    ConnectionExt as _, CreateGCAux, CreateWindowAux, EventMask, Font, Gcontext, KeyPressEvent,
+    MotionNotifyEvent, Pixmap, PropMode, Screen, Window, WindowClass,
 };
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;

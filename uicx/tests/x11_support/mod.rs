@@ -238,6 +238,28 @@ impl Driver {
         }
     }
 
+    /// Waits for the drawn window of the program with this process id (by `_NET_WM_PID`),
+    /// so that a window a previous test left behind is never taken for it.
+    pub fn find_program_window(&self, pid: u32, timeout: Duration) -> Window {
+        let start = Instant::now();
+        loop {
+            let found = self.windows("").into_iter().find(|&window| {
+                let value = self.property(window, "_NET_WM_PID");
+                value.len() == 4
+                    && u32::from_le_bytes([value[0], value[1], value[2], value[3]]) == pid
+                    && self.drawn(window).is_some()
+            });
+            if let Some(window) = found {
+                return window;
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "no window of process {pid} within {timeout:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Whether the window still exists.
     pub fn exists(&self, window: Window) -> bool {
         self.conn
@@ -340,7 +362,8 @@ impl Driver {
         self.conn.sync().expect("sync");
         self.wait_for_inputs(window, before, 1);
         for step in 1..=4 {
-            let along = |a: u32, b: u32| (i64::from(a) + (i64::from(b) - i64::from(a)) * step / 4) as u32;
+            let along =
+                |a: u32, b: u32| (i64::from(a) + (i64::from(b) - i64::from(a)) * step / 4) as u32;
             self.move_pointer(window, along(from.0, to.0), along(from.1, to.1));
         }
         self.button(false);
@@ -509,4 +532,102 @@ pub fn square_mean(image: &RgbaImage, layout: &Layout, index: usize) -> Rgb {
 /// Whether two colours differ by at most `tolerance` in every channel.
 pub fn near(a: Rgb, b: Rgb, tolerance: u8) -> bool {
     a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= tolerance)
+}
+
+/// The shipped data folder.
+pub fn data_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// Where tests leave their screenshots: `target/tmp/x11-shots/` (docs/x11.md shows some).
+pub fn save_shot(image: &RgbaImage, name: &str) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("x11-shots");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    image
+        .save(dir.join(format!("{name}.png")))
+        .expect("write the screenshot");
+}
+
+/// The real program under test; killed if a check fails before it ends.
+pub struct Program(pub Option<std::process::Child>);
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Program {
+    /// Starts `hnefatafl` with the shipped data, a home of its own, no stray settings, and
+    /// stdin piped (`stdin_open`) or already at its end.
+    pub fn start(
+        home: &std::path::Path,
+        display: Option<&str>,
+        arguments: &[&str],
+        stdin_open: bool,
+    ) -> Program {
+        use std::process::{Command, Stdio};
+        let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
+        command
+            .arg("-d")
+            .arg(data_dir())
+            .args(arguments)
+            .env("HOME", home)
+            .stdin(if stdin_open {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for variable in [
+            "HNEFATAFL_FONT",
+            "HNEFATAFL_LANG",
+            "HNEFATAFL_PATH",
+            "HNEFATAFL_RC",
+            "HNEFATAFL_RULES",
+        ] {
+            command.env_remove(variable);
+        }
+        if let Some(display) = display {
+            command.env("DISPLAY", display);
+        }
+        Program(Some(command.spawn().expect("start hnefatafl")))
+    }
+
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.0.as_ref().expect("running").id()
+    }
+
+    /// Writes to the program's stdin.
+    pub fn send(&mut self, text: &str) {
+        use std::io::Write;
+        let child = self.0.as_mut().expect("running");
+        let stdin = child.stdin.as_mut().expect("stdin");
+        stdin.write_all(text.as_bytes()).expect("write to stdin");
+        stdin.flush().expect("flush stdin");
+    }
+
+    /// Closes stdin and waits for the program to end; fails after `timeout`.
+    pub fn finish(mut self, timeout: Duration) -> std::process::Output {
+        let mut child = self.0.take().expect("running");
+        drop(child.stdin.take());
+        let start = Instant::now();
+        while child.try_wait().expect("wait").is_none() {
+            if start.elapsed() > timeout {
+                let _ = child.kill();
+                let output = child.wait_with_output().expect("output");
+                panic!(
+                    "hnefatafl did not end: {}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        child.wait_with_output().expect("output")
+    }
 }
