@@ -1,8 +1,22 @@
 //! Search limits, the words that name them and the difficulty levels.
 
+use crate::clock::Clock;
 use std::time::Duration;
 
 /// What bounds a search. Empty limits mean the default level's limits.
+///
+/// ```
+/// use aim::{Clock, Limits};
+/// use std::time::Duration;
+///
+/// // Level 3 on two threads, as `p 1 c 3 j2` asks for it.
+/// let limits = Limits::from_words(&["3", "j2"]).expect("valid words");
+/// assert_eq!((limits.level, limits.threads), (Some(3), Some(2)));
+///
+/// // A protocol's clock: 1 minute + 1 second per move.
+/// let limits = Limits::from_clock(Clock::fischer(Duration::from_secs(60), Duration::from_secs(1)));
+/// assert!(limits.clock.is_some());
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Limits {
     /// Maximum depth in plies.
@@ -14,6 +28,13 @@ pub struct Limits {
     /// Difficulty level (1 = beginner, up to [`MAX_LEVEL`]), which sets limits and, for the
     /// weak levels, deliberate imperfection. Explicit limits above override the level's.
     pub level: Option<u32>,
+    /// Search threads for this search, overriding
+    /// [`EngineConfig::threads`](crate::EngineConfig::threads) (the limit word `j<N>`).
+    pub threads: Option<usize>,
+    /// The clock of the side to move: the time for the move comes from its
+    /// [`Clock::budget`], in place of the level's time. With `time` as well, the smaller
+    /// hard limit applies.
+    pub clock: Option<Clock>,
 }
 
 /// The strongest difficulty level.
@@ -21,6 +42,9 @@ pub const MAX_LEVEL: u32 = 6;
 
 /// The level used when no limit at all is given.
 pub const DEFAULT_LEVEL: u32 = 3;
+
+/// The most search threads a limit word may ask for.
+pub const MAX_THREADS: usize = 1024;
 
 /// The deepest search the engine will try.
 pub(crate) const MAX_DEPTH: u32 = 100;
@@ -31,8 +55,17 @@ pub(crate) const MAX_DEPTH: u32 = 100;
 pub struct LimitsError(pub String);
 
 impl Limits {
-    /// Reads limit words: `d<depth>`, `t<seconds>` (decimals allowed), `n<nodes>`, or a bare
-    /// level number. E.g. `["d4", "t10"]`, `["3"]`.
+    /// Limits that come from a clock alone: the time for the move is the clock's
+    /// [`Clock::budget`], searched at full strength.
+    pub fn from_clock(clock: Clock) -> Limits {
+        Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        }
+    }
+
+    /// Reads limit words: `d<depth>`, `t<seconds>` (decimals allowed), `n<nodes>`,
+    /// `j<threads>`, or a bare level number. E.g. `["d4", "t10"]`, `["3", "j2"]`.
     ///
     /// # Errors
     ///
@@ -50,6 +83,12 @@ impl Limits {
                 limits.time = Some(parse_seconds(rest).ok_or_else(bad)?);
             } else if let Some(rest) = lower.strip_prefix('n') {
                 limits.nodes = Some(parse_positive(rest).ok_or_else(bad)?);
+            } else if let Some(rest) = lower.strip_prefix('j') {
+                let threads = parse_positive(rest).ok_or_else(bad)?;
+                if threads > MAX_THREADS as u64 {
+                    return Err(bad());
+                }
+                limits.threads = Some(threads as usize);
             } else {
                 let level = parse_positive(&lower).ok_or_else(bad)?;
                 if level > u64::from(MAX_LEVEL) {
@@ -61,7 +100,8 @@ impl Limits {
         Ok(limits)
     }
 
-    /// The words that [`Limits::from_words`] reads back to these limits.
+    /// The words that [`Limits::from_words`] reads back to these limits. A clock has no
+    /// word: it comes from a protocol or a server, not from a player's command.
     pub fn to_words(&self) -> Vec<String> {
         let mut words = Vec::new();
         if let Some(level) = self.level {
@@ -85,6 +125,9 @@ impl Limits {
         }
         if let Some(nodes) = self.nodes {
             words.push(format!("n{nodes}"));
+        }
+        if let Some(threads) = self.threads {
+            words.push(format!("j{threads}"));
         }
         words
     }
@@ -216,6 +259,16 @@ impl Limits {
         if let Some(nodes) = self.nodes {
             plan.nodes = Some(nodes);
         }
+        if let Some(clock) = &self.clock {
+            let budget = clock.budget();
+            let hard = match self.time {
+                Some(time) => budget.hard.min(time),
+                None => budget.hard,
+            };
+            plan.hard_time = Some(hard);
+            // A level keeps its depth and imperfection; the clock only says how long.
+            plan.soft_time = Some((budget.target / 2).min(soft_of(hard)));
+        }
         plan
     }
 }
@@ -227,7 +280,8 @@ mod tests {
 
     #[test]
     fn reads_words() {
-        let limits = Limits::from_words(&["d4", "t2.5", "n1000", "3"]).expect("valid words");
+        let limits = Limits::from_words(&["d4", "t2.5", "n1000", "3", "J2"]).expect("valid words");
+        assert_eq!(limits.threads, Some(2));
         assert_eq!(limits.depth, Some(4));
         assert_eq!(limits.time, Some(Duration::from_millis(2500)));
         assert_eq!(limits.nodes, Some(1000));
@@ -256,6 +310,10 @@ mod tests {
             "7",
             "x3",
             "d99999999999",
+            "j",
+            "j0",
+            "j1025",
+            "jx",
         ] {
             assert_eq!(
                 Limits::from_words(&[word]),
@@ -286,15 +344,35 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_clock_sets_the_time() {
+        let clock = Clock::fischer(Duration::from_secs(60), Duration::from_secs(1));
+        let budget = clock.budget();
+        let plan = Limits::from_clock(clock).plan();
+        assert_eq!(plan.hard_time, Some(budget.hard));
+        assert_eq!(plan.soft_time, Some(budget.target / 2));
+        assert_eq!((plan.depth, plan.noise), (MAX_DEPTH, 0));
+        // A shorter explicit time wins; a level keeps its imperfection, not its time.
+        let limits = Limits {
+            time: Some(Duration::from_millis(100)),
+            level: Some(1),
+            ..Limits::from_clock(clock)
+        };
+        let plan = limits.plan();
+        assert_eq!(plan.hard_time, Some(Duration::from_millis(100)));
+        assert_eq!(plan.noise, level_plan(1).noise);
+    }
+
     proptest! {
         #[test]
         fn words_round_trip(depth in proptest::option::of(1u32..1000),
                             millis in proptest::option::of(1u64..10_000_000),
                             nanos in 0u32..1_000_000,
                             nodes in proptest::option::of(1u64..u64::MAX),
-                            level in proptest::option::of(1..=MAX_LEVEL)) {
+                            level in proptest::option::of(1..=MAX_LEVEL),
+                            threads in proptest::option::of(1..=MAX_THREADS)) {
             let time = millis.map(|m| Duration::from_millis(m) + Duration::from_nanos(u64::from(nanos)));
-            let limits = Limits { depth, time, nodes, level };
+            let limits = Limits { depth, time, nodes, level, threads, clock: None };
             let words = limits.to_words();
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             prop_assert_eq!(Limits::from_words(&words), Ok(limits));

@@ -195,8 +195,10 @@ impl Engine {
         }
     }
 
-    fn threads(&self) -> usize {
-        match self.config.threads {
+    /// The threads of a search with these limits: the limits' count, else the engine's,
+    /// where 0 means all cores.
+    fn threads(&self, limits: &Limits) -> usize {
+        match limits.threads.unwrap_or(self.config.threads) {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         }
@@ -313,7 +315,7 @@ impl Engine {
         } else {
             HashSet::new()
         };
-        let threads = self.threads().max(1);
+        let threads = self.threads(limits).max(1);
         let shared = Shared {
             stop,
             abort: AtomicBool::new(false),

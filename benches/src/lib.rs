@@ -1,10 +1,11 @@
 //! Shared helpers for the benchmarks and the match runner: rule files, random openings,
 //! engine-against-engine games and the Elo arithmetic.
 
-use aim::{Engine, EngineConfig, EvalWeights, Limits, Tuning};
+use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, SearchResult, Tuning};
 use hnefatafl_core::{Game, Player, Rules};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// The 11x11 Fetlar-style rules used when `data/rules/hnefatafl` is not at hand.
 pub const FETLAR_11X11: &str = "
@@ -188,79 +189,168 @@ pub enum GameResult {
     Loss,
 }
 
-/// Plays one game from `start`: `a` plays `a_player`, `b` the other; a game longer than
-/// `max_plies` is a draw. With `verbose`, prints each move with its score and depth.
-/// Returns the result for A and the plies played.
+impl GameResult {
+    /// The same game seen from the other side.
+    pub fn reversed(self) -> GameResult {
+        match self {
+            GameResult::Win => GameResult::Loss,
+            GameResult::Draw => GameResult::Draw,
+            GameResult::Loss => GameResult::Win,
+        }
+    }
+}
+
+/// How one game is played, the same for both sides.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// A game longer than this many plies is a draw.
+    pub max_plies: usize,
+    /// Both sides' clock at the start, when the game is played on a clock: each move's
+    /// limits then get the mover's clock, the time the search takes (measured around the
+    /// whole call) is booked on it, and a side whose clock runs out loses.
+    pub clock: Option<Clock>,
+    /// Seeds the weak levels' random choices.
+    pub seed: u64,
+    /// Print each move with its score, depth, nodes and time.
+    pub verbose: bool,
+}
+
+/// A finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The result for A.
+    pub result: GameResult,
+    /// Plies played.
+    pub plies: usize,
+    /// The game was lost on time (by the loser).
+    pub on_time: bool,
+    /// On a clock: the least main time each side (A, B) had left after a move.
+    pub least_left: Option<[Duration; 2]>,
+}
+
+/// Plays one game from `start`: `a` plays `a_player`, `b` the other.
 pub fn play_game(
     start: &Game,
     a: &Side,
     b: &Side,
     a_player: Player,
-    max_plies: usize,
-    seed: u64,
-    verbose: bool,
-) -> (GameResult, usize) {
+    settings: &GameSettings,
+) -> Played {
     let mut game = start.clone();
-    let mut engines = [a, b].map(|side| {
+    let sides = [a, b];
+    let mut engines = sides.map(|side| {
         let mut engine = Engine::with_tuning(side.config.clone(), side.tuning.clone());
-        engine.seed(seed);
+        engine.seed(settings.seed);
         engine
     });
+    let mut clocks = settings.clock.map(|clock| [clock; 2]);
+    let mut least_left = settings.clock.map(|clock| [clock.remaining; 2]);
     let mut plies = 0;
-    while plies < max_plies {
+    let end = |result: GameResult, plies, on_time, least_left| Played {
+        result,
+        plies,
+        on_time,
+        least_left,
+    };
+    while plies < settings.max_plies {
         if let Some(outcome) = game.outcome() {
             let result = if outcome.winner == a_player {
                 GameResult::Win
             } else {
                 GameResult::Loss
             };
-            return (result, plies);
+            return end(result, plies, false, least_left);
         }
         let index = usize::from(game.side_to_move() != a_player);
-        let side = [a, b][index];
+        // The result when the side to move loses.
+        let mover_loses = if index == 0 {
+            GameResult::Loss
+        } else {
+            GameResult::Win
+        };
+        let mut limits = sides[index].limits.clone();
+        if let Some(clocks) = &clocks {
+            limits.clock = Some(clocks[index]);
+        }
+        let started = Instant::now();
         let found = engines[index].search(
             &game,
-            &side.limits,
+            &limits,
             Arc::new(AtomicBool::new(false)),
             &mut |_| {},
         );
-        if verbose {
-            if let Some(mv) = found.best {
-                println!(
-                    "  ply {plies:3}: {} {} score {} depth {} nodes {}",
-                    if index == 0 { 'A' } else { 'B' },
-                    game.rules()
-                        .format_move(mv, hnefatafl_core::Notation::Numeric),
-                    found.score,
-                    found.depth,
-                    found.nodes
-                );
-            }
+        let used = started.elapsed();
+        if settings.verbose {
+            print_move(&game, index, &found, used);
         }
+        if let (Some(clocks), Some(least)) = (&mut clocks, &mut least_left) {
+            if clocks[index].spend(used).is_err() {
+                least[index] = Duration::ZERO;
+                return end(mover_loses, plies, true, least_left);
+            }
+            least[index] = least[index].min(
+                clocks[index]
+                    .remaining
+                    .saturating_sub(clocks[index].increment),
+            );
+        }
+        // No move although the game is not over cannot happen; an illegal move cannot
+        // either: both count as a loss for the mover.
         let Some(mv) = found.best else {
-            // No move although the game is not over: cannot happen; count it as a loss.
-            let result = if index == 0 {
-                GameResult::Loss
-            } else {
-                GameResult::Win
-            };
-            return (result, plies);
+            return end(mover_loses, plies, false, least_left);
         };
         if game.play(mv).is_err() {
-            let result = if index == 0 {
-                GameResult::Loss
-            } else {
-                GameResult::Win
-            };
-            return (result, plies);
+            return end(mover_loses, plies, false, least_left);
         }
         plies += 1;
     }
-    match game.outcome() {
-        Some(outcome) if outcome.winner == a_player => (GameResult::Win, plies),
-        Some(_) => (GameResult::Loss, plies),
-        None => (GameResult::Draw, plies),
+    let result = match game.outcome() {
+        Some(outcome) if outcome.winner == a_player => GameResult::Win,
+        Some(_) => GameResult::Loss,
+        None => GameResult::Draw,
+    };
+    end(result, plies, false, least_left)
+}
+
+/// Prints one move of a game with what the search said of it.
+fn print_move(game: &Game, index: usize, found: &SearchResult, used: Duration) {
+    let Some(mv) = found.best else {
+        return;
+    };
+    println!(
+        "  ply {:3}: {} {} score {} depth {} nodes {} time {:.3} s",
+        game.moves().len(),
+        if index == 0 { 'A' } else { 'B' },
+        game.rules()
+            .format_move(mv, hnefatafl_core::Notation::Numeric),
+        found.score,
+        found.depth,
+        found.nodes,
+        used.as_secs_f64()
+    );
+}
+
+/// Reads a clock: `<seconds>[+<increment seconds>]`, decimals allowed (`60+1`, `300`,
+/// `0.5+0.1`).
+///
+/// # Errors
+///
+/// A text that is not of that form, or a main time of zero.
+pub fn parse_clock(text: &str) -> Result<Clock, String> {
+    let bad = || format!("bad clock `{text}` (seconds, or seconds+increment: 60+1)");
+    let seconds = |part: &str| {
+        part.parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(bad)
+    };
+    let (main, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let clock = Clock::fischer(seconds(main)?, seconds(increment)?);
+    if clock.remaining.is_zero() {
+        return Err(bad());
     }
+    Ok(clock)
 }
 
 /// The Elo difference of a score fraction (0..1), if finite.
@@ -298,6 +388,24 @@ mod tests {
         assert!((centre - 190.8).abs() < 0.1, "{centre}");
         assert!(margin > 50.0 && margin < 200.0, "{margin}");
         assert_eq!(elo_with_margin(10, 0, 0), None);
+    }
+
+    #[test]
+    fn clocks_are_read() {
+        assert_eq!(
+            parse_clock("60+1"),
+            Ok(Clock::fischer(
+                Duration::from_secs(60),
+                Duration::from_secs(1)
+            ))
+        );
+        assert_eq!(
+            parse_clock("0.5"),
+            Ok(Clock::fischer(Duration::from_millis(500), Duration::ZERO))
+        );
+        for bad in ["", "0", "x", "60+", "+1", "-1+1", "60+1+1", "inf"] {
+            assert!(parse_clock(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -2,18 +2,26 @@
 //!
 //! ```text
 //! match --rules data/rules/brandub --games 40 --a level=3 --b depth=2
-//!       [--plies 300] [--opening 4] [--seed 1] [--jobs 1]
+//!       [--plies 300] [--opening 4] [--seed 1] [--jobs 1] [--clock 60+1]
 //! ```
+//!
+//! With `--clock`, both sides play on a clock of that many seconds plus an increment per
+//! move; a side whose clock runs out loses, and the runner reports the games lost on time
+//! and the least time either side had left.
 //!
 //! Games come in pairs from the same random opening, A playing each colour once. A game
 //! that reaches the ply cap is a draw. Prints wins, draws and losses of A and the Elo
 //! difference of A over B with its 95% error margin.
 
-use hnefatafl_benches::{GameResult, Side, elo_with_margin, parse_side, random_opening};
+use aim::Clock;
+use hnefatafl_benches::{
+    GameResult, GameSettings, Side, elo_with_margin, parse_clock, parse_side, random_opening,
+};
 use hnefatafl_core::{Player, Rules};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 struct Options {
     rules: Rules,
@@ -29,10 +37,11 @@ struct Options {
     jobs: usize,
     verbose: bool,
     a_plays: Option<usize>,
+    clock: Option<Clock>,
 }
 
 const USAGE: &str = "usage: match --rules <file> [--games N] --a <side> --b <side> \
-[--plies N] [--opening N] [--seed N] [--jobs N] [--a-plays 0|1] [--verbose]
+[--plies N] [--opening N] [--seed N] [--jobs N] [--a-plays 0|1] [--clock S[+I]] [--verbose]
 a side is a list of words: limit words (d2 t0.5 n100000 3) or key=value (level depth time \
 nodes threads hash reductions piece mobility open_move open_one open_two two_moves routes \
 guard enclosure1 enclosure2 threat tempo), separated by commas";
@@ -45,6 +54,7 @@ fn parse_args() -> Result<Options, String> {
     let (mut a_text, mut b_text) = (String::new(), String::new());
     let mut verbose = false;
     let mut a_plays = None;
+    let mut clock = None;
     let mut i = 0;
     while i < args.len() {
         if args[i] == "--verbose" {
@@ -71,6 +81,7 @@ fn parse_args() -> Result<Options, String> {
             "--seed" => seed = number()?,
             "--a-plays" => a_plays = Some((number()? as usize).min(1)),
             "--jobs" => jobs = (number()? as usize).max(1),
+            "--clock" => clock = Some(parse_clock(&value)?),
             other => return Err(format!("unknown argument `{other}`")),
         }
         i += 2;
@@ -94,6 +105,7 @@ fn parse_args() -> Result<Options, String> {
         jobs,
         verbose,
         a_plays,
+        clock,
     })
 }
 
@@ -118,6 +130,8 @@ fn main() -> ExitCode {
     let next = AtomicUsize::new(0);
     let tally = Mutex::new([0u32; 3]);
     let plies_total = AtomicUsize::new(0);
+    let time_losses = AtomicUsize::new(0);
+    let least_left = Mutex::new([Duration::MAX; 2]);
     std::thread::scope(|scope| {
         for _ in 0..options.jobs {
             scope.spawn(|| {
@@ -136,15 +150,25 @@ fn main() -> ExitCode {
                         None if index % 2 == 0 => Player::Zero,
                         None => Player::One,
                     };
-                    let (result, plies) = hnefatafl_benches::play_game(
-                        &start,
-                        &options.a,
-                        &options.b,
-                        a_player,
-                        options.max_plies,
+                    let settings = GameSettings {
+                        max_plies: options.max_plies,
+                        clock: options.clock,
                         seed,
-                        options.verbose,
+                        verbose: options.verbose,
+                    };
+                    let played = hnefatafl_benches::play_game(
+                        &start, &options.a, &options.b, a_player, &settings,
                     );
+                    let (result, plies) = (played.result, played.plies);
+                    if played.on_time {
+                        time_losses.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if let Some(left) = played.least_left {
+                        let mut least = least_left.lock().unwrap_or_else(|p| p.into_inner());
+                        for (least, left) in least.iter_mut().zip(left) {
+                            *least = (*least).min(left);
+                        }
+                    }
                     plies_total.fetch_add(plies, Ordering::Relaxed);
                     let slot = match result {
                         GameResult::Win => 0,
@@ -177,6 +201,15 @@ fn main() -> ExitCode {
         100.0 * (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(played),
         plies_total.load(Ordering::Relaxed) / played as usize
     );
+    if options.clock.is_some() {
+        let least = *least_left.lock().unwrap_or_else(|p| p.into_inner());
+        println!(
+            "clock: {} games lost on time; least main time left after a move: A {:.3} s, B {:.3} s",
+            time_losses.load(Ordering::Relaxed),
+            least[0].as_secs_f64(),
+            least[1].as_secs_f64()
+        );
+    }
     match elo_with_margin(wins, draws, losses) {
         Some((elo, margin)) => println!("Elo A - B: {elo:+.0} +/- {margin:.0} (95%)"),
         None if wins > losses => println!("Elo A - B: beyond +800 (A scored 100%)"),

@@ -1,0 +1,134 @@
+//! Move generation: walking, counting and checking the moves of the side to move.
+
+use std::ops::ControlFlow;
+
+use super::type_index;
+use crate::error::MoveError;
+use crate::position::Position;
+use crate::tables::{DIRECTIONS, Tables};
+use crate::{Move, Square};
+
+/// Walks the moves of the side to move until `f` breaks.
+#[inline]
+pub(crate) fn try_for_each_move(
+    tables: &Tables,
+    position: &Position,
+    mut f: impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let side = position.side.index();
+    for word in 0..tables.words {
+        let mut bits = position.occupied[side][word];
+        while bits != 0 {
+            let from = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let t = type_index(position.board[from]);
+            for direction in 0..DIRECTIONS {
+                let reach = tables.reach(t, from, direction);
+                let step = tables.steps[direction];
+                let mut to = from;
+                for _ in 0..reach {
+                    to = to.wrapping_add_signed(step);
+                    if position.board[to] != 0 {
+                        break;
+                    }
+                    f(Move {
+                        from: Square(from as u16),
+                        to: Square(to as u16),
+                    })?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The number of moves of the side to move.
+///
+/// The same walk as [`try_for_each_move`], kept apart because perft's last ply only
+/// needs the count: it adds up each ray's free length without making a move per square.
+#[inline]
+pub(crate) fn count_moves(tables: &Tables, position: &Position) -> u64 {
+    let side = position.side.index();
+    let mut count = 0u64;
+    for word in 0..tables.words {
+        let mut bits = position.occupied[side][word];
+        while bits != 0 {
+            let from = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let t = type_index(position.board[from]);
+            for direction in 0..DIRECTIONS {
+                let reach = tables.reach(t, from, direction);
+                let step = tables.steps[direction];
+                let mut to = from;
+                let mut steps = 0;
+                while steps < reach {
+                    to = to.wrapping_add_signed(step);
+                    if position.board[to] != 0 {
+                        break;
+                    }
+                    steps += 1;
+                }
+                count += steps as u64;
+            }
+        }
+    }
+    count
+}
+
+/// Whether the side to move has any move.
+pub(crate) fn has_move(tables: &Tables, position: &Position) -> bool {
+    try_for_each_move(tables, position, |_| ControlFlow::Break(())).is_break()
+}
+
+/// Checks a move against the board rules, naming the first rule it breaks.
+pub(crate) fn check_move(tables: &Tables, position: &Position, mv: Move) -> Result<(), MoveError> {
+    let (from, to) = (mv.from.index(), mv.to.index());
+    for square in [from, to] {
+        if square >= tables.squares {
+            return Err(MoveError::OutOfBoard(square as u32));
+        }
+    }
+    if from == to {
+        return Err(MoveError::SameSquare);
+    }
+    let (fx, fy) = (from % tables.width, from / tables.width);
+    let (tx, ty) = (to % tables.width, to / tables.width);
+    let direction = match (fx.cmp(&tx), fy.cmp(&ty)) {
+        (std::cmp::Ordering::Less, std::cmp::Ordering::Equal) => 0,
+        (std::cmp::Ordering::Greater, std::cmp::Ordering::Equal) => 1,
+        (std::cmp::Ordering::Equal, std::cmp::Ordering::Less) => 2,
+        (std::cmp::Ordering::Equal, std::cmp::Ordering::Greater) => 3,
+        _ => return Err(MoveError::NotStraight),
+    };
+    let bit = position.board[from];
+    if bit == 0 {
+        return Err(MoveError::NoPiece);
+    }
+    let info = &tables.pieces[type_index(bit)];
+    if usize::from(info.owner) != position.side.index() {
+        return Err(MoveError::NotYourPiece);
+    }
+    let t = type_index(bit);
+    let reach = tables.reach(t, from, direction);
+    let step = tables.steps[direction];
+    let mut square = from;
+    for taken in 0.. {
+        square = square.wrapping_add_signed(step);
+        if position.board[square] != 0 {
+            return Err(MoveError::Blocked(Square(square as u16)));
+        }
+        if taken >= reach {
+            // The square types stop the piece here: `occupies` or, if it may stand
+            // there, `noreturn`.
+            let bit_here = tables.square_bits[square];
+            if bit_here != 0 && bit_here & tables.occupies[t] != 0 {
+                return Err(MoveError::NoReturn(Square(square as u16)));
+            }
+            return Err(MoveError::CannotEnter(Square(square as u16)));
+        }
+        if square == to {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
