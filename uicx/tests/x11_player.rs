@@ -331,8 +331,10 @@ fn many_clicked_games_against_the_computer_never_lose_a_click() {
             }
             // The computer's reply: two other marked squares.
             let mut reply = None;
+            let mut reply_shot = RgbaImage::new(1, 1);
             wait_until("the computer's reply", WAIT, || {
-                let marked = marked_squares(&driver.screenshot(window), &layout);
+                reply_shot = driver.screenshot(window);
+                let marked = marked_squares(&reply_shot, &layout);
                 reply = game.reply_from(&marked).filter(|_| marked != want);
                 reply.is_some()
             });
@@ -342,6 +344,11 @@ fn many_clicked_games_against_the_computer_never_lose_a_click() {
                 .play(reply)
                 .expect("the computer plays legal moves");
             let answer_captured = undo.captures().count();
+            if answer_captured > 0 {
+                let crosses = count_colour(&reply_shot, board_region(&layout), render::CAPTURE);
+                assert!(crosses > 20, "the computer's capture is marked");
+                save_shot(&reply_shot, "capture");
+            }
             captures_seen += answer_captured;
             after_capture = captured + answer_captured > 0;
         }

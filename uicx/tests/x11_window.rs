@@ -232,8 +232,9 @@ impl XHost for FakeGame {
     }
 }
 
-fn samples() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/xpm-samples")
+/// The project's own test images (`tests/xpm/`): square types 1 and 2, pieces 1, 2 and 4.
+fn own_images() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/xpm")
 }
 
 /// One window at a time: without a window manager the keyboard goes to the window under
@@ -307,9 +308,9 @@ fn assert_board_matches(driver: &Driver, window: u32, frame: &render::Frame) {
 fn sample_theme() -> theme::Theme {
     let read = |relative: &str| {
         if relative == "xlib/themes" {
-            return Some(b"30".to_vec());
+            return Some(b"sample".to_vec());
         }
-        std::fs::read(samples().join(relative.strip_prefix("xlib/")?)).ok()
+        std::fs::read(own_images().join(relative.strip_prefix("xlib/sample/")?)).ok()
     };
     theme::load(&read, None, None).theme
 }
@@ -317,7 +318,7 @@ fn sample_theme() -> theme::Theme {
 #[test]
 fn window_draws_moves_types_thinks_and_closes() {
     let shared = Arc::new(Mutex::new(Shared::default()));
-    let game = FakeGame::new("Fake: play", shared.clone(), Some(samples().join("30")));
+    let game = FakeGame::new("Fake: play", shared.clone(), Some(own_images()));
     let log = shared.clone();
     let exit = with_window(game, XOptions::default(), move |driver| {
         let window = driver.find_window("Fake: play", &[], WAIT);
@@ -487,4 +488,28 @@ fn wait_for_command(log: &Arc<Mutex<Shared>>, what: &str, command: &str) {
             .map(String::as_str)
             == Some(command)
     });
+}
+
+#[test]
+fn up_and_down_recall_typed_lines_and_drags_move() {
+    let shared = Arc::new(Mutex::new(Shared::default()));
+    let game = FakeGame::new("Fake: history", shared.clone(), None);
+    let log = shared.clone();
+    let exit = with_window(game, XOptions::default(), move |driver| {
+        let window = driver.find_window("Fake: history", &[], WAIT);
+        driver.type_text(window, "n\nu\n");
+        // Up twice brings back `n`, Down once `u` again; Escape forgets the recalled line.
+        driver.type_text(window, "\u{2191}\u{2191}\u{2193}\n");
+        driver.type_text(window, "\u{2191}\x1b\n");
+        driver.type_text(window, "\u{2191}\u{2191}\n");
+        // A drag from the middle two squares to the right is the move `m 3 3 5 3`.
+        let layout = driver.layout(window, 7, 7);
+        driver.drag(window, layout.square_centre(24), layout.square_centre(26));
+        wait_for_command(&log, "the dragged move", "m 3 3 5 3");
+        driver.close(window);
+        wait_until("the window to go", WAIT, || !driver.exists(window));
+    });
+    assert_eq!(exit, XExit::Closed);
+    let commands = shared.lock().expect("lock").commands.clone();
+    assert_eq!(commands, ["n", "u", "u", "", "n", "m 3 3 5 3"]);
 }

@@ -801,6 +801,8 @@ impl XWindow {
         typed: bool,
     ) -> Result<Option<XExit>, XError> {
         let (output, flow) = host.execute(line);
+        // The pause is between two computer moves: the user's command ends a run of them.
+        self.last_computer_move = None;
         self.show_output(output, typed);
         self.retitle(host)?;
         Ok(match flow {
