@@ -15,7 +15,7 @@ use uicx::x11::{self, BoardView, Flow, Waker, XExit, XHost, XOptions, theme};
 use x11_support::{Driver, near, require_display, square_mean, wait_until};
 
 const SIDE: u8 = 7;
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// What the fake game shares with the test's driver thread.
 #[derive(Debug, Default)]
