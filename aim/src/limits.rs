@@ -46,8 +46,8 @@ pub const DEFAULT_LEVEL: u32 = 3;
 /// The most search threads a limit word may ask for.
 pub const MAX_THREADS: usize = 1024;
 
-/// The deepest search the engine will try.
-pub(crate) const MAX_DEPTH: u32 = 100;
+/// The deepest search the engine will try; a front end refuses a deeper `d` limit.
+pub const MAX_DEPTH: u32 = 100;
 
 /// A limit word that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -223,9 +223,9 @@ fn soft_of(hard: Duration) -> Duration {
 }
 
 impl Limits {
-    /// The longest a search with these limits runs, once the level is resolved; `None`
-    /// when only a depth or a node count bounds it. Front ends show progress against it.
-    pub fn time_budget(&self) -> Option<Duration> {
+    /// The longest a move may take under these limits, the level's clock included; `None`
+    /// when only depth or nodes bound the search.
+    pub fn move_time(&self) -> Option<Duration> {
         self.plan().hard_time
     }
 

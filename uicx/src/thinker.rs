@@ -59,6 +59,7 @@ struct Job {
     fraction: f32,
     started: Instant,
     budget: Option<Duration>,
+    node_limit: bool,
 }
 
 /// Owns the engine and at most one running search.
@@ -92,15 +93,33 @@ impl Thinker {
         self.job.as_ref().map(|job| job.purpose)
     }
 
-    /// The fraction of the running search's budget used so far: the time used of its time
-    /// budget, or what the finished depths tell when it has none.
+    /// The fraction of the running search's budget used so far.
     pub fn fraction(&self) -> Option<f32> {
+        // The time used of the clock's budget moves steadily; the finished depths only
+        // when one ends.
         self.job.as_ref().map(|job| {
             let timed = job.budget.map_or(0.0, |budget| {
                 job.started.elapsed().as_secs_f32() / budget.as_secs_f32().max(f32::EPSILON)
             });
             timed.max(job.fraction).clamp(0.0, 1.0)
         })
+    }
+
+    /// The time since the running search started.
+    pub fn elapsed(&self) -> Duration {
+        self.job
+            .as_ref()
+            .map_or(Duration::ZERO, |job| job.started.elapsed())
+    }
+
+    /// The most time the running search may take, when a clock bounds it.
+    pub fn budget(&self) -> Option<Duration> {
+        self.job.as_ref().and_then(|job| job.budget)
+    }
+
+    /// Whether a node limit bounds the running search.
+    pub fn has_node_limit(&self) -> bool {
+        self.job.as_ref().is_some_and(|job| job.node_limit)
     }
 
     /// Starts searching the game's position. Does nothing if a search is running.
@@ -113,8 +132,9 @@ impl Thinker {
             .take()
             .unwrap_or_else(|| Box::new(Engine::new(EngineConfig::default())));
         let stop = Arc::new(AtomicBool::new(false));
-        let budget = limits.time_budget();
         let (sender, receiver) = mpsc::channel();
+        let budget = limits.move_time();
+        let node_limit = limits.nodes.is_some();
         let game_copy = game.clone();
         let thread_stop = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
@@ -139,6 +159,7 @@ impl Thinker {
             fraction: 0.0,
             started: Instant::now(),
             budget,
+            node_limit,
         });
     }
 

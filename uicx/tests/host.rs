@@ -1,4 +1,4 @@
-//! The session as the X window sees it (`XHost`), without a window.
+//! The session as the X window sees it (`window::Host`), without a window.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use uicx::data::{DataDirs, Origin};
 use uicx::session::{Locks, Session};
-use uicx::x11::{Flow, Waker, XHost};
+use uicx::window::Host;
+use uicx::x11::{Flow, Role, Waker, XHost};
 
 fn brandub() -> Session {
     let dirs = DataDirs {
@@ -25,6 +26,7 @@ fn brandub() -> Session {
 #[test]
 fn view_targets_and_moves() {
     let mut session = brandub();
+    let mut session = Host::new(&mut session);
     assert_eq!(session.title(), "Hnefatafl: Brandub");
     let view = session.view();
     assert_eq!((view.width, view.height), (7, 7));
@@ -42,12 +44,29 @@ fn view_targets_and_moves() {
     // Not the side to move's piece: no targets.
     assert!(session.targets(3 * 7 + 3).is_empty());
 
+    // The window sees each side's name and who plays it.
+    let view = session.view();
+    assert_eq!(view.roles, [Role::Attackers, Role::Defenders]);
+    assert!(
+        view.sides[0].starts_with("Attackers (player 0)"),
+        "{:?}",
+        view.sides
+    );
+    assert!(
+        view.sides[1].starts_with("Defenders (player 1)"),
+        "{:?}",
+        view.sides
+    );
+    assert!(view.hint.contains('h'), "{}", view.hint);
+
     let (lines, flow) = session.execute("m 3 1 1 1");
     assert_eq!(
-        (lines, flow),
-        (vec!["Player 1 to move.".to_owned()], Flow::Continue)
+        (lines.last().map(String::as_str), flow),
+        (Some("Player 1 to move."), Flow::Continue)
     );
-    assert_eq!(session.view().last_move, Some((7 + 3, 7 + 1)));
+    let view = session.view();
+    assert_eq!(view.last_move, Some((7 + 3, 7 + 1)));
+    assert_eq!(view.moves, ["d6-b6"]);
     let (lines, _) = session.execute("m 0 0 0 1");
     assert!(lines[0].starts_with("Illegal move"), "{lines:?}");
     // Help in the window: every command, shorter than on the command line.
@@ -74,14 +93,17 @@ fn view_targets_and_moves() {
 #[test]
 fn poll_plays_the_computer_and_wakes_the_window() {
     let mut session = brandub();
+    let mut session = Host::new(&mut session);
     let (lines, _) = session.execute("p 0 c d2");
-    assert_eq!(lines, ["Player 0: computer d2"]);
+    assert_eq!(lines, ["Player 0: computer, depth 2"]);
     let wakes = Arc::new(AtomicUsize::new(0));
     let counter = Arc::clone(&wakes);
     let waker: Waker = Arc::new(move || {
         counter.fetch_add(1, Ordering::SeqCst);
     });
     assert_eq!(session.poll(&waker), Vec::<String>::new());
+    // While the computer thinks, the status says so.
+    assert_eq!(session.view().status, "Player 0 is thinking.");
     let deadline = Instant::now() + Duration::from_secs(60);
     let mut shown = Vec::new();
     while shown.is_empty() && Instant::now() < deadline {

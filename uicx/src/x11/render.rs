@@ -351,20 +351,6 @@ impl Layout {
     }
 }
 
-/// The column name the window uses when the view gives none: `a` for the leftmost, `z`,
-/// then `aa` ... as algebraic moves write them.
-pub fn column_name(column: u32) -> String {
-    let mut name = Vec::new();
-    let mut rest = column + 1;
-    while rest > 0 {
-        rest -= 1;
-        name.push(b'a' + (rest % 26) as u8);
-        rest /= 26;
-    }
-    name.reverse();
-    String::from_utf8_lossy(&name).into_owned()
-}
-
 /// Wraps text into lines of at most `columns` characters, breaking at spaces where it can
 /// and keeping the text's own line breaks.
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
@@ -641,7 +627,7 @@ impl Renderer {
                 .column_labels
                 .get(column as usize)
                 .cloned()
-                .unwrap_or_else(|| column_name(column));
+                .unwrap_or_else(|| hnefatafl_core::column_name(column as u8));
             let width = metrics.cell_width * name.chars().count() as u32;
             let (x, _) = layout.square_origin(column as usize);
             let x = x + layout.square.saturating_sub(width) / 2;

@@ -5,7 +5,7 @@
 //! The host adds what only it knows: the translated texts, who plays each side, the
 //! computer's progress and the analysis.
 
-use hnefatafl_core::{Game, Notation, Player, Rules, Square};
+use hnefatafl_core::{Game, Notation, Player, Rules, column_name};
 
 use super::host::{BoardView, Captured, Role};
 use crate::board;
@@ -27,15 +27,18 @@ pub fn board_view(game: &Game) -> BoardView {
         squares: Vec::with_capacity(count),
         pieces: Vec::with_capacity(count),
         owners: Vec::with_capacity(count),
-        column_labels: (0..rules.width()).map(|x| column_label(rules, x)).collect(),
-        row_labels: (0..rules.height()).map(|y| row_label(rules, y)).collect(),
-        last_move: game.last_move().map(|mv| (mv.from.index(), mv.to.index())),
+        column_labels: (0..rules.width()).map(column_name).collect(),
+        row_labels: (0..rules.height())
+            .map(|y| (rules.height() - y).to_string())
+            .collect(),
+        last_move: game
+            .last_move()
+            .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to))),
         side_to_move: game.side_to_move().index() as u8,
         roles: roles(rules),
         ..BoardView::default()
     };
-    for index in 0..count {
-        let square = Square::from_index(index);
+    for square in rules.squares() {
         view.squares.push(
             rules
                 .square_type(square)
@@ -49,10 +52,12 @@ pub fn board_view(game: &Game) -> BoardView {
     if let Some(undo) = game.history().last() {
         view.captured = undo
             .captures()
-            .map(|(square, piece)| Captured {
-                square: square.index(),
-                piece: board::shown_piece(rules, piece).bit(),
-                owner: owner_of(piece),
+            .filter_map(|(square, piece)| {
+                Some(Captured {
+                    square: rules.index(square)?,
+                    piece: board::shown_piece(rules, piece).bit(),
+                    owner: owner_of(piece),
+                })
             })
             .collect();
     }
@@ -80,40 +85,13 @@ pub fn roles(rules: &Rules) -> [Role; 2] {
         rules
             .piece_rules()
             .iter()
-            .any(|rule| rule.owner == player && rule.escape)
+            .any(|rule| rule.owner() == player && rule.escape())
     });
     match escapes {
         [false, true] => [Role::Attackers, Role::Defenders],
         [true, false] => [Role::Defenders, Role::Attackers],
         _ => [Role::Plain, Role::Plain],
     }
-}
-
-/// The name of column `x` as the game's algebraic notation writes it.
-fn column_label(rules: &Rules, x: u8) -> String {
-    let bottom = rules.height().saturating_sub(1);
-    rules.square_at(x, bottom).map_or_else(
-        || super::render::column_name(u32::from(x)),
-        |square| {
-            rules
-                .format_square(square, Notation::Algebraic)
-                .trim_end_matches(|letter: char| letter.is_ascii_digit())
-                .to_owned()
-        },
-    )
-}
-
-/// The name of row `y` (from the top) as the game's algebraic notation writes it.
-fn row_label(rules: &Rules, y: u8) -> String {
-    rules.square_at(0, y).map_or_else(
-        || (rules.height() - y).to_string(),
-        |square| {
-            rules
-                .format_square(square, Notation::Algebraic)
-                .trim_start_matches(|letter: char| letter.is_ascii_alphabetic())
-                .to_owned()
-        },
-    )
 }
 
 #[cfg(test)]
@@ -143,28 +121,29 @@ mod tests {
         assert_eq!(view.column_labels, ["a", "b", "c", "d", "e", "f", "g"]);
         assert_eq!(view.row_labels, ["7", "6", "5", "4", "3", "2", "1"]);
         assert!(view.moves.is_empty() && view.captured.is_empty());
-        // Brandub: an attacker d6-b6, a defender d5-c5, then b6-b5 is not a capture yet;
-        // the capture comes from enclosing the defender on c5 between b5 and d5 ... the
-        // exact line is read back from the game, so play until something is captured.
+        // Play the first legal move until some move captures, then play that one.
         let mut captured = None;
         'search: for _ in 0..40 {
-            let moves = game.legal_moves();
+            let moves: Vec<_> = game.legal_moves().collect();
             for &mv in &moves {
                 let mut trial = game.clone();
-                let undo = trial.play(mv).expect("legal");
-                if undo.captures().next().is_some() {
+                if trial.play(mv).captures().next().is_some() {
                     game = trial;
                     captured = Some(mv);
                     break 'search;
                 }
             }
             let Some(&first) = moves.first() else { break };
-            game.play(first).expect("legal");
+            game.play(first);
         }
         let mv = captured.expect("some move captures within 40 plies");
         let view = board_view(&game);
         let undo = game.history().last().expect("a move");
-        let victims: Vec<usize> = undo.captures().map(|(square, _)| square.index()).collect();
+        let rules = game.rules();
+        let victims: Vec<usize> = undo
+            .captures()
+            .filter_map(|(square, _)| rules.index(square))
+            .collect();
         assert_eq!(
             view.captured.iter().map(|c| c.square).collect::<Vec<_>>(),
             victims
@@ -177,10 +156,10 @@ mod tests {
             assert_ne!(captured.piece, 0);
         }
         let last = view.moves.last().expect("a move");
-        let from = game.rules().format_square(mv.from, Notation::Algebraic);
+        let from = rules.format_square(mv.from, Notation::Algebraic);
         assert!(last.starts_with(&from) && last.contains('x'), "{last}");
-        assert_eq!(view.moves.len(), game.moves().len());
-        assert_eq!(view.last_move, Some((mv.from.index(), mv.to.index())));
+        assert_eq!(view.moves.len(), game.ply());
+        assert_eq!(view.last_move, rules.index(mv.from).zip(rules.index(mv.to)));
     }
 
     #[test]

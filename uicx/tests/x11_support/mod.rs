@@ -21,13 +21,35 @@ use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
 
 /// The display the tests use: they need a real X server and fail, never skip, without one.
+///
+/// The first call also opens a connection that stays open while the tests run: an X server
+/// resets itself when its last client leaves, and refuses connections while it does, which
+/// would make the next test's first connection fail.
 pub fn require_display() -> String {
-    match std::env::var("DISPLAY") {
+    let display = match std::env::var("DISPLAY") {
         Ok(display) if !display.is_empty() => display,
         _ => panic!(
             "DISPLAY is not set: the X interface tests need an X server; run them under \
              `xvfb-run -a cargo test -p uicx` (apt-get install -y xvfb xauth xfonts-base)"
         ),
+    };
+    static KEEP_SERVER: std::sync::OnceLock<RustConnection> = std::sync::OnceLock::new();
+    KEEP_SERVER.get_or_init(|| connect_with_retry(None).0);
+    display
+}
+
+/// Connects to a display, trying again for a while when the server is busy resetting.
+fn connect_with_retry(display: Option<&str>) -> (RustConnection, usize) {
+    let start = Instant::now();
+    loop {
+        match x11rb::connect(display) {
+            Ok(connected) => return connected,
+            Err(error) if start.elapsed() < Duration::from_secs(20) => {
+                eprintln!("note: the X server refused a connection ({error}); trying again");
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Err(error) => panic!("connect to the X server: {error}"),
+        }
     }
 }
 
@@ -97,7 +119,7 @@ impl Driver {
 
     /// Connects to a display (`None`: `$DISPLAY`).
     pub fn connect_to(display: Option<&str>) -> Driver {
-        let (conn, screen) = x11rb::connect(display).expect("connect to the X server");
+        let (conn, screen) = connect_with_retry(display);
         let root = conn.setup().roots[screen].root;
         let (first, last) = (conn.setup().min_keycode, conn.setup().max_keycode);
         let mapping = conn

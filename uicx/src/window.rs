@@ -1,0 +1,165 @@
+//! The X window as a front end of the interpreter: [`Host`] shows a [`Session`] to the
+//! window through [`XHost`], and [`run`] opens the window and runs it until it closes.
+//!
+//! This is the only place where the interpreter and the X module meet; the session
+//! itself knows no window.
+
+use hnefatafl_core::{Game, Player};
+
+use crate::lang::{Key, Message};
+use crate::session::{Action, PlayerKind, Session, Source};
+use crate::x11::{self, BoardView, Flow, Role, Waker, XExit, XHost, XOptions};
+
+/// A session as the window sees it.
+pub struct Host<'a> {
+    session: &'a mut Session,
+}
+
+impl<'a> Host<'a> {
+    /// Shows this session to a window.
+    pub fn new(session: &'a mut Session) -> Host<'a> {
+        Host { session }
+    }
+}
+
+/// Opens the X window on the session and runs it until it closes; `Err` is the FRX
+/// message. Afterwards the session takes commands from standard input again, and the
+/// search thread calls what it called before.
+pub fn run(session: &mut Session, theme: Option<String>) -> Result<XExit, Message> {
+    let options = XOptions {
+        theme,
+        latin1: session.latin1(),
+    };
+    let notify = session.notify();
+    let result = x11::run(&mut Host::new(session), &options);
+    session.left_window(notify);
+    result.map_err(|error| Message::new(Key::Frx, [error.to_string()]))
+}
+
+fn view_of(session: &Session, game: &Game) -> BoardView {
+    let mut view = x11::view::board_view(game);
+    let thinking = session
+        .thinking_fraction()
+        .filter(|_| game.outcome().is_none());
+    view.status = match thinking {
+        Some(_) => {
+            let side = game.side_to_move().index().to_string();
+            session.text(&Message::new(Key::Thinking, [side]))
+        }
+        None => session.status(),
+    };
+    view.thinking = thinking;
+    view.sides = Player::BOTH.map(|player| side_label(session, player, view.roles[player.index()]));
+    view.game_over = game
+        .outcome()
+        .map(|_| session.language().get(Key::XGameOver));
+    let rules = game.rules();
+    view.best_move = session
+        .analysed_move()
+        .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to)));
+    view.hint = session.language().get(Key::XHint);
+    view
+}
+
+/// A player's side and who plays it, for the window.
+fn side_label(session: &Session, player: Player, role: Role) -> String {
+    let index = player.index().to_string();
+    let key = match role {
+        Role::Attackers => Key::SideAttackers,
+        Role::Defenders => Key::SideDefenders,
+        Role::Plain => Key::SidePlayer,
+    };
+    let name = session.text(&Message::new(key, [index]));
+    let message = match &session.players()[player.index()] {
+        PlayerKind::Human => Message::new(Key::XSideHuman, [name]),
+        PlayerKind::Computer(_, words) => Message::new(Key::XSideComputer, [name, words.join(" ")]),
+    };
+    session.text(&message)
+}
+
+impl XHost for Host<'_> {
+    fn title(&self) -> String {
+        match self.session.game() {
+            Some(game) => format!("Hnefatafl: {}", game.rules().name()),
+            None => "Hnefatafl".to_owned(),
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        match self.session.game() {
+            Some(game) => view_of(self.session, game),
+            None => BoardView {
+                status: self.session.status(),
+                ..BoardView::default()
+            },
+        }
+    }
+
+    fn targets(&self, from: usize) -> Vec<usize> {
+        let Some(game) = self.session.game() else {
+            return Vec::new();
+        };
+        let rules = game.rules();
+        let Some(from) = rules.square_of_index(from) else {
+            return Vec::new();
+        };
+        if game.outcome().is_some()
+            || self.session.players()[game.side_to_move().index()] != PlayerKind::Human
+        {
+            return Vec::new();
+        }
+        game.legal_moves()
+            .filter(|mv| mv.from == from)
+            .filter_map(|mv| rules.index(mv.to))
+            .collect()
+    }
+
+    fn execute(&mut self, line: &str) -> (Vec<String>, Flow) {
+        let words = match gleipnir::parse(line.as_bytes()) {
+            Ok(lines) => lines
+                .into_iter()
+                .flat_map(|line| line.words)
+                .collect::<Vec<_>>(),
+            Err(error) => {
+                let message = Message::new(Key::FrSyntax, ["X".to_owned(), error.to_string()]);
+                return (vec![self.session.text(&message)], Flow::Continue);
+            }
+        };
+        // `x <theme>` in the window changes the theme there; `x` alone leaves.
+        if let [command, theme] = words.as_slice() {
+            if command == "x" {
+                return (Vec::new(), Flow::Theme(theme.clone()));
+            }
+        }
+        let reply = self.session.run_command(&words, Source::X);
+        let flow = match reply.action {
+            Action::Continue | Action::EnterX(_) => Flow::Continue,
+            Action::LeaveX => Flow::LeaveX,
+            Action::Quit => Flow::Quit,
+        };
+        (reply.lines, flow)
+    }
+
+    fn poll(&mut self, wake: &Waker) -> Vec<String> {
+        self.session.set_notify(wake.clone());
+        self.session.set_source(Source::X);
+        let mut lines = self.session.poll_thinker();
+        self.session.start_computer();
+        lines.retain(|line| !line.is_empty());
+        lines
+    }
+
+    fn read_data(&self, relative: &str) -> Option<Vec<u8>> {
+        self.session
+            .dirs()
+            .read(None, relative)
+            .ok()
+            .map(|(_, bytes)| bytes)
+    }
+
+    fn suggested_theme(&self) -> Option<String> {
+        self.session
+            .game()
+            .and_then(|game| game.rules().ui_theme().map(str::to_owned))
+    }
+}
