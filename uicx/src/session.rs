@@ -771,6 +771,9 @@ impl Session {
 
     /// Loads a rule file by lookup and starts a new game; on error nothing changes.
     pub fn load_rules(&mut self, name: &str, origin: Origin) -> Outcome {
+        if name.is_empty() {
+            return Err(Message::new(Key::CmdEmptyName, ["r"]));
+        }
         let (found, bytes) = self.lookup("rules", name, origin)?;
         let rules =
             Rules::parse(&bytes).map_err(|error| messages::rules_message(&found, &error))?;
@@ -787,6 +790,9 @@ impl Session {
 
     /// Loads a language file by lookup; on error the language stays.
     pub fn load_language(&mut self, name: &str, origin: Origin) -> Outcome {
+        if name.is_empty() {
+            return Err(Message::new(Key::CmdEmptyName, ["l"]));
+        }
         let (found, bytes) = self.lookup("lang", name, origin)?;
         let language = Language::parse(&bytes)
             .map_err(|error| Message::new(Key::FrLang, [found.to_string(), error.to_string()]))?;
@@ -811,6 +817,9 @@ impl Session {
     /// Loads a saved game from a path (as given); on error nothing changes. Every
     /// refusal names the file, and the line where there is one.
     pub fn load_saved(&mut self, path: &str) -> Outcome {
+        if path.is_empty() {
+            return Err(Message::new(Key::CmdEmptyName, ["e"]));
+        }
         let bytes = files::read(Path::new(path))
             .map_err(|error| messages::read_message(&self.language, path, &error))?;
         let refused = |at: String, reason: String| Message::new(Key::FrSave, [at, reason]);

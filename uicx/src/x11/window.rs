@@ -245,7 +245,8 @@ pub(super) fn run(host: &mut dyn XHost, options: &XOptions) -> Result<XExit, XEr
         host.suggested_theme().as_deref(),
     );
     if let Some(warning) = &loaded.warning {
-        eprintln!("{warning}");
+        // A closed standard error must not end the window: `print_error` never panics.
+        crate::terminal::print_error(warning);
     }
     let mut window = XWindow::open(conn, screen_number, host, options, loaded)?;
     let waker = window.waker()?;
@@ -540,7 +541,7 @@ impl XWindow {
                 None
             }
             Event::Error(error) => {
-                eprintln!("FRX: {:?}", error.error_kind);
+                crate::terminal::print_error(&format!("FRX: {:?}", error.error_kind));
                 None
             }
             _ => None,
