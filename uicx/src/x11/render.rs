@@ -1521,6 +1521,70 @@ mod tests {
     }
 
     #[test]
+    fn crowded_board_names_are_thinned_and_never_touch() {
+        let count = 31 * 31;
+        let view = BoardView {
+            width: 31,
+            height: 31,
+            squares: vec![1; count],
+            pieces: vec![0; count],
+            owners: vec![0; count],
+            column_labels: (0..31).map(hnefatafl_core::column_name).collect(),
+            ..BoardView::default()
+        };
+        let metrics = TextMetrics::default();
+        let mut renderer = Renderer::new(Theme::fallback());
+        let mut seen = [false; 2];
+        for size in [(420, 520), (600, 700), (900, 1000), (2400, 2000)] {
+            let frame = render(&mut renderer, &view, None, &[], size);
+            let layout = frame.layout;
+            // Two letters (`ae`) of 7 pixels and 4 of air fit a square from 18 pixels on.
+            let thinned = layout.square < 18;
+            seen[usize::from(thinned)] = true;
+            let below = (layout.board_y + 31 * layout.square) as i32;
+            let width =
+                |item: &TextItem| (item.text.chars().count() as u32 * metrics.cell_width) as i32;
+            let mut columns: Vec<&TextItem> = frame
+                .texts
+                .iter()
+                .filter(|item| item.y > below && item.y < layout.sides_top as i32)
+                .collect();
+            columns.sort_by_key(|item| item.x);
+            let mut rows: Vec<&TextItem> = frame
+                .texts
+                .iter()
+                .filter(|item| item.x < layout.board_x as i32 && item.y <= below)
+                .collect();
+            rows.sort_by_key(|item| item.y);
+            assert_eq!(columns.first().map(|item| item.text.as_str()), Some("a"));
+            assert_eq!(rows.last().map(|item| item.text.as_str()), Some("1"));
+            assert_eq!(
+                columns.len() < 31,
+                thinned,
+                "{size:?}: {} columns",
+                columns.len()
+            );
+            for pair in columns.windows(2) {
+                assert!(pair[0].x + width(pair[0]) < pair[1].x, "{size:?}: {pair:?}");
+            }
+            for pair in rows.windows(2) {
+                assert!(
+                    pair[0].y + metrics.line_height() as i32 <= pair[1].y,
+                    "{size:?}: {pair:?}"
+                );
+            }
+            if !thinned {
+                assert!(columns.iter().any(|item| item.text == "ae"));
+            }
+        }
+        assert_eq!(
+            seen,
+            [true, true],
+            "both crowded and roomy boards were drawn"
+        );
+    }
+
+    #[test]
     fn tiny_windows_and_odd_views_do_not_panic() {
         let mut renderer = Renderer::new(Theme::fallback());
         let view = view();
