@@ -1,6 +1,7 @@
 //! Frame rendering of the X interface (uicx): one whole 11x11 frame at 800x800, with the
-//! default shipped theme and with the fallback graphics, a piece selected and its targets
-//! marked, the computer thinking.
+//! default shipped theme and with the fallback graphics: a piece selected and its targets
+//! marked, the last move with a captured piece, the analysis arrow, the move list, both
+//! sides' strip, two lines of messages and the computer thinking.
 //!
 //! "cached" is the steady state (the theme images already scaled to the square size); "new
 //! size" includes scaling every image, as after the window is resized.
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 
 use criterion::Criterion;
 use uicx::x11::render::{Renderer, Scene, TextMetrics};
-use uicx::x11::{BoardView, theme};
+use uicx::x11::{BoardView, Captured, theme};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
@@ -48,6 +49,20 @@ fn opening() -> BoardView {
         side_to_move: 1,
         status: "Player 1 to move".to_owned(),
         thinking: Some(0.4),
+        captured: vec![Captured {
+            square: 15,
+            piece: 2,
+            owner: 1,
+        }],
+        best_move: Some((38, 34)),
+        moves: (0..40)
+            .map(|ply| format!("f{}-c{}", ply % 9 + 1, ply % 7 + 1))
+            .collect(),
+        sides: [
+            "Attackers (player 0): human".to_owned(),
+            "Defenders (player 1): computer 3".to_owned(),
+        ],
+        ..BoardView::default()
     }
 }
 
@@ -55,11 +70,13 @@ fn bench_render(c: &mut Criterion) {
     let read = |relative: &str| std::fs::read(data_dir().join(relative)).ok();
     let view = opening();
     let targets = [34, 35, 36, 37, 39, 40, 41, 42];
+    let messages = ["m f11 f9".to_owned(), "Player 1 to move.".to_owned()];
     let scene = Scene {
-        view: &view,
+        messages: &messages,
         selected: Some(38),
         targets: &targets,
-        terminal: "> m f8 c8",
+        typed: Some("m f8 c8"),
+        ..Scene::of(&view)
     };
     let metrics = TextMetrics::default();
     for requested in [None, Some("null")] {

@@ -58,17 +58,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         last_move: Some((5, 27)),
         side_to_move: 1,
         status: "Player 1 to move".to_owned(),
-        thinking: None,
+        ..BoardView::default()
     };
     // The last move: an attacker from f11 to f9.
     view.pieces.swap(5, 27);
     view.owners.swap(5, 27);
     let targets = [34, 35, 36, 37, 39, 40, 41, 42];
     let scene = Scene {
-        view: &view,
         selected: Some(38),
         targets: &targets,
-        terminal: "> m f8 c8_",
+        typed: Some("m f8 c8"),
+        ..Scene::of(&view)
     };
     let frame = Renderer::new(loaded.theme).render(&scene, 640, 720, TextMetrics::default());
     frame.image.save(&out)?;

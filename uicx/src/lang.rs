@@ -107,6 +107,15 @@ gleipnir::language_keys! {
         AnalysisBest = "analysis_best",
         AnalysisNone = "analysis_none",
         BackFromX = "back_from_x",
+        // The X window.
+        SideAttackers = "side_attackers",
+        SideDefenders = "side_defenders",
+        SidePlayer = "side_player",
+        XSideHuman = "x_side_human",
+        XSideComputer = "x_side_computer",
+        XHint = "x_hint",
+        XGameOver = "x_game_over",
+        XHelpWindow = "x_help_window",
         EnvUnset = "env_unset",
         Info = "info",
         // Help.

@@ -190,6 +190,8 @@ pub struct Session {
     action: Action,
     source: Source,
     progress: Option<aim::Progress>,
+    /// The last analysis's best move, with the ply and position key it is for.
+    analysis: Option<(Move, usize, u64)>,
 }
 
 /// What the computer's running search is doing, for a progress line.
@@ -226,6 +228,7 @@ impl Session {
             action: Action::Continue,
             source: Source::Stdin,
             progress: None,
+            analysis: None,
         }
     }
 
@@ -303,6 +306,15 @@ impl Session {
     /// How long the running search has been going.
     pub fn search_elapsed(&self) -> Duration {
         self.thinker.elapsed()
+    }
+
+    /// The best move the last analysis found, while the game is still in the position it
+    /// analysed.
+    pub fn analysed_move(&self) -> Option<Move> {
+        let game = self.game.as_ref()?;
+        self.analysis
+            .filter(|&(_, ply, hash)| ply == game.ply() && hash == game.position().hash())
+            .map(|(mv, ..)| mv)
     }
 
     /// The fraction of the computer's budget its running search has used, for the
@@ -460,7 +472,14 @@ impl Session {
                     self.say(Message::plain(Key::HelpBoard));
                 }
             }
-            None if self.source == Source::X => self.say(Message::plain(Key::HelpX)),
+            None if self.source == Source::X => {
+                // Shorter than on the command line (no board key), but every command.
+                self.say(Message::plain(Key::HelpX));
+                for (_, key) in Self::COMMANDS {
+                    self.say(Message::plain(key));
+                }
+                self.say(Message::plain(Key::XHelpWindow));
+            }
             None => {
                 self.say(Message::plain(Key::HelpIntro));
                 for (_, key) in Self::COMMANDS {
@@ -1025,6 +1044,7 @@ impl Session {
                 let current = game.ply() == ply && game.position().hash() == hash;
                 match (purpose, result.best) {
                     (Purpose::Analyse, Some(best)) if current => {
+                        self.analysis = Some((best, ply, hash));
                         let line = shown_move(game.rules(), best);
                         self.say(Message::new(
                             Key::AnalysisBest,

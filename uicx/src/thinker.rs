@@ -95,7 +95,14 @@ impl Thinker {
 
     /// The fraction of the running search's budget used so far.
     pub fn fraction(&self) -> Option<f32> {
-        self.job.as_ref().map(|job| job.fraction)
+        // The time used of the clock's budget moves steadily; the finished depths only
+        // when one ends.
+        self.job.as_ref().map(|job| {
+            let timed = job.budget.map_or(0.0, |budget| {
+                job.started.elapsed().as_secs_f32() / budget.as_secs_f32().max(f32::EPSILON)
+            });
+            timed.max(job.fraction).clamp(0.0, 1.0)
+        })
     }
 
     /// The time since the running search started.

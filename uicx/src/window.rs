@@ -4,12 +4,11 @@
 //! This is the only place where the interpreter and the X module meet; the session
 //! itself knows no window.
 
-use hnefatafl_core::Game;
+use hnefatafl_core::{Game, Player};
 
-use crate::board;
 use crate::lang::{Key, Message};
 use crate::session::{Action, PlayerKind, Session, Source};
-use crate::x11::{self, BoardView, Flow, Waker, XExit, XHost, XOptions};
+use crate::x11::{self, BoardView, Flow, Role, Waker, XExit, XHost, XOptions};
 
 /// A session as the window sees it.
 pub struct Host<'a> {
@@ -38,38 +37,44 @@ pub fn run(session: &mut Session, theme: Option<String>) -> Result<XExit, Messag
 }
 
 fn view_of(session: &Session, game: &Game) -> BoardView {
-    let rules = game.rules();
-    let position = game.position();
-    let count = rules.square_count();
-    let mut view = BoardView {
-        width: rules.width(),
-        height: rules.height(),
-        squares: Vec::with_capacity(count),
-        pieces: Vec::with_capacity(count),
-        owners: Vec::with_capacity(count),
-        last_move: game
-            .last_move()
-            .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to))),
-        side_to_move: game.side_to_move().index() as u8,
-        status: session.status(),
-        thinking: session.thinking_fraction(),
+    let mut view = x11::view::board_view(game);
+    let thinking = session
+        .thinking_fraction()
+        .filter(|_| game.outcome().is_none());
+    view.status = match thinking {
+        Some(_) => {
+            let side = game.side_to_move().index().to_string();
+            session.text(&Message::new(Key::Thinking, [side]))
+        }
+        None => session.status(),
     };
-    for square in rules.squares() {
-        view.squares.push(
-            rules
-                .square_type(square)
-                .map_or(0, |kind| board::shown_square(rules, kind).bit()),
-        );
-        let piece = position.piece_at(square);
-        view.pieces
-            .push(piece.map_or(0, |piece| board::shown_piece(rules, piece).bit()));
-        let owner = piece
-            .and_then(|piece| rules.piece_rule(piece))
-            .map(|rule| rule.owner());
-        view.owners
-            .push(owner.map_or(0, |owner| owner.index() as u8));
-    }
+    view.thinking = thinking;
+    view.sides = Player::BOTH.map(|player| side_label(session, player, view.roles[player.index()]));
+    view.game_over = game
+        .outcome()
+        .map(|_| session.language().get(Key::XGameOver));
+    let rules = game.rules();
+    view.best_move = session
+        .analysed_move()
+        .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to)));
+    view.hint = session.language().get(Key::XHint);
     view
+}
+
+/// A player's side and who plays it, for the window.
+fn side_label(session: &Session, player: Player, role: Role) -> String {
+    let index = player.index().to_string();
+    let key = match role {
+        Role::Attackers => Key::SideAttackers,
+        Role::Defenders => Key::SideDefenders,
+        Role::Plain => Key::SidePlayer,
+    };
+    let name = session.text(&Message::new(key, [index]));
+    let message = match &session.players()[player.index()] {
+        PlayerKind::Human => Message::new(Key::XSideHuman, [name]),
+        PlayerKind::Computer(_, words) => Message::new(Key::XSideComputer, [name, words.join(" ")]),
+    };
+    session.text(&message)
 }
 
 impl XHost for Host<'_> {
@@ -109,7 +114,7 @@ impl XHost for Host<'_> {
             .collect()
     }
 
-    fn execute(&mut self, line: &str) -> (String, Flow) {
+    fn execute(&mut self, line: &str) -> (Vec<String>, Flow) {
         let words = match gleipnir::parse(line.as_bytes()) {
             Ok(lines) => lines
                 .into_iter()
@@ -117,26 +122,31 @@ impl XHost for Host<'_> {
                 .collect::<Vec<_>>(),
             Err(error) => {
                 let message = Message::new(Key::FrSyntax, ["X".to_owned(), error.to_string()]);
-                return (self.session.text(&message), Flow::Continue);
+                return (vec![self.session.text(&message)], Flow::Continue);
             }
         };
+        // `x <theme>` in the window changes the theme there; `x` alone leaves.
+        if let [command, theme] = words.as_slice() {
+            if command == "x" {
+                return (Vec::new(), Flow::Theme(theme.clone()));
+            }
+        }
         let reply = self.session.run_command(&words, Source::X);
-        let text = reply.lines.last().cloned().unwrap_or_default();
         let flow = match reply.action {
             Action::Continue | Action::EnterX(_) => Flow::Continue,
             Action::LeaveX => Flow::LeaveX,
             Action::Quit => Flow::Quit,
         };
-        (text, flow)
+        (reply.lines, flow)
     }
 
-    fn poll(&mut self, wake: &Waker) -> Option<String> {
+    fn poll(&mut self, wake: &Waker) -> Vec<String> {
         self.session.set_notify(wake.clone());
         self.session.set_source(Source::X);
         let mut lines = self.session.poll_thinker();
         self.session.start_computer();
         lines.retain(|line| !line.is_empty());
-        lines.pop()
+        lines
     }
 
     fn read_data(&self, relative: &str) -> Option<Vec<u8>> {

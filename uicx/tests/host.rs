@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use uicx::data::{DataDirs, Origin};
 use uicx::session::{Locks, Session};
 use uicx::window::Host;
-use uicx::x11::{Flow, Waker, XHost};
+use uicx::x11::{Flow, Role, Waker, XHost};
 
 fn brandub() -> Session {
     let dirs = DataDirs {
@@ -44,13 +44,45 @@ fn view_targets_and_moves() {
     // Not the side to move's piece: no targets.
     assert!(session.targets(3 * 7 + 3).is_empty());
 
-    let (line, flow) = session.execute("m 3 1 1 1");
-    assert_eq!((line.as_str(), flow), ("Player 1 to move.", Flow::Continue));
-    assert_eq!(session.view().last_move, Some((7 + 3, 7 + 1)));
-    let (line, _) = session.execute("m 0 0 0 1");
-    assert!(line.starts_with("Illegal move"), "{line}");
-    let (line, _) = session.execute("h");
-    assert!(line.contains("h m b p"), "{line}");
+    // The window sees each side's name and who plays it.
+    let view = session.view();
+    assert_eq!(view.roles, [Role::Attackers, Role::Defenders]);
+    assert!(
+        view.sides[0].starts_with("Attackers (player 0)"),
+        "{:?}",
+        view.sides
+    );
+    assert!(
+        view.sides[1].starts_with("Defenders (player 1)"),
+        "{:?}",
+        view.sides
+    );
+    assert!(view.hint.contains('h'), "{}", view.hint);
+
+    let (lines, flow) = session.execute("m 3 1 1 1");
+    assert_eq!(
+        (lines.last().map(String::as_str), flow),
+        (Some("Player 1 to move."), Flow::Continue)
+    );
+    let view = session.view();
+    assert_eq!(view.last_move, Some((7 + 3, 7 + 1)));
+    assert_eq!(view.moves, ["d6-b6"]);
+    let (lines, _) = session.execute("m 0 0 0 1");
+    assert!(lines[0].starts_with("Illegal move"), "{lines:?}");
+    // Help in the window: every command, shorter than on the command line.
+    let (lines, _) = session.execute("h");
+    assert!(lines[0].contains("h m b p"), "{lines:?}");
+    for command in ["m <from>", "p [<player>", "x [<theme>]", "q "] {
+        assert!(
+            lines.iter().any(|line| line.starts_with(command)),
+            "{command} in {lines:?}"
+        );
+    }
+    // `x <theme>` changes the theme in the window; `x` alone leaves it.
+    assert_eq!(
+        session.execute("x stone"),
+        (Vec::new(), Flow::Theme("stone".to_owned()))
+    );
     assert_eq!(session.execute("x").1, Flow::LeaveX);
     assert_eq!(session.execute("q").1, Flow::Quit);
     assert_eq!(session.suggested_theme(), None);
@@ -62,23 +94,25 @@ fn view_targets_and_moves() {
 fn poll_plays_the_computer_and_wakes_the_window() {
     let mut session = brandub();
     let mut session = Host::new(&mut session);
-    let (line, _) = session.execute("p 0 c d2");
-    assert_eq!(line, "Player 0: computer, depth 2");
+    let (lines, _) = session.execute("p 0 c d2");
+    assert_eq!(lines, ["Player 0: computer, depth 2"]);
     let wakes = Arc::new(AtomicUsize::new(0));
     let counter = Arc::clone(&wakes);
     let waker: Waker = Arc::new(move || {
         counter.fetch_add(1, Ordering::SeqCst);
     });
-    assert_eq!(session.poll(&waker), None);
+    assert_eq!(session.poll(&waker), Vec::<String>::new());
+    // While the computer thinks, the status says so.
+    assert_eq!(session.view().status, "Player 0 is thinking.");
     let deadline = Instant::now() + Duration::from_secs(60);
-    let mut shown = None;
-    while shown.is_none() && Instant::now() < deadline {
+    let mut shown = Vec::new();
+    while shown.is_empty() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
         if wakes.load(Ordering::SeqCst) > 0 {
             shown = session.poll(&waker);
         }
     }
-    assert_eq!(shown.as_deref(), Some("Player 1 to move."));
+    assert_eq!(shown.last().map(String::as_str), Some("Player 1 to move."));
     assert!(session.view().last_move.is_some());
     assert!(session.targets(0).is_empty());
 }

@@ -16,7 +16,7 @@ use uicx::x11::render::{Layout, Renderer, Scene};
 use uicx::x11::{BoardView, theme};
 use x11_support::{Driver, near, require_display, square_mean, wait_until};
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 const TITLE: &str = "Hnefatafl: Hnefatafl (Fetlar rules)";
 
 /// One program window at a time (the keyboard goes to the window under the pointer).
@@ -129,12 +129,7 @@ fn shipped_theme(name: Option<&str>) -> theme::Theme {
 
 /// The board as the renderer draws it in the window's layout.
 fn reference(theme: &theme::Theme, view: &BoardView, layout: &Layout) -> RgbaImage {
-    let scene = Scene {
-        view,
-        selected: None,
-        targets: &[],
-        terminal: "",
-    };
+    let scene = Scene::of(view);
     Renderer::new(theme.clone())
         .render(
             &scene,

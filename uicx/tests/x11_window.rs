@@ -15,7 +15,7 @@ use uicx::x11::{self, BoardView, Flow, Waker, XExit, XHost, XOptions, theme};
 use x11_support::{Driver, near, require_display, square_mean, wait_until};
 
 const SIDE: u8 = 7;
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// What the fake game shares with the test's driver thread.
 #[derive(Debug, Default)]
@@ -121,6 +121,7 @@ impl XHost for FakeGame {
             thinking: self
                 .thinking_since
                 .map(|since| (since.elapsed().as_secs_f32() / THINK.as_secs_f32()).min(1.0)),
+            ..BoardView::default()
         }
     }
 
@@ -136,7 +137,7 @@ impl XHost for FakeGame {
         }
     }
 
-    fn execute(&mut self, line: &str) -> (String, Flow) {
+    fn execute(&mut self, line: &str) -> (Vec<String>, Flow) {
         self.shared
             .lock()
             .expect("lock")
@@ -150,9 +151,9 @@ impl XHost for FakeGame {
                 let to = number(y2).saturating_mul(7).saturating_add(number(x2));
                 if from < 49 && self.targets(from).contains(&to) {
                     self.play(from, to);
-                    ("moved".to_owned(), Flow::Continue)
+                    (vec!["moved".to_owned()], Flow::Continue)
                 } else {
-                    ("illegal move: blocked".to_owned(), Flow::Continue)
+                    (vec!["illegal move: blocked".to_owned()], Flow::Continue)
                 }
             }
             ["u"] => {
@@ -161,23 +162,24 @@ impl XHost for FakeGame {
                     self.owners.swap(from, to);
                     self.side_to_move ^= 1;
                 }
-                ("undone".to_owned(), Flow::Continue)
+                (vec!["undone".to_owned()], Flow::Continue)
             }
             ["n"] => {
                 self.reset();
-                ("new game".to_owned(), Flow::Continue)
+                (vec!["new game".to_owned()], Flow::Continue)
             }
             ["p", "1", "c", ..] => {
                 self.computer = true;
-                ("player 1 is a computer".to_owned(), Flow::Continue)
+                (vec!["player 1 is a computer".to_owned()], Flow::Continue)
             }
-            ["x"] => (String::new(), Flow::LeaveX),
-            ["q"] => (String::new(), Flow::Quit),
-            _ => (format!("unknown command: {line}"), Flow::Continue),
+            ["x", theme] => (Vec::new(), Flow::Theme((*theme).to_owned())),
+            ["x"] => (Vec::new(), Flow::LeaveX),
+            ["q"] => (Vec::new(), Flow::Quit),
+            _ => (vec![format!("unknown command: {line}")], Flow::Continue),
         }
     }
 
-    fn poll(&mut self, wake: &Waker) -> Option<String> {
+    fn poll(&mut self, wake: &Waker) -> Vec<String> {
         self.shared.lock().expect("lock").polls += 1;
         if self.thinking_since.is_some() && *self.finished.lock().expect("lock") {
             self.thinking_since = None;
@@ -185,20 +187,23 @@ impl XHost for FakeGame {
                 .pieces
                 .iter()
                 .zip(&self.owners)
-                .position(|(&bit, &owner)| bit != 0 && owner == 1)?;
+                .position(|(&bit, &owner)| bit != 0 && owner == 1);
+            let Some(from) = from else {
+                return Vec::new();
+            };
             let to = if from + 7 < 49 && self.pieces[from + 7] == 0 {
                 from + 7
             } else {
                 from - 7
             };
             self.play(from, to);
-            return Some(format!(
+            return vec![format!(
                 "computer: m {} {} {} {}",
                 from % 7,
                 from / 7,
                 to % 7,
                 to / 7
-            ));
+            )];
         }
         if self.computer && self.side_to_move == 1 && self.thinking_since.is_none() {
             self.thinking_since = Some(Instant::now());
@@ -210,7 +215,7 @@ impl XHost for FakeGame {
                 wake();
             });
         }
-        None
+        Vec::new()
     }
 
     fn read_data(&self, relative: &str) -> Option<Vec<u8>> {
@@ -227,8 +232,9 @@ impl XHost for FakeGame {
     }
 }
 
-fn samples() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/xpm-samples")
+/// The project's own test images (`tests/xpm/`): square types 1 and 2, pieces 1, 2 and 4.
+fn own_images() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/xpm")
 }
 
 /// One window at a time: without a window manager the keyboard goes to the window under
@@ -274,10 +280,9 @@ fn expected_frame(
 ) -> render::Frame {
     let (width, height) = driver.size(window);
     let scene = Scene {
-        view,
         selected,
         targets,
-        terminal: "",
+        ..Scene::of(view)
     };
     Renderer::new(theme.clone()).render(&scene, width, height, x11_support::server_metrics(driver))
 }
@@ -303,9 +308,9 @@ fn assert_board_matches(driver: &Driver, window: u32, frame: &render::Frame) {
 fn sample_theme() -> theme::Theme {
     let read = |relative: &str| {
         if relative == "xlib/themes" {
-            return Some(b"30".to_vec());
+            return Some(b"sample".to_vec());
         }
-        std::fs::read(samples().join(relative.strip_prefix("xlib/")?)).ok()
+        std::fs::read(own_images().join(relative.strip_prefix("xlib/sample/")?)).ok()
     };
     theme::load(&read, None, None).theme
 }
@@ -313,7 +318,7 @@ fn sample_theme() -> theme::Theme {
 #[test]
 fn window_draws_moves_types_thinks_and_closes() {
     let shared = Arc::new(Mutex::new(Shared::default()));
-    let game = FakeGame::new("Fake: play", shared.clone(), Some(samples().join("30")));
+    let game = FakeGame::new("Fake: play", shared.clone(), Some(own_images()));
     let log = shared.clone();
     let exit = with_window(game, XOptions::default(), move |driver| {
         let window = driver.find_window("Fake: play", &[], WAIT);
@@ -394,7 +399,7 @@ fn window_draws_moves_types_thinks_and_closes() {
         let (x, y) = layout.square_centre(25);
         driver.click(window, x, y);
         wait_for_command(&log, "the move", "m 3 3 4 3");
-        let bar_y = layout.terminal_top - 3;
+        let bar_y = layout.messages_top - 3;
         wait_until("the progress bar", WAIT, || {
             driver.pixel(window, 2, bar_y) == render::PROGRESS
         });
@@ -483,4 +488,28 @@ fn wait_for_command(log: &Arc<Mutex<Shared>>, what: &str, command: &str) {
             .map(String::as_str)
             == Some(command)
     });
+}
+
+#[test]
+fn up_and_down_recall_typed_lines_and_drags_move() {
+    let shared = Arc::new(Mutex::new(Shared::default()));
+    let game = FakeGame::new("Fake: history", shared.clone(), None);
+    let log = shared.clone();
+    let exit = with_window(game, XOptions::default(), move |driver| {
+        let window = driver.find_window("Fake: history", &[], WAIT);
+        driver.type_text(window, "n\nu\n");
+        // Up twice brings back `n`, Down once `u` again; Escape forgets the recalled line.
+        driver.type_text(window, "\u{2191}\u{2191}\u{2193}\n");
+        driver.type_text(window, "\u{2191}\x1b\n");
+        driver.type_text(window, "\u{2191}\u{2191}\n");
+        // A drag from the middle two squares to the right is the move `m 3 3 5 3`.
+        let layout = driver.layout(window, 7, 7);
+        driver.drag(window, layout.square_centre(24), layout.square_centre(26));
+        wait_for_command(&log, "the dragged move", "m 3 3 5 3");
+        driver.close(window);
+        wait_until("the window to go", WAIT, || !driver.exists(window));
+    });
+    assert_eq!(exit, XExit::Closed);
+    let commands = shared.lock().expect("lock").commands.clone();
+    assert_eq!(commands, ["n", "u", "u", "", "n", "m 3 3 5 3"]);
 }

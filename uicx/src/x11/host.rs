@@ -6,6 +6,29 @@
 
 use std::sync::Arc;
 
+/// A piece that the last move captured: drawn faded and marked where it stood.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Captured {
+    /// The square it stood on (row-major index from the top-left).
+    pub square: usize,
+    /// Its piece type bit after `ui_bit`.
+    pub piece: u8,
+    /// Its owner, 0 or 1.
+    pub owner: u8,
+}
+
+/// Which side a player is in the game, as the rules tell it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Role {
+    /// The side without a piece that escapes (the attackers of a tafl game).
+    Attackers,
+    /// The side whose king escapes.
+    Defenders,
+    /// Neither: both sides are alike (petteia-like games), or both have escaping pieces.
+    #[default]
+    Plain,
+}
+
 /// What the window draws: a snapshot of the game, already mapped for display.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardView {
@@ -20,21 +43,43 @@ pub struct BoardView {
     pub pieces: Vec<u8>,
     /// Owner (0 or 1) of the piece on each square; meaningless where `pieces` is 0.
     pub owners: Vec<u8>,
+    /// The column names from the left, as algebraic moves write them (`a` ... `z`, `aa` ...).
+    /// Empty: the window names them itself.
+    pub column_labels: Vec<String>,
+    /// The row names from the top, as algebraic moves write them. Empty: the window
+    /// numbers them from 1 at the bottom.
+    pub row_labels: Vec<String>,
     /// The last move, as (from, to) square indices.
     pub last_move: Option<(usize, usize)>,
+    /// The pieces the last move captured.
+    pub captured: Vec<Captured>,
+    /// Every move of the game so far, in algebraic notation with its captures.
+    pub moves: Vec<String>,
     /// The player to move, 0 or 1.
     pub side_to_move: u8,
-    /// A status line: whose turn it is, or who won and why (already translated).
+    /// Each player's side, by the rules.
+    pub roles: [Role; 2],
+    /// Each player's label: the side's name and who plays it (already translated).
+    pub sides: [String; 2],
+    /// A status line: whose turn it is, who thinks, or who won and why (already translated).
     pub status: String,
+    /// When the game is over: how to go on (already translated), shown with the status.
+    pub game_over: Option<String>,
     /// While a computer thinks: the fraction (0..=1) of its budget used.
     pub thinking: Option<f32>,
+    /// The best move the last analysis found for this position, as (from, to).
+    pub best_move: Option<(usize, usize)>,
+    /// The hint shown at the empty prompt (already translated), e.g. that `h` gives help.
+    pub hint: String,
 }
 
 /// What the window does after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
     /// Stay in the window.
     Continue,
+    /// Stay in the window and draw with this theme from now on (`x <theme>` typed there).
+    Theme(String),
     /// Close the window and go back to the command line (`x` typed in the window).
     LeaveX,
     /// Quit the program (`q`).
@@ -46,7 +91,8 @@ pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
 /// The session as the window sees it.
 pub trait XHost {
-    /// The window title: the program and the rule file's `name`.
+    /// The window title: the program and the rule file's `name`. Read again after every
+    /// command, so that `r` and `e` retitle the window.
     fn title(&self) -> String;
     /// The board to draw now.
     fn view(&self) -> BoardView;
@@ -54,12 +100,12 @@ pub trait XHost {
     /// belongs to the side to move; empty otherwise.
     fn targets(&self, from: usize) -> Vec<usize>;
     /// Runs one command line typed into the X terminal, or made from a click (`m x1 y1 x2 y2`).
-    /// Returns the one line of output to show and what the window does next.
-    fn execute(&mut self, line: &str) -> (String, Flow);
+    /// Returns every line of its output and what the window does next.
+    fn execute(&mut self, line: &str) -> (Vec<String>, Flow);
     /// Lets the computer play: starts its search when a computer is to move, and applies a
-    /// finished search. Returns a line to show when something happened. `wake` is called
+    /// finished search. Returns the lines to show when something happened. `wake` is called
     /// from the search thread when the window should poll again.
-    fn poll(&mut self, wake: &Waker) -> Option<String>;
+    fn poll(&mut self, wake: &Waker) -> Vec<String>;
     /// Reads a data file (e.g. `xlib/themes`, `xlib/wood/p001.xpm`) by the program's data
     /// lookup, the embedded data last. `None` when no place has it.
     fn read_data(&self, relative: &str) -> Option<Vec<u8>>;

@@ -1,4 +1,9 @@
 //! Keys: from the server's keyboard mapping to what the one-line terminal does.
+//!
+//! Keysym names, the choice of a keycode's keysym by column and the keysym-to-character
+//! table come from the `xkeysym` crate; this module only adds Lock and what each key does.
+
+use xkeysym::{KeyCode, Keysym};
 
 /// What a key press means to the terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,6 +16,14 @@ pub enum Key {
     Cancel,
     /// Erase a character (BackSpace, Delete).
     Erase,
+    /// The line typed before (Up).
+    Up,
+    /// The line typed after (Down).
+    Down,
+    /// Scroll long output back (Page Up).
+    PageUp,
+    /// Scroll long output on (Page Down).
+    PageDown,
 }
 
 const SHIFT_MASK: u16 = 1;
@@ -20,7 +33,7 @@ const LOCK_MASK: u16 = 2;
 #[derive(Clone, Debug, Default)]
 pub struct KeyboardMap {
     first_keycode: u8,
-    per_keycode: usize,
+    per_keycode: u8,
     keysyms: Vec<u32>,
 }
 
@@ -29,33 +42,31 @@ impl KeyboardMap {
     pub fn new(first_keycode: u8, per_keycode: u8, keysyms: Vec<u32>) -> KeyboardMap {
         KeyboardMap {
             first_keycode,
-            per_keycode: usize::from(per_keycode),
+            per_keycode,
             keysyms,
         }
     }
 
     /// The keysym of a keycode in a modifier state: the second column with Shift, the
     /// first otherwise (as the core protocol describes for the first group); Lock makes
-    /// letters upper case.
+    /// letters upper case. 0 (`NoSymbol`) for a keycode the map does not have.
     pub fn keysym(&self, keycode: u8, state: u16) -> u32 {
-        let Some(offset) = keycode.checked_sub(self.first_keycode) else {
+        let per_keycode = usize::from(self.per_keycode);
+        let known = keycode
+            .checked_sub(self.first_keycode)
+            .is_some_and(|offset| (usize::from(offset) + 1) * per_keycode <= self.keysyms.len());
+        if !known || per_keycode == 0 {
             return 0;
-        };
-        let start = usize::from(offset) * self.per_keycode;
-        let column = |index: usize| {
-            if index < self.per_keycode {
-                self.keysyms.get(start + index).copied().unwrap_or(0)
-            } else {
-                0
-            }
-        };
-        let lower = column(0);
-        let upper = match column(1) {
-            0 => lower,
-            upper => upper,
-        };
+        }
         let shifted = state & SHIFT_MASK != 0;
-        let keysym = if shifted { upper } else { lower };
+        let keysym = xkeysym::keysym(
+            KeyCode::new(u32::from(keycode)),
+            u8::from(shifted),
+            KeyCode::new(u32::from(self.first_keycode)),
+            self.per_keycode,
+            &self.keysyms,
+        )
+        .map_or(0, Keysym::raw);
         if state & LOCK_MASK != 0 && !shifted {
             if let Some(letter) = keysym_char(keysym).filter(|letter| letter.is_lowercase()) {
                 return letter.to_uppercase().next().map_or(keysym, char_keysym);
@@ -69,7 +80,11 @@ impl KeyboardMap {
         if self.per_keycode == 0 {
             return None;
         }
-        for (index, chunk) in self.keysyms.chunks(self.per_keycode).enumerate() {
+        for (index, chunk) in self
+            .keysyms
+            .chunks(usize::from(self.per_keycode))
+            .enumerate()
+        {
             let keycode = u8::try_from(usize::from(self.first_keycode) + index).ok()?;
             if chunk.first() == Some(&keysym) {
                 return Some((keycode, 0));
@@ -84,34 +99,30 @@ impl KeyboardMap {
 
 /// What a keysym does in the terminal, if anything.
 pub fn key(keysym: u32) -> Option<Key> {
+    use xkeysym::key;
     match keysym {
-        0xff0d | 0xff8d => Some(Key::Enter),
-        0xff1b => Some(Key::Cancel),
-        0xff08 | 0xffff | 0xff9f => Some(Key::Erase),
+        key::Return | key::KP_Enter => Some(Key::Enter),
+        key::Escape => Some(Key::Cancel),
+        key::BackSpace | key::Delete | key::KP_Delete => Some(Key::Erase),
+        key::Up | key::KP_Up => Some(Key::Up),
+        key::Down | key::KP_Down => Some(Key::Down),
+        key::Page_Up | key::KP_Page_Up => Some(Key::PageUp),
+        key::Page_Down | key::KP_Page_Down => Some(Key::PageDown),
         _ => keysym_char(keysym).map(Key::Char),
     }
 }
 
-/// The printable character of a keysym: Latin-1 keysyms are their code, Unicode keysyms
-/// are `0x0100_0000` plus the code point, keypad digits and operators are their character.
+/// The printable character of a keysym (Latin-1, Unicode, keypad and the named keysyms of
+/// other scripts); `None` for keys that print nothing.
 pub fn keysym_char(keysym: u32) -> Option<char> {
-    let code = match keysym {
-        0x20..=0x7e | 0xa0..=0xff => keysym,
-        0x0100_00a0..=0x0110_ffff => keysym - 0x0100_0000,
-        0xff80 => u32::from(b' '),
-        0xffaa..=0xffb9 => keysym - 0xff80,
-        _ => return None,
-    };
-    char::from_u32(code).filter(|letter| !letter.is_control())
+    Keysym::new(keysym)
+        .key_char()
+        .filter(|letter| !letter.is_control())
 }
 
 /// The keysym of a character.
 pub fn char_keysym(letter: char) -> u32 {
-    let code = u32::from(letter);
-    match code {
-        0x20..=0x7e | 0xa0..=0xff => code,
-        _ => 0x0100_0000 + code,
-    }
+    Keysym::from_char(letter).raw()
 }
 
 #[cfg(test)]
@@ -150,6 +161,7 @@ mod tests {
         assert_eq!(map.keysym(13, LOCK_MASK), 0xc4);
         assert_eq!(map.keysym(9, 0), 0);
         assert_eq!(map.keysym(200, 0), 0);
+        assert_eq!(KeyboardMap::default().keysym(10, 0), 0);
     }
 
     #[test]
@@ -162,9 +174,15 @@ mod tests {
         assert_eq!(key(0xff1b), Some(Key::Cancel));
         assert_eq!(key(0xff08), Some(Key::Erase));
         assert_eq!(key(0xffff), Some(Key::Erase));
+        assert_eq!(key(0xff52), Some(Key::Up));
+        assert_eq!(key(0xff54), Some(Key::Down));
+        assert_eq!(key(0xff55), Some(Key::PageUp));
+        assert_eq!(key(0xff56), Some(Key::PageDown));
         assert_eq!(key(0xffe1), None, "Shift alone types nothing");
+        assert_eq!(key(0xff09), None, "Tab types nothing");
         assert_eq!(map().find(0x21), Some((11, SHIFT_MASK)));
-        assert_eq!(map().find(char_keysym('Ж')), Some((14, 0)));
+        assert_eq!(map().find(0x0100_0416), Some((14, 0)));
+        assert_eq!(map().find(char_keysym('!')), Some((11, SHIFT_MASK)));
         assert_eq!(map().find(0x7a), None);
     }
 }

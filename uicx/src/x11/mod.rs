@@ -9,9 +9,10 @@ pub mod host;
 pub mod keyboard;
 pub mod render;
 pub mod theme;
+pub mod view;
 mod window;
 
-pub use host::{BoardView, Flow, Waker, XExit, XHost, XOptions};
+pub use host::{BoardView, Captured, Flow, Role, Waker, XExit, XHost, XOptions};
 
 /// An error of the X interface (FRX).
 #[derive(Debug, thiserror::Error)]

@@ -1,23 +1,25 @@
 //! The window: connection, event loop, drawing to the server and input.
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use x11rb::connection::{Connection, RequestConnection as _};
+use x11rb::connection::Connection;
 use x11rb::errors::{ConnectionError, ReplyError, ReplyOrIdError};
+use x11rb::image::{Image, PixelLayout};
+use x11rb::properties::WmSizeHints;
 use x11rb::protocol::Event;
 use x11rb::protocol::xproto::{
-    AtomEnum, BackingStore, ButtonPressEvent, ChangeGCAux, ClientMessageEvent, ConnectionExt as _,
-    CreateGCAux, CreateWindowAux, EventMask, Font, Gcontext, ImageFormat, ImageOrder,
-    KeyPressEvent, Pixmap, PropMode, Screen, VisualClass, Window, WindowClass,
+    AtomEnum, BackingStore, ButtonPressEvent, ButtonReleaseEvent, ChangeGCAux, ClientMessageEvent,
+    ConnectionExt as _, CreateGCAux, CreateWindowAux, EventMask, Font, Gcontext, KeyPressEvent,
+    MotionNotifyEvent, Pixmap, PropMode, Screen, Window, WindowClass,
 };
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
 
 use super::XError;
-use super::host::{Flow, Waker, XExit, XHost, XOptions};
+use super::host::{BoardView, Flow, Waker, XExit, XHost, XOptions};
 use super::keyboard::{self, Key, KeyboardMap};
-use super::render::{Frame, Renderer, Rgb, Scene, TextItem, TextMetrics};
+use super::render::{self, Drag, Frame, Layout, Renderer, Rgb, Scene, TextItem, TextMetrics};
 use super::theme;
 
 /// The font tried when `$HNEFATAFL_FONT` is unset or cannot be opened.
@@ -26,8 +28,22 @@ const DEFAULT_FONT: &str = "-misc-fixed-medium-r-normal-*-*-140-*-*-*-*-iso10646
 const LAST_FONT: &str = "fixed";
 /// Control and Mod1 (Alt) in a key event's state.
 const CHORD_MASK: u16 = 4 | 8;
+/// Control in a key event's state.
+const CONTROL_MASK: u16 = 4;
 /// How often the progress bar moves while a computer thinks.
 const THINKING_REDRAW: Duration = Duration::from_millis(100);
+/// The window's size when it opens.
+const START_SIZE: (u16, u16) = (840, 760);
+/// The smallest size the window manager should give the window.
+const MIN_SIZE: (i32, i32) = (320, 360);
+/// The pause between two computer moves, so that a person can follow a computer game.
+const DEFAULT_DELAY: Duration = Duration::from_millis(800);
+/// The property in which the window tells what it has drawn (see [`XWindow::publish`]).
+pub const DRAWN_PROPERTY: &str = "_HNEFATAFL_DRAWN";
+/// Commands the window runs itself, without the interpreter.
+const FLIP_COMMAND: &str = "flip";
+/// Sets the pause between two computer moves: `delay <seconds>`.
+const DELAY_COMMAND: &str = "delay";
 
 impl From<ConnectionError> for XError {
     fn from(error: ConnectionError) -> XError {
@@ -54,18 +70,16 @@ impl From<ReplyOrIdError> for XError {
     }
 }
 
-/// How the server wants pixels: which bits hold red, green and blue in a 32-bit pixel.
+/// How the server wants pixels, from x11rb's image helpers: the root visual's colour
+/// layout and its depth. Any true-colour depth works (16, 24, 32 bits a pixel).
 #[derive(Clone, Copy, Debug)]
 struct PixelFormat {
-    red_mask: u32,
-    green_mask: u32,
-    blue_mask: u32,
-    big_endian: bool,
+    layout: PixelLayout,
     depth: u8,
 }
 
 impl PixelFormat {
-    fn of_screen(conn: &RustConnection, screen: &Screen) -> Result<PixelFormat, XError> {
+    fn of_screen(screen: &Screen) -> Result<PixelFormat, XError> {
         let visual = screen
             .allowed_depths
             .iter()
@@ -81,58 +95,39 @@ impl PixelFormat {
                 "the root visual is not listed".to_owned(),
             ));
         };
-        let bits_per_pixel = conn
-            .setup()
-            .pixmap_formats
-            .iter()
-            .find(|format| format.depth == depth)
-            .map(|format| format.bits_per_pixel);
-        let true_colour = matches!(
-            visual.class,
-            VisualClass::TRUE_COLOR | VisualClass::DIRECT_COLOR
-        );
-        if !true_colour || bits_per_pixel != Some(32) {
-            return Err(XError::Unsupported(format!(
-                "depth {depth}, {bits_per_pixel:?} bits a pixel, {:?}: a 24- or 32-bit true-colour screen is needed",
+        let layout = PixelLayout::from_visual_type(*visual).map_err(|_| {
+            XError::Unsupported(format!(
+                "depth {depth}, {:?}: a true-colour screen is needed",
                 visual.class
-            )));
-        }
-        Ok(PixelFormat {
-            red_mask: visual.red_mask,
-            green_mask: visual.green_mask,
-            blue_mask: visual.blue_mask,
-            big_endian: conn.setup().image_byte_order == ImageOrder::MSB_FIRST,
-            depth,
-        })
+            ))
+        })?;
+        Ok(PixelFormat { layout, depth })
     }
 
     fn pixel(&self, colour: Rgb) -> u32 {
-        fn place(value: u8, mask: u32) -> u32 {
-            if mask == 0 {
-                return 0;
-            }
-            let shift = mask.trailing_zeros();
-            let bits = (mask >> shift).count_ones();
-            ((u32::from(value) >> (8 - bits.min(8))) << shift) & mask
-        }
-        place(colour[0], self.red_mask)
-            | place(colour[1], self.green_mask)
-            | place(colour[2], self.blue_mask)
+        let wide = |value: u8| u16::from(value) * 257;
+        self.layout
+            .encode((wide(colour[0]), wide(colour[1]), wide(colour[2])))
     }
 
-    /// The frame's rows as the server's 32-bit pixels.
-    fn encode(&self, frame: &Frame) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(frame.image.as_raw().len());
-        for pixel in frame.image.pixels() {
-            let value = self.pixel([pixel[0], pixel[1], pixel[2]]);
-            if self.big_endian {
-                bytes.extend_from_slice(&value.to_be_bytes());
-            } else {
-                bytes.extend_from_slice(&value.to_le_bytes());
+    /// The frame as an image in the server's own format.
+    fn encode(&self, frame: &Frame, conn: &RustConnection) -> Result<Image<'static>, XError> {
+        let (width, height) = frame.image.dimensions();
+        let (width, height) = (clamp_u16(width), clamp_u16(height));
+        let mut image = Image::allocate_native(width, height, self.depth, conn.setup())
+            .map_err(|error| XError::Unsupported(error.to_string()))?;
+        for (x, y, pixel) in frame.image.enumerate_pixels() {
+            if x < u32::from(width) && y < u32::from(height) {
+                let value = self.pixel([pixel[0], pixel[1], pixel[2]]);
+                image.put_pixel(x as u16, y as u16, value);
             }
         }
-        bytes
+        Ok(image)
     }
+}
+
+fn clamp_u16(value: u32) -> u16 {
+    u16::try_from(value).unwrap_or(u16::MAX)
 }
 
 /// The font used for all text, with its cell size.
@@ -172,8 +167,10 @@ struct Atoms {
     wm_protocols: u32,
     wm_delete_window: u32,
     net_wm_name: u32,
+    net_wm_pid: u32,
     utf8_string: u32,
     wake: u32,
+    drawn: u32,
 }
 
 impl Atoms {
@@ -185,10 +182,23 @@ impl Atoms {
             wm_protocols: intern("WM_PROTOCOLS")?,
             wm_delete_window: intern("WM_DELETE_WINDOW")?,
             net_wm_name: intern("_NET_WM_NAME")?,
+            net_wm_pid: intern("_NET_WM_PID")?,
             utf8_string: intern("UTF8_STRING")?,
             wake: intern("_HNEFATAFL_WAKE")?,
+            drawn: intern(DRAWN_PROPERTY)?,
         })
     }
+}
+
+/// A press of the first button on the board that may become a drag.
+#[derive(Clone, Copy, Debug)]
+struct Press {
+    /// The square the piece was picked up from.
+    from: usize,
+    /// Whether that square was already selected (releasing there deselects it).
+    was_selected: bool,
+    /// Where the pointer is now, once it has left the square.
+    pointer: Option<(i32, i32)>,
 }
 
 /// What the window remembers between events.
@@ -205,11 +215,25 @@ struct XWindow {
     renderer: Renderer,
     keyboard: KeyboardMap,
     atoms: Atoms,
+    title: String,
     selected: Option<usize>,
     targets: Vec<usize>,
+    press: Option<Press>,
     typed: Option<String>,
-    message: String,
-    layout: Option<super::render::Layout>,
+    history: Vec<String>,
+    /// Where Up/Down are in the history (`history.len()`: the new line).
+    recalled: usize,
+    messages: Vec<String>,
+    expanded: bool,
+    scroll: usize,
+    flipped: bool,
+    delay: Duration,
+    last_computer_move: Option<Instant>,
+    layout: Option<Layout>,
+    /// Key and button events handled, for [`XWindow::publish`].
+    inputs: u32,
+    /// Frames drawn.
+    frames: u32,
 }
 
 pub(super) fn run(host: &mut dyn XHost, options: &XOptions) -> Result<XExit, XError> {
@@ -245,11 +269,11 @@ impl XWindow {
             .get(screen_number)
             .cloned()
             .ok_or_else(|| XError::Unsupported(format!("no screen {screen_number}")))?;
-        let format = PixelFormat::of_screen(&conn, &screen)?;
+        let format = PixelFormat::of_screen(&screen)?;
         let atoms = Atoms::new(&conn)?;
         let font = open_font(&conn)?;
 
-        let (width, height) = (660u16, 760u16);
+        let (width, height) = START_SIZE;
         let window = conn.generate_id()?;
         conn.create_window(
             format.depth,
@@ -263,31 +287,18 @@ impl XWindow {
             WindowClass::INPUT_OUTPUT,
             screen.root_visual,
             &CreateWindowAux::new()
-                .background_pixel(format.pixel(super::render::BACKGROUND))
+                .background_pixel(format.pixel(render::BACKGROUND))
                 .backing_store(BackingStore::WHEN_MAPPED)
                 .event_mask(
                     EventMask::EXPOSURE
                         | EventMask::STRUCTURE_NOTIFY
                         | EventMask::KEY_PRESS
-                        | EventMask::BUTTON_PRESS,
+                        | EventMask::BUTTON_PRESS
+                        | EventMask::BUTTON_RELEASE
+                        | EventMask::BUTTON1_MOTION,
                 ),
         )?
         .check()?;
-        let title = host.title();
-        conn.change_property8(
-            PropMode::REPLACE,
-            window,
-            AtomEnum::WM_NAME,
-            AtomEnum::STRING,
-            &latin1_bytes(&title),
-        )?;
-        conn.change_property8(
-            PropMode::REPLACE,
-            window,
-            atoms.net_wm_name,
-            atoms.utf8_string,
-            title.as_bytes(),
-        )?;
         conn.change_property8(
             PropMode::REPLACE,
             window,
@@ -302,6 +313,28 @@ impl XWindow {
             AtomEnum::ATOM,
             &[atoms.wm_delete_window],
         )?;
+        let hints = WmSizeHints {
+            min_size: Some(MIN_SIZE),
+            ..WmSizeHints::new()
+        };
+        hints.set_normal_hints(&conn, window)?;
+        // _NET_WM_PID is only meaningful with the machine it belongs to (EWMH).
+        if let Some(machine) = host_name() {
+            conn.change_property8(
+                PropMode::REPLACE,
+                window,
+                AtomEnum::WM_CLIENT_MACHINE,
+                AtomEnum::STRING,
+                machine.as_bytes(),
+            )?;
+            conn.change_property32(
+                PropMode::REPLACE,
+                window,
+                atoms.net_wm_pid,
+                AtomEnum::CARDINAL,
+                &[std::process::id()],
+            )?;
+        }
 
         let gc = conn.generate_id()?;
         let mut gc_values = CreateGCAux::new().graphics_exposures(0);
@@ -311,12 +344,10 @@ impl XWindow {
         conn.create_gc(gc, window, &gc_values)?;
         let pixmap = conn.generate_id()?;
         conn.create_pixmap(format.depth, pixmap, window, width, height)?;
-        conn.map_window(window)?;
-        conn.flush()?;
 
         let keyboard = keyboard_map(&conn)?;
-        let message = loaded.warning.clone().unwrap_or_default();
-        Ok(XWindow {
+        let messages = loaded.warning.clone().into_iter().collect();
+        let mut opened = XWindow {
             conn,
             window,
             gc,
@@ -329,12 +360,27 @@ impl XWindow {
             renderer: Renderer::new(loaded.theme),
             keyboard,
             atoms,
+            title: String::new(),
             selected: None,
             targets: Vec::new(),
+            press: None,
             typed: None,
-            message,
+            history: Vec::new(),
+            recalled: 0,
+            messages,
+            expanded: false,
+            scroll: 0,
+            flipped: false,
+            delay: DEFAULT_DELAY,
+            last_computer_move: None,
             layout: None,
-        })
+            inputs: 0,
+            frames: 0,
+        };
+        opened.retitle(host)?;
+        opened.conn.map_window(window)?;
+        opened.conn.flush()?;
+        Ok(opened)
     }
 
     /// A waker that sends the window a client message over a connection of its own, so
@@ -359,14 +405,53 @@ impl XWindow {
         let _ = self.conn.flush();
     }
 
+    /// Sets the window's title when the host's has changed (after `r` or `e`).
+    fn retitle(&mut self, host: &dyn XHost) -> Result<(), XError> {
+        let title = host.title();
+        if title == self.title {
+            return Ok(());
+        }
+        self.conn.change_property8(
+            PropMode::REPLACE,
+            self.window,
+            AtomEnum::WM_NAME,
+            AtomEnum::STRING,
+            &latin1_bytes(&title),
+        )?;
+        self.conn.change_property8(
+            PropMode::REPLACE,
+            self.window,
+            self.atoms.net_wm_name,
+            self.atoms.utf8_string,
+            title.as_bytes(),
+        )?;
+        self.title = title;
+        Ok(())
+    }
+
+    /// Whether the host may apply a finished computer move now: computer moves come at
+    /// most one per `delay`, so that a game between two computers can be followed.
+    fn may_poll(&self, view: &BoardView) -> bool {
+        view.thinking.is_none()
+            || self
+                .last_computer_move
+                .is_none_or(|last| last.elapsed() >= self.delay)
+    }
+
     fn event_loop(&mut self, host: &mut dyn XHost, waker: &Waker) -> Result<XExit, XError> {
         let mut dirty = true;
         loop {
-            if let Some(line) = host.poll(waker) {
-                self.message = line;
-                self.selected = None;
-                self.targets.clear();
-                dirty = true;
+            if self.may_poll(&host.view()) {
+                let lines = host.poll(waker);
+                if !lines.is_empty() {
+                    self.last_computer_move = Some(Instant::now());
+                    self.show_output(lines, false);
+                    self.selected = None;
+                    self.targets.clear();
+                    self.press = None;
+                    self.retitle(host)?;
+                    dirty = true;
+                }
             }
             let thinking = host.view().thinking.is_some();
             if dirty || thinking {
@@ -401,8 +486,11 @@ impl XWindow {
         event: Event,
         dirty: &mut bool,
     ) -> Result<Option<XExit>, XError> {
-        match event {
-            Event::Expose(expose) if expose.count == 0 => self.show()?,
+        let exit = match event {
+            Event::Expose(expose) if expose.count == 0 => {
+                self.show()?;
+                None
+            }
             Event::ConfigureNotify(configure)
                 if (configure.width, configure.height) != (self.width, self.height) =>
             {
@@ -418,6 +506,7 @@ impl XWindow {
                     self.height,
                 )?;
                 *dirty = true;
+                None
             }
             Event::ClientMessage(message) => {
                 let data = message.data.as_data32();
@@ -426,69 +515,200 @@ impl XWindow {
                 {
                     return Ok(Some(XExit::Closed));
                 }
+                None
             }
             Event::ButtonPress(press) => {
+                self.inputs = self.inputs.wrapping_add(1);
                 *dirty = true;
-                return Ok(self.click(host, &press));
+                self.button_press(host, &press)?
+            }
+            Event::ButtonRelease(release) => {
+                self.inputs = self.inputs.wrapping_add(1);
+                *dirty = true;
+                self.button_release(host, &release)?
+            }
+            Event::MotionNotify(motion) => {
+                *dirty |= self.motion(&motion);
+                None
             }
             Event::KeyPress(press) => {
+                self.inputs = self.inputs.wrapping_add(1);
                 *dirty = true;
-                return Ok(self.key(host, &press));
+                self.key(host, &press)?
             }
-            Event::MappingNotify(_) => self.keyboard = keyboard_map(&self.conn)?,
+            Event::MappingNotify(_) => {
+                self.keyboard = keyboard_map(&self.conn)?;
+                None
+            }
             Event::Error(error) => {
                 crate::terminal::print_error(&format!("FRX: {:?}", error.error_kind));
+                None
             }
-            _ => {}
-        }
-        Ok(None)
+            _ => None,
+        };
+        Ok(exit)
     }
 
-    fn click(&mut self, host: &mut dyn XHost, press: &ButtonPressEvent) -> Option<XExit> {
+    /// The first button goes down: pick up (select) a piece, or finish a move.
+    fn button_press(
+        &mut self,
+        host: &mut dyn XHost,
+        press: &ButtonPressEvent,
+    ) -> Result<Option<XExit>, XError> {
         if press.detail != 1 {
-            return None;
+            return Ok(None);
         }
-        let layout = self.layout?;
-        let clicked = layout.square_at(i32::from(press.event_x), i32::from(press.event_y));
-        let selected = self.selected.take();
-        let targets = std::mem::take(&mut self.targets);
-        let square = clicked?;
-        if let Some(from) = selected.filter(|&from| from != square) {
-            let own = host.targets(square);
-            if !targets.contains(&square) && !own.is_empty() {
-                // Another own piece: select it instead.
-                self.selected = Some(square);
-                self.targets = own;
-                return None;
-            }
-            let columns = usize::from(layout.columns.max(1) as u16);
-            let line = format!(
-                "m {} {} {} {}",
-                from % columns,
-                from / columns,
-                square % columns,
-                square / columns
-            );
-            if !targets.contains(&square) {
-                let _ = self.conn.bell(0);
-            }
-            return self.execute(host, &line);
+        if self.collapse_output() {
+            // The click closes the long output that covered the board.
+            return Ok(None);
         }
-        if selected.is_none() {
-            let targets = host.targets(square);
-            if !targets.is_empty() {
-                self.selected = Some(square);
-                self.targets = targets;
+        let Some(layout) = self.layout else {
+            return Ok(None);
+        };
+        let Some(square) = layout.square_at(i32::from(press.event_x), i32::from(press.event_y))
+        else {
+            self.deselect();
+            return Ok(None);
+        };
+        match self.selected {
+            Some(from) if from == square => {
+                self.press = Some(Press {
+                    from,
+                    was_selected: true,
+                    pointer: None,
+                });
+                Ok(None)
+            }
+            Some(from) => self.move_or_reselect(host, from, square),
+            None => {
+                self.pick_up(host, square);
+                Ok(None)
             }
         }
-        None
     }
 
-    fn key(&mut self, host: &mut dyn XHost, press: &KeyPressEvent) -> Option<XExit> {
+    /// The first button comes up: a drag ends with the move to the square under it.
+    fn button_release(
+        &mut self,
+        host: &mut dyn XHost,
+        release: &ButtonReleaseEvent,
+    ) -> Result<Option<XExit>, XError> {
+        if release.detail != 1 {
+            return Ok(None);
+        }
+        let Some(press) = self.press.take() else {
+            return Ok(None);
+        };
+        let square = self.layout.and_then(|layout| {
+            layout.square_at(i32::from(release.event_x), i32::from(release.event_y))
+        });
+        match square {
+            Some(square) if square == press.from => {
+                // A click: the first selects (done at the press), the second deselects.
+                if press.was_selected && press.pointer.is_none() {
+                    self.deselect();
+                }
+                Ok(None)
+            }
+            Some(square) if self.selected == Some(press.from) => {
+                self.move_or_reselect(host, press.from, square)
+            }
+            // Dropped outside the board: the piece goes back and stays selected.
+            _ => Ok(None),
+        }
+    }
+
+    /// The pointer moves with the first button down: drag the picked-up piece.
+    fn motion(&mut self, motion: &MotionNotifyEvent) -> bool {
+        let Some(press) = &mut self.press else {
+            return false;
+        };
+        let point = (i32::from(motion.event_x), i32::from(motion.event_y));
+        let over = self
+            .layout
+            .and_then(|layout| layout.square_at(point.0, point.1));
+        if press.pointer.is_none() && over == Some(press.from) {
+            return false;
+        }
+        press.pointer = Some(point);
+        true
+    }
+
+    fn deselect(&mut self) {
+        self.selected = None;
+        self.targets.clear();
+        self.press = None;
+    }
+
+    /// Selects the piece on a square when it may move, ready to be dragged.
+    fn pick_up(&mut self, host: &dyn XHost, square: usize) {
+        let targets = host.targets(square);
+        if targets.is_empty() {
+            self.deselect();
+            return;
+        }
+        self.selected = Some(square);
+        self.targets = targets;
+        self.press = Some(Press {
+            from: square,
+            was_selected: false,
+            pointer: None,
+        });
+    }
+
+    /// With a piece selected, a square was chosen: another own piece is selected instead,
+    /// anything else is sent as the move (an illegal one is refused, with a beep, and the
+    /// interpreter says why).
+    fn move_or_reselect(
+        &mut self,
+        host: &mut dyn XHost,
+        from: usize,
+        square: usize,
+    ) -> Result<Option<XExit>, XError> {
+        let is_target = self.targets.contains(&square);
+        if !is_target && !host.targets(square).is_empty() {
+            self.pick_up(host, square);
+            return Ok(None);
+        }
+        self.deselect();
+        let Some(layout) = self.layout else {
+            return Ok(None);
+        };
+        let columns = layout.columns.max(1) as usize;
+        let line = format!(
+            "m {} {} {} {}",
+            from % columns,
+            from / columns,
+            square % columns,
+            square / columns
+        );
+        if !is_target {
+            self.conn.bell(0)?;
+        }
+        self.execute(host, &line, false)
+    }
+
+    /// Closes long output shown over the board; returns whether there was any.
+    fn collapse_output(&mut self) -> bool {
+        let was = self.expanded;
+        self.expanded = false;
+        self.scroll = 0;
+        was
+    }
+
+    fn key(
+        &mut self,
+        host: &mut dyn XHost,
+        press: &KeyPressEvent,
+    ) -> Result<Option<XExit>, XError> {
         let state = u16::from(press.state);
         let keysym = self.keyboard.keysym(press.detail, state);
-        match keyboard::key(keysym)? {
-            // Control and Alt chords are not text.
+        let Some(key) = keyboard::key(keysym) else {
+            return Ok(None);
+        };
+        match key {
+            Key::Char('f' | 'F') if state & CONTROL_MASK != 0 => self.flipped = !self.flipped,
+            // Other Control and Alt chords are not text.
             Key::Char(_) if state & CHORD_MASK != 0 => {}
             Key::Char(letter) => self.typed.get_or_insert_with(String::new).push(letter),
             Key::Erase => {
@@ -496,25 +716,131 @@ impl XWindow {
                     typed.pop();
                 }
             }
-            Key::Cancel => self.typed = None,
+            Key::Cancel => {
+                self.typed = None;
+                self.recalled = self.history.len();
+                self.collapse_output();
+            }
+            Key::Up => self.recall(-1),
+            Key::Down => self.recall(1),
+            Key::PageUp => self.scroll = self.scroll.saturating_sub(self.page()),
+            Key::PageDown => self.scroll += self.page(),
             Key::Enter => {
                 let line = self.typed.take().unwrap_or_default();
-                self.selected = None;
-                self.targets.clear();
-                return self.execute(host, &line);
+                if !line.trim().is_empty() && self.history.last() != Some(&line) {
+                    self.history.push(line.clone());
+                }
+                self.recalled = self.history.len();
+                self.deselect();
+                return self.run_line(host, &line);
             }
         }
-        None
+        Ok(None)
     }
 
-    fn execute(&mut self, host: &mut dyn XHost, line: &str) -> Option<XExit> {
+    /// Lines to scroll by: most of what the expanded output shows.
+    fn page(&self) -> usize {
+        let line = self
+            .font
+            .as_ref()
+            .map_or(14, |font| font.metrics.line_height())
+            .max(1);
+        (u32::from(self.height) / line / 2).max(1) as usize
+    }
+
+    /// Up (-1) or Down (+1) through the lines typed before.
+    fn recall(&mut self, step: isize) {
+        let end = self.history.len();
+        let position = self.recalled.saturating_add_signed(step).min(end);
+        self.recalled = position;
+        self.typed = if position == end {
+            None
+        } else {
+            self.history.get(position).cloned()
+        };
+    }
+
+    /// Runs a typed line: the window's own commands here, the rest by the interpreter.
+    fn run_line(&mut self, host: &mut dyn XHost, line: &str) -> Result<Option<XExit>, XError> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [FLIP_COMMAND] => {
+                self.flipped = !self.flipped;
+                self.show_output(Vec::new(), false);
+                Ok(None)
+            }
+            [DELAY_COMMAND, seconds] => {
+                let delay = seconds
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|seconds| (0.0..=3600.0).contains(seconds));
+                match delay {
+                    Some(seconds) => {
+                        self.delay = Duration::from_secs_f64(seconds);
+                        self.show_output(vec![format!("{DELAY_COMMAND} {seconds}")], false);
+                    }
+                    None => self.show_output(
+                        vec![format!(
+                            "{DELAY_COMMAND} <seconds>: 0 to 3600, e.g. {DELAY_COMMAND} 1.5"
+                        )],
+                        false,
+                    ),
+                }
+                Ok(None)
+            }
+            _ => self.execute(host, line, true),
+        }
+    }
+
+    /// Runs a command line by the interpreter. Output of typed lines may open over the
+    /// board; output of clicks never does, so that the next click is never taken from the
+    /// board.
+    fn execute(
+        &mut self,
+        host: &mut dyn XHost,
+        line: &str,
+        typed: bool,
+    ) -> Result<Option<XExit>, XError> {
         let (output, flow) = host.execute(line);
-        self.message = output;
-        match flow {
+        // The pause is between two computer moves: the user's command ends a run of them.
+        self.last_computer_move = None;
+        self.show_output(output, typed);
+        self.retitle(host)?;
+        Ok(match flow {
             Flow::Continue => None,
+            Flow::Theme(name) => {
+                let loaded = theme::load(
+                    &|relative| host.read_data(relative),
+                    Some(&name),
+                    host.suggested_theme().as_deref(),
+                );
+                if let Some(warning) = loaded.warning {
+                    self.show_output(vec![warning], typed);
+                }
+                self.renderer = Renderer::new(loaded.theme);
+                None
+            }
             Flow::LeaveX => Some(XExit::LeaveX),
             Flow::Quit => Some(XExit::Quit),
+        })
+    }
+
+    /// Shows a command's output; when `open` and it is longer than the message area, it
+    /// opens over the board.
+    fn show_output(&mut self, lines: Vec<String>, open: bool) {
+        self.messages = lines;
+        self.scroll = 0;
+        if !open {
+            self.expanded = false;
+            return;
         }
+        let columns = self.layout.map_or(80, |layout| layout.text_columns());
+        let rows: usize = self
+            .messages
+            .iter()
+            .map(|message| render::wrap(message, columns).len())
+            .sum();
+        self.expanded = rows > render::MESSAGE_ROWS as usize;
     }
 
     /// Renders the scene into the back buffer and shows it.
@@ -525,20 +851,26 @@ impl XWindow {
             .as_ref()
             .map(|font| font.metrics)
             .unwrap_or_default();
-        let terminal = match &self.typed {
-            Some(typed) => {
-                // A line longer than the window shows its end, where the typing is.
-                let room = (u32::from(self.width) / metrics.cell_width).saturating_sub(4) as usize;
-                let skip = typed.chars().count().saturating_sub(room);
-                format!("> {}_", typed.chars().skip(skip).collect::<String>())
-            }
-            None => self.message.clone(),
-        };
+        let drag = self.press.and_then(|press| {
+            press
+                .pointer
+                .map(|(x, y)| Drag {
+                    from: press.from,
+                    x,
+                    y,
+                })
+                .filter(|_| self.selected == Some(press.from))
+        });
         let scene = Scene {
             view: &view,
             selected: self.selected,
             targets: &self.targets,
-            terminal: &terminal,
+            typed: self.typed.as_deref(),
+            messages: &self.messages,
+            expanded: self.expanded,
+            scroll: self.scroll,
+            flipped: self.flipped,
+            drag,
         };
         let frame = self.renderer.render(
             &scene,
@@ -546,14 +878,37 @@ impl XWindow {
             u32::from(self.height),
             metrics,
         );
-        self.put_frame(&frame)?;
+        self.format
+            .encode(&frame, &self.conn)?
+            .put(&self.conn, self.pixmap, self.gc, 0, 0)?;
         if self.font.is_some() {
             for item in &frame.texts {
                 self.draw_text(item)?;
             }
         }
         self.layout = Some(frame.layout);
-        self.show()
+        self.frames = self.frames.wrapping_add(1);
+        self.show()?;
+        self.publish()
+    }
+
+    /// Tells tools (and the tests) what the window has drawn: the key and button events
+    /// handled so far, the frames drawn, and the size of the last frame.
+    fn publish(&self) -> Result<(), XError> {
+        self.conn.change_property32(
+            PropMode::REPLACE,
+            self.window,
+            self.atoms.drawn,
+            AtomEnum::CARDINAL,
+            &[
+                self.inputs,
+                self.frames,
+                u32::from(self.width),
+                u32::from(self.height),
+            ],
+        )?;
+        self.conn.flush()?;
+        Ok(())
     }
 
     /// Copies the back buffer to the window.
@@ -570,34 +925,6 @@ impl XWindow {
             self.height,
         )?;
         self.conn.flush()?;
-        Ok(())
-    }
-
-    /// Sends the frame with PutImage, in bands of rows that fit the server's largest request.
-    fn put_frame(&self, frame: &Frame) -> Result<(), XError> {
-        let width = frame.image.width() as usize;
-        let height = frame.image.height() as usize;
-        let data = self.format.encode(frame);
-        let row_bytes = width * 4;
-        let room = self.conn.maximum_request_bytes().saturating_sub(64);
-        let rows_per_band = (room / row_bytes.max(1)).max(1);
-        for (band, chunk) in data.chunks(rows_per_band * row_bytes).enumerate() {
-            let rows = chunk.len() / row_bytes.max(1);
-            let top = band * rows_per_band;
-            debug_assert!(top + rows <= height);
-            self.conn.put_image(
-                ImageFormat::Z_PIXMAP,
-                self.pixmap,
-                self.gc,
-                width as u16,
-                rows as u16,
-                0,
-                top as i16,
-                0,
-                self.format.depth,
-                chunk,
-            )?;
-        }
         Ok(())
     }
 
@@ -651,6 +978,15 @@ fn keyboard_map(conn: &RustConnection) -> Result<KeyboardMap, XError> {
         reply.keysyms_per_keycode,
         reply.keysyms,
     ))
+}
+
+/// The machine's name for `WM_CLIENT_MACHINE`, from the kernel (no C library call).
+fn host_name() -> Option<String> {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|name| name.trim().to_owned())
+        .filter(|name| !name.is_empty())
 }
 
 /// Text as Latin-1 bytes; characters beyond Latin-1 become `?`.

@@ -1,5 +1,9 @@
 //! Driving a real X server from tests: finding the window, reading it back, and sending
 //! clicks and keys with the XTEST extension.
+//!
+//! Nothing here sleeps for a fixed time: after each input the driver waits until the window
+//! says (in its `_HNEFATAFL_DRAWN` property) that it has handled that input and drawn the
+//! result.
 
 #![allow(dead_code)]
 
@@ -17,13 +21,35 @@ use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
 
 /// The display the tests use: they need a real X server and fail, never skip, without one.
+///
+/// The first call also opens a connection that stays open while the tests run: an X server
+/// resets itself when its last client leaves, and refuses connections while it does, which
+/// would make the next test's first connection fail.
 pub fn require_display() -> String {
-    match std::env::var("DISPLAY") {
+    let display = match std::env::var("DISPLAY") {
         Ok(display) if !display.is_empty() => display,
         _ => panic!(
             "DISPLAY is not set: the X interface tests need an X server; run them under \
              `xvfb-run -a cargo test -p uicx` (apt-get install -y xvfb xauth xfonts-base)"
         ),
+    };
+    static KEEP_SERVER: std::sync::OnceLock<RustConnection> = std::sync::OnceLock::new();
+    KEEP_SERVER.get_or_init(|| connect_with_retry(None).0);
+    display
+}
+
+/// Connects to a display, trying again for a while when the server is busy resetting.
+fn connect_with_retry(display: Option<&str>) -> (RustConnection, usize) {
+    let start = Instant::now();
+    loop {
+        match x11rb::connect(display) {
+            Ok(connected) => return connected,
+            Err(error) if start.elapsed() < Duration::from_secs(20) => {
+                eprintln!("note: the X server refused a connection ({error}); trying again");
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Err(error) => panic!("connect to the X server: {error}"),
+        }
     }
 }
 
@@ -67,6 +93,21 @@ pub struct Driver {
     wm_protocols: u32,
     wm_delete_window: u32,
     net_wm_name: u32,
+    drawn: u32,
+}
+
+/// How long the driver waits for the window to handle an input and draw.
+const INPUT_WAIT: Duration = Duration::from_secs(20);
+
+/// What a window's `_HNEFATAFL_DRAWN` property says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// Key and button events handled.
+    pub inputs: u32,
+    /// Frames drawn.
+    pub frames: u32,
+    /// The size of the last frame.
+    pub size: (u32, u32),
 }
 
 impl Driver {
@@ -78,7 +119,7 @@ impl Driver {
 
     /// Connects to a display (`None`: `$DISPLAY`).
     pub fn connect_to(display: Option<&str>) -> Driver {
-        let (conn, screen) = x11rb::connect(display).expect("connect to the X server");
+        let (conn, screen) = connect_with_retry(display);
         let root = conn.setup().roots[screen].root;
         let (first, last) = (conn.setup().min_keycode, conn.setup().max_keycode);
         let mapping = conn
@@ -94,10 +135,11 @@ impl Driver {
                 .expect("atom")
                 .atom
         };
-        let (wm_protocols, wm_delete_window, net_wm_name) = (
+        let (wm_protocols, wm_delete_window, net_wm_name, drawn) = (
             intern("WM_PROTOCOLS"),
             intern("WM_DELETE_WINDOW"),
             intern("_NET_WM_NAME"),
+            intern("_HNEFATAFL_DRAWN"),
         );
         conn.xtest_get_version(2, 2)
             .expect("request")
@@ -110,7 +152,53 @@ impl Driver {
             wm_protocols,
             wm_delete_window,
             net_wm_name,
+            drawn,
         }
+    }
+
+    /// What the window has drawn, once it has drawn anything.
+    pub fn drawn(&self, window: Window) -> Option<Drawn> {
+        let reply = self
+            .conn
+            .get_property(false, window, self.drawn, AtomEnum::CARDINAL, 0, 4)
+            .ok()?
+            .reply()
+            .ok()?;
+        let values: Vec<u32> = reply.value32()?.collect();
+        match values[..] {
+            [inputs, frames, width, height] => Some(Drawn {
+                inputs,
+                frames,
+                size: (width, height),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The window's count of handled inputs (0 before its first frame).
+    fn inputs(&self, window: Window) -> u32 {
+        self.drawn(window).map_or(0, |drawn| drawn.inputs)
+    }
+
+    /// Waits until the window has handled `count` more inputs than `before` and drawn the
+    /// result, or is gone (the input closed it).
+    fn wait_for_inputs(&self, window: Window, before: u32, count: u32) {
+        wait_until("the window to handle the input", INPUT_WAIT, || {
+            !self.exists(window) || self.inputs(window).wrapping_sub(before) >= count
+        });
+    }
+
+    /// Waits until the window has drawn a new frame (after `frames`).
+    pub fn wait_for_frame(&self, window: Window, frames: u32) {
+        wait_until("a new frame", INPUT_WAIT, || {
+            self.drawn(window)
+                .is_some_and(|drawn| drawn.frames != frames)
+        });
+    }
+
+    /// The frame count now.
+    pub fn frames(&self, window: Window) -> u32 {
+        self.drawn(window).map_or(0, |drawn| drawn.frames)
     }
 
     fn title(&self, window: Window) -> Option<String> {
@@ -156,18 +244,39 @@ impl Driver {
     pub fn find_window(&self, prefix: &str, except: &[Window], timeout: Duration) -> Window {
         let start = Instant::now();
         loop {
+            // A window counts once it has drawn its first frame.
             if let Some(window) = self
                 .windows(prefix)
                 .into_iter()
-                .find(|window| !except.contains(window))
+                .find(|&window| !except.contains(&window) && self.drawn(window).is_some())
             {
-                // Let the first frame arrive.
-                std::thread::sleep(Duration::from_millis(300));
                 return window;
             }
             assert!(
                 start.elapsed() < timeout,
                 "no window titled {prefix:?} within {timeout:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits for the drawn window of the program with this process id (by `_NET_WM_PID`),
+    /// so that a window a previous test left behind is never taken for it.
+    pub fn find_program_window(&self, pid: u32, timeout: Duration) -> Window {
+        let start = Instant::now();
+        loop {
+            let found = self.windows("").into_iter().find(|&window| {
+                let value = self.property(window, "_NET_WM_PID");
+                value.len() == 4
+                    && u32::from_le_bytes([value[0], value[1], value[2], value[3]]) == pid
+                    && self.drawn(window).is_some()
+            });
+            if let Some(window) = found {
+                return window;
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "no window of process {pid} within {timeout:?}"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -255,35 +364,84 @@ impl Driver {
         (reply.dst_x, reply.dst_y)
     }
 
-    /// Moves the pointer to a point of the window and clicks the first button.
+    /// Moves the pointer to a point of the window and clicks the first button; returns
+    /// once the window has handled the click and drawn.
     pub fn click(&self, window: Window, x: u32, y: u32) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        self.button(true);
+        self.button(false);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 2);
+    }
+
+    /// Presses the first button at one point, moves the pointer to another in a few
+    /// steps and releases it there; returns once the window has handled the release.
+    pub fn drag(&self, window: Window, from: (u32, u32), to: (u32, u32)) {
+        let before = self.inputs(window);
+        self.move_pointer(window, from.0, from.1);
+        self.button(true);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 1);
+        for step in 1..=4 {
+            let along =
+                |a: u32, b: u32| (i64::from(a) + (i64::from(b) - i64::from(a)) * step / 4) as u32;
+            self.move_pointer(window, along(from.0, to.0), along(from.1, to.1));
+        }
+        self.button(false);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 2);
+    }
+
+    fn move_pointer(&self, window: Window, x: u32, y: u32) {
         let (root_x, root_y) = self.to_root(window, x, y);
         self.conn
             .xtest_fake_input(6, 0, 0, self.root, root_x, root_y, 0)
             .expect("motion");
+    }
+
+    fn button(&self, down: bool) {
+        let kind = if down { 4 } else { 5 };
         self.conn
-            .xtest_fake_input(4, 1, 0, self.root, 0, 0, 0)
-            .expect("press");
-        self.conn
-            .xtest_fake_input(5, 1, 0, self.root, 0, 0, 0)
-            .expect("release");
-        self.conn.sync().expect("sync");
-        std::thread::sleep(Duration::from_millis(150));
+            .xtest_fake_input(kind, 1, 0, self.root, 0, 0, 0)
+            .expect("button");
     }
 
     /// Types text into the window (the pointer is moved over it, so that it has the focus
-    /// without a window manager); `\n` is Return, `\x1b` Escape, `\x08` BackSpace.
+    /// without a window manager); `\n` is Return, `\x1b` Escape, `\x08` BackSpace,
+    /// `\u{2191}` and `\u{2193}` (arrows) Up and Down. Returns once the window has handled
+    /// every key and drawn (or closed).
     pub fn type_text(&self, window: Window, text: &str) {
+        self.type_keys(window, text, 0);
+    }
+
+    /// Types one letter with Control held.
+    pub fn control(&self, window: Window, letter: char) {
+        let control = self.keyboard.find(0xffe3).expect("a Control key").0;
+        self.type_keys(window, &letter.to_string(), control);
+    }
+
+    fn type_keys(&self, window: Window, text: &str, held: u8) {
+        let before = self.inputs(window);
         let (root_x, root_y) = self.to_root(window, 5, 5);
         self.conn
             .xtest_fake_input(6, 0, 0, self.root, root_x, root_y, 0)
             .expect("motion");
         let shift = self.keyboard.find(0xffe1).expect("a Shift key").0;
+        let mut presses = 0;
+        if held != 0 {
+            self.conn
+                .xtest_fake_input(2, held, 0, self.root, 0, 0, 0)
+                .expect("hold");
+            presses += 1;
+        }
         for letter in text.chars() {
             let keysym = match letter {
                 '\n' => 0xff0d,
                 '\x1b' => 0xff1b,
                 '\x08' => 0xff08,
+                '\u{2191}' => 0xff52,
+                '\u{2193}' => 0xff54,
                 other => keyboard::char_keysym(other),
             };
             let (keycode, state) = self
@@ -294,10 +452,12 @@ impl Driver {
                 self.conn
                     .xtest_fake_input(2, shift, 0, self.root, 0, 0, 0)
                     .expect("shift");
+                presses += 1;
             }
             self.conn
                 .xtest_fake_input(2, keycode, 0, self.root, 0, 0, 0)
                 .expect("press");
+            presses += 1;
             self.conn
                 .xtest_fake_input(3, keycode, 0, self.root, 0, 0, 0)
                 .expect("release");
@@ -307,8 +467,13 @@ impl Driver {
                     .expect("shift");
             }
         }
+        if held != 0 {
+            self.conn
+                .xtest_fake_input(3, held, 0, self.root, 0, 0, 0)
+                .expect("let go");
+        }
         self.conn.sync().expect("sync");
-        std::thread::sleep(Duration::from_millis(150));
+        self.wait_for_inputs(window, before, presses);
     }
 
     /// Asks the window to close, as a window manager's close button does.
@@ -325,14 +490,34 @@ impl Driver {
         self.conn.sync().expect("sync");
     }
 
-    /// Resizes the window.
+    /// Resizes the window; returns once it has drawn at the new size.
     pub fn resize(&self, window: Window, width: u32, height: u32) {
         let aux = x11rb::protocol::xproto::ConfigureWindowAux::new()
             .width(width)
             .height(height);
         self.conn.configure_window(window, &aux).expect("configure");
         self.conn.sync().expect("sync");
-        std::thread::sleep(Duration::from_millis(300));
+        wait_until("the window to draw at its new size", INPUT_WAIT, || {
+            self.drawn(window)
+                .is_some_and(|drawn| drawn.size == (width, height))
+        });
+    }
+
+    /// A property of the window as bytes (empty when unset).
+    pub fn property(&self, window: Window, name: &str) -> Vec<u8> {
+        let atom = self
+            .conn
+            .intern_atom(false, name.as_bytes())
+            .expect("request")
+            .reply()
+            .expect("atom")
+            .atom;
+        self.conn
+            .get_property(false, window, atom, AtomEnum::ANY, 0, 1024)
+            .expect("request")
+            .reply()
+            .map(|reply| reply.value)
+            .unwrap_or_default()
     }
 }
 
@@ -369,4 +554,102 @@ pub fn square_mean(image: &RgbaImage, layout: &Layout, index: usize) -> Rgb {
 /// Whether two colours differ by at most `tolerance` in every channel.
 pub fn near(a: Rgb, b: Rgb, tolerance: u8) -> bool {
     a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= tolerance)
+}
+
+/// The shipped data folder.
+pub fn data_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// Where tests leave their screenshots: `target/tmp/x11-shots/` (docs/x11.md shows some).
+pub fn save_shot(image: &RgbaImage, name: &str) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("x11-shots");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    image
+        .save(dir.join(format!("{name}.png")))
+        .expect("write the screenshot");
+}
+
+/// The real program under test; killed if a check fails before it ends.
+pub struct Program(pub Option<std::process::Child>);
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Program {
+    /// Starts `hnefatafl` with the shipped data, a home of its own, no stray settings, and
+    /// stdin piped (`stdin_open`) or already at its end.
+    pub fn start(
+        home: &std::path::Path,
+        display: Option<&str>,
+        arguments: &[&str],
+        stdin_open: bool,
+    ) -> Program {
+        use std::process::{Command, Stdio};
+        let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
+        command
+            .arg("-d")
+            .arg(data_dir())
+            .args(arguments)
+            .env("HOME", home)
+            .stdin(if stdin_open {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for variable in [
+            "HNEFATAFL_FONT",
+            "HNEFATAFL_LANG",
+            "HNEFATAFL_PATH",
+            "HNEFATAFL_RC",
+            "HNEFATAFL_RULES",
+        ] {
+            command.env_remove(variable);
+        }
+        if let Some(display) = display {
+            command.env("DISPLAY", display);
+        }
+        Program(Some(command.spawn().expect("start hnefatafl")))
+    }
+
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.0.as_ref().expect("running").id()
+    }
+
+    /// Writes to the program's stdin.
+    pub fn send(&mut self, text: &str) {
+        use std::io::Write;
+        let child = self.0.as_mut().expect("running");
+        let stdin = child.stdin.as_mut().expect("stdin");
+        stdin.write_all(text.as_bytes()).expect("write to stdin");
+        stdin.flush().expect("flush stdin");
+    }
+
+    /// Closes stdin and waits for the program to end; fails after `timeout`.
+    pub fn finish(mut self, timeout: Duration) -> std::process::Output {
+        let mut child = self.0.take().expect("running");
+        drop(child.stdin.take());
+        let start = Instant::now();
+        while child.try_wait().expect("wait").is_none() {
+            if start.elapsed() > timeout {
+                let _ = child.kill();
+                let output = child.wait_with_output().expect("output");
+                panic!(
+                    "hnefatafl did not end: {}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        child.wait_with_output().expect("output")
+    }
 }

@@ -1,0 +1,554 @@
+//! The real `hnefatafl` window as a player uses it, on a real X server (Xvfb): the theme
+//! changed in place, the title after `r`, the window manager's hints, the players' sides and
+//! colours, long output, captures and the computer's moves marked, the move list, a paced
+//! computer game, the game-end banner, the analysis arrow, flipping, dragging, and many
+//! clicked games against the computer.
+//!
+//! Run under `xvfb-run -a cargo test -p uicx --test x11_player`; without `$DISPLAY` these
+//! tests fail. Screenshots of each state are left in `target/tmp/x11-shots/`.
+
+mod x11_support;
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use hnefatafl_core::{Game, Move, Rules};
+use image::RgbaImage;
+use uicx::x11::render::{self, Layout};
+use x11_support::{Driver, Program, data_dir, near, require_display, save_shot, wait_until};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// One program window at a time (the keyboard goes to the window under the pointer).
+static ONE_WINDOW: Mutex<()> = Mutex::new(());
+
+fn one_window() -> std::sync::MutexGuard<'static, ()> {
+    require_display();
+    ONE_WINDOW
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn home() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temporary home")
+}
+
+fn rules(name: &str) -> Rules {
+    let bytes = std::fs::read(data_dir().join("rules").join(name)).expect("rule file");
+    Rules::parse(&bytes).expect("shipped rules are valid")
+}
+
+/// The squares whose edge shows the last-move frame.
+fn marked_squares(shot: &RgbaImage, layout: &Layout) -> Vec<usize> {
+    let count = (layout.columns * layout.rows) as usize;
+    (0..count)
+        .filter(|&index| {
+            let (x, y) = layout.square_origin(index);
+            let left = shot.get_pixel(x, y + layout.square / 2);
+            let right = shot.get_pixel(x + layout.square - 1, y + layout.square / 2);
+            left.0[..3] == render::LAST_MOVE && right.0[..3] == render::LAST_MOVE
+        })
+        .collect()
+}
+
+/// How many pixels of a colour a region of the screenshot has.
+fn count_colour(shot: &RgbaImage, region: (u32, u32, u32, u32), colour: render::Rgb) -> usize {
+    let (x, y, width, height) = region;
+    let mut count = 0;
+    for row in y..(y + height).min(shot.height()) {
+        for column in x..(x + width).min(shot.width()) {
+            if shot.get_pixel(column, row).0[..3] == colour {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+fn board_region(layout: &Layout) -> (u32, u32, u32, u32) {
+    (
+        layout.board_x,
+        layout.board_y,
+        layout.columns * layout.square,
+        layout.rows * layout.square,
+    )
+}
+
+fn click_square(driver: &Driver, window: u32, layout: &Layout, index: usize) {
+    let (x, y) = layout.square_centre(index);
+    driver.click(window, x, y);
+}
+
+fn luminance(colour: render::Rgb) -> u32 {
+    u32::from(colour[0]) * 3 + u32::from(colour[1]) * 6 + u32::from(colour[2])
+}
+
+#[test]
+fn x_theme_switches_in_place_even_with_stdin_at_its_end() {
+    let _one = one_window();
+    let home = home();
+    // Started from a desktop menu: no terminal, stdin at its end.
+    let program = Program::start(home.path(), None, &["-x", "wood"], false);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, 11, 11);
+    let corner = |driver: &Driver| x11_support::square_mean(&driver.screenshot(window), &layout, 0);
+    let wood = corner(&driver);
+    driver.type_text(window, "x stone\n");
+    assert!(driver.exists(window), "the window stays");
+    let stone = corner(&driver);
+    assert!(
+        !near(wood, stone, 10),
+        "the corner is drawn anew: {wood:?} {stone:?}"
+    );
+    save_shot(&driver.screenshot(window), "theme-stone");
+    // An unknown theme keeps the window too (with a warning in it).
+    driver.type_text(window, "x nosuch\n");
+    assert!(driver.exists(window));
+    // `x` alone goes back to the command line, which is at its end: the program ends.
+    driver.type_text(window, "x\n");
+    let output = program.finish(WAIT);
+    assert!(output.status.success());
+}
+
+#[test]
+fn title_hints_and_identity_are_set() {
+    let _one = one_window();
+    let home = home();
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    assert_eq!(
+        driver.window_title(window),
+        "Hnefatafl: Hnefatafl (Fetlar rules)"
+    );
+    // WM_CLASS, _NET_WM_PID with WM_CLIENT_MACHINE, and a minimum size in WM_NORMAL_HINTS.
+    assert_eq!(
+        driver.property(window, "WM_CLASS"),
+        b"hnefatafl\0Hnefatafl\0"
+    );
+    let pid = driver.property(window, "_NET_WM_PID");
+    assert_eq!(
+        u32::from_le_bytes(pid[..4].try_into().expect("a 32-bit value")),
+        program.id()
+    );
+    assert!(!driver.property(window, "WM_CLIENT_MACHINE").is_empty());
+    let hints = driver.property(window, "WM_NORMAL_HINTS");
+    let word = |index: usize| {
+        u32::from_le_bytes(hints[index * 4..index * 4 + 4].try_into().expect("word"))
+    };
+    assert_ne!(word(0) & 16, 0, "PMinSize is set");
+    assert!(word(5) >= 300 && word(6) >= 300, "a usable minimum size");
+    // `r` loads other rules: the title follows.
+    driver.type_text(window, "r brandub\n");
+    wait_until("the new title", WAIT, || {
+        driver.window_title(window) == "Hnefatafl: Brandub"
+    });
+    driver.type_text(window, "q\n");
+    assert!(program.finish(WAIT).status.success());
+}
+
+#[test]
+fn sides_have_one_colour_in_every_theme() {
+    let _one = one_window();
+    let home = home();
+    let driver = Driver::connect();
+    for theme in ["wood", "null", "stone"] {
+        let program = Program::start(home.path(), None, &["-x", theme], true);
+        let window = driver.find_program_window(program.id(), WAIT);
+        let layout = driver.layout(window, 11, 11);
+        let shot = driver.screenshot(window);
+        save_shot(&shot, &format!("sides-{theme}"));
+        // The attackers (player 0, d11) are darker than the defenders (player 1, f7).
+        let attacker = x11_support::square_mean(&shot, &layout, 3);
+        let defender = x11_support::square_mean(&shot, &layout, 5 * 11 + 3);
+        assert!(
+            luminance(attacker) + 300 < luminance(defender),
+            "{theme}: attacker {attacker:?} defender {defender:?}"
+        );
+        // The strip that names the sides shows each side's piece: dark first, then light.
+        let strip = layout.status_top - layout.sides_top;
+        let icon = |left: u32| {
+            let mut darkest = u32::MAX;
+            let mut lightest = 0;
+            for y in layout.sides_top + 2..layout.status_top - 2 {
+                for x in left + 6..left + 6 + strip - 4 {
+                    let pixel = shot.get_pixel(x, y).0;
+                    let value = luminance([pixel[0], pixel[1], pixel[2]]);
+                    darkest = darkest.min(value);
+                    lightest = lightest.max(value);
+                }
+            }
+            (darkest, lightest)
+        };
+        let (_, player0_light) = icon(0);
+        let (_, player1_light) = icon(layout.window_width / 2);
+        assert!(
+            player0_light < player1_light,
+            "{theme}: the side icons {player0_light} {player1_light}"
+        );
+        driver.type_text(window, "q\n");
+        assert!(program.finish(WAIT).status.success());
+    }
+}
+
+#[test]
+fn help_opens_over_the_board_and_a_click_closes_it() {
+    let _one = one_window();
+    let home = home();
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, 11, 11);
+    let last_row = layout.board_y + layout.rows * layout.square - layout.square / 2;
+    let top_row = (layout.board_x, last_row, layout.columns * layout.square, 2);
+    let before = count_colour(
+        &driver.screenshot(window),
+        top_row,
+        render::MESSAGE_BACKGROUND,
+    );
+    driver.type_text(window, "h\n");
+    let shot = driver.screenshot(window);
+    save_shot(&shot, "help");
+    // The help opens over the board: every command is there.
+    let covered = count_colour(&shot, top_row, render::MESSAGE_BACKGROUND);
+    assert!(covered > before + 100, "{before} -> {covered}");
+    // A click closes it and does nothing else.
+    click_square(&driver, window, &layout, 3);
+    let after = driver.screenshot(window);
+    assert_eq!(
+        count_colour(&after, top_row, render::MESSAGE_BACKGROUND),
+        before
+    );
+    assert_eq!(
+        count_colour(&after, board_region(&layout), render::SELECTION),
+        0,
+        "the click selected nothing"
+    );
+    driver.type_text(window, "q\n");
+    assert!(program.finish(WAIT).status.success());
+}
+
+/// A game of the test's own: the computer's replies are read from the board's last-move
+/// marks, the human's moves are clicked, and the two must agree with the engine's game.
+struct ClickedGame {
+    game: Game,
+    seed: u64,
+}
+
+impl ClickedGame {
+    fn new(rules: &Rules, seed: u64) -> ClickedGame {
+        ClickedGame {
+            game: Game::new(rules.clone()),
+            seed,
+        }
+    }
+
+    /// A capturing move when there is one, else a pseudo-random legal move.
+    fn choose(&mut self) -> Move {
+        let moves: Vec<Move> = self.game.legal_moves().collect();
+        let capture = moves.iter().copied().find(|&mv| {
+            let mut trial = self.game.clone();
+            trial.play(mv).captures().next().is_some()
+        });
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        capture.unwrap_or(moves[(self.seed >> 33) as usize % moves.len()])
+    }
+
+    /// The square index (row-major from the top-left) of a move's squares.
+    fn indices(&self, mv: Move) -> (usize, usize) {
+        let rules = self.game.rules();
+        rules
+            .index(mv.from)
+            .zip(rules.index(mv.to))
+            .expect("a move on the board")
+    }
+
+    /// The computer's reply, from the two marked squares.
+    fn reply_from(&self, marked: &[usize]) -> Option<Move> {
+        let [a, b] = marked else { return None };
+        self.game.legal_moves().find(|&mv| {
+            let squares = self.indices(mv);
+            squares == (*a, *b) || squares == (*b, *a)
+        })
+    }
+}
+
+#[test]
+fn many_clicked_games_against_the_computer_never_lose_a_click() {
+    let _one = one_window();
+    let home = home();
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, 11, 11);
+    let rules = rules("hnefatafl");
+    // The default rc file makes player 1 a computer; make it quick.
+    driver.type_text(window, "p 1 c d1\n");
+    let mut captures_seen = 0;
+    // Human moves clicked right after a move that captured (either side's).
+    let mut clicked_after_a_capture = 0;
+    for round in 0..3u64 {
+        let mut game = ClickedGame::new(&rules, round + 1);
+        let mut after_capture = false;
+        for ply in 0..30 {
+            if game.game.outcome().is_some() {
+                break;
+            }
+            let mv = game.choose();
+            let (from, to) = game.indices(mv);
+            click_square(&driver, window, &layout, from);
+            let (x, y) = layout.square_origin(from);
+            assert_eq!(
+                driver.pixel(window, x + 1, y + layout.square / 2),
+                render::SELECTION,
+                "game {round} ply {ply}: the click on {from} selected it"
+            );
+            click_square(&driver, window, &layout, to);
+            let captured = game.game.play(mv).captures().count();
+            // The move is drawn, or the computer has answered it already.
+            let shot = driver.screenshot(window);
+            let mut marked = marked_squares(&shot, &layout);
+            marked.sort_unstable();
+            let mut want = vec![from, to];
+            want.sort_unstable();
+            let answered = marked != want && game.reply_from(&marked).is_some();
+            assert!(
+                marked == want || answered,
+                "game {round} ply {ply}: the click on {to} moved: {marked:?}"
+            );
+            captures_seen += captured;
+            if after_capture {
+                clicked_after_a_capture += 1;
+            }
+            if captured > 0 && !answered {
+                let crosses = count_colour(&shot, board_region(&layout), render::CAPTURE);
+                assert!(crosses > 20, "the capture is marked");
+                save_shot(&shot, "capture");
+            }
+            if game.game.outcome().is_some() {
+                break;
+            }
+            // The computer's reply: two other marked squares.
+            let mut reply = None;
+            let mut reply_shot = RgbaImage::new(1, 1);
+            wait_until("the computer's reply", WAIT, || {
+                reply_shot = driver.screenshot(window);
+                let marked = marked_squares(&reply_shot, &layout);
+                reply = game.reply_from(&marked).filter(|_| marked != want);
+                reply.is_some()
+            });
+            let reply = reply.expect("found");
+            let undo = game
+                .game
+                .try_play(reply)
+                .expect("the computer plays legal moves");
+            let answer_captured = undo.captures().count();
+            if answer_captured > 0 {
+                let crosses = count_colour(&reply_shot, board_region(&layout), render::CAPTURE);
+                assert!(crosses > 20, "the computer's capture is marked");
+                save_shot(&reply_shot, "capture");
+            }
+            captures_seen += answer_captured;
+            after_capture = captured + answer_captured > 0;
+        }
+        if round == 0 {
+            save_shot(&driver.screenshot(window), "move-list");
+        }
+        driver.type_text(window, "n\n");
+    }
+    assert!(captures_seen > 0, "the games had captures");
+    assert!(
+        clicked_after_a_capture > 0,
+        "moves were clicked after captures"
+    );
+    driver.type_text(window, "q\n");
+    assert!(program.finish(WAIT).status.success());
+}
+
+#[test]
+fn move_list_flip_and_drag() {
+    let _one = one_window();
+    let home = home();
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, 11, 11);
+    let panel_x = layout.panel_x.expect("the move list fits beside the board");
+    let panel = (
+        panel_x,
+        layout.board_y,
+        layout.window_width - panel_x - 6,
+        layout.metrics.line_height() + 6,
+    );
+    driver.type_text(window, "p 1 h\n");
+    assert_eq!(
+        count_colour(&driver.screenshot(window), panel, render::TEXT),
+        0
+    );
+    // Drag d11 to d10.
+    let from = layout.square_centre(3);
+    let to = layout.square_centre(14);
+    driver.drag(window, from, to);
+    let shot = driver.screenshot(window);
+    let mut marked = marked_squares(&shot, &layout);
+    marked.sort_unstable();
+    assert_eq!(marked, [3, 14], "the drag moved the piece");
+    assert!(
+        count_colour(&shot, panel, render::TEXT) > 10,
+        "the move is listed"
+    );
+    // Ctrl+F turns the board: d10 is drawn where h2 was.
+    driver.control(window, 'f');
+    let flipped = layout.flip(true);
+    let shot = driver.screenshot(window);
+    save_shot(&shot, "flipped");
+    let mut marked = marked_squares(&shot, &flipped);
+    marked.sort_unstable();
+    assert_eq!(marked, [3, 14], "the marks follow the turned board");
+    let (x, y) = flipped.square_centre(14);
+    assert!(near(
+        driver.pixel(window, x, y),
+        render::FALLBACK_PIECE_FILL[0],
+        8
+    ));
+    // Clicks follow the turned board too: the defender on f4 (player 1, to move) is
+    // selected where the turned board draws it.
+    click_square(&driver, window, &flipped, 7 * 11 + 5);
+    let (x, y) = flipped.square_origin(7 * 11 + 5);
+    assert_eq!(
+        driver.pixel(window, x + 1, y + flipped.square / 2),
+        render::SELECTION
+    );
+    // `flip` typed turns it back.
+    driver.type_text(window, "\x1bflip\n");
+    let marked = marked_squares(&driver.screenshot(window), &layout);
+    assert_eq!(marked.len(), 2);
+    driver.type_text(window, "q\n");
+    assert!(program.finish(WAIT).status.success());
+}
+
+/// A 1x3 board: player 0's man moves to the middle, and player 1's man is shut in.
+const SHUT_IN: &str = "id shut_in\nname \"Shut in\"\nwidth 3\nheight 1\npieces 1 0 2\nsquares 1 1 1\n\
+piece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\n\
+square bit 1\n";
+
+#[test]
+fn the_game_end_is_shown_with_how_to_go_on() {
+    let _one = one_window();
+    let home = home();
+    let rules_file = home.path().join("shut_in");
+    std::fs::write(&rules_file, SHUT_IN).expect("write the rules");
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    driver.type_text(window, &format!("r {}\n", rules_file.display()));
+    wait_until("the new rules", WAIT, || {
+        driver.window_title(window) == "Hnefatafl: Shut in"
+    });
+    driver.type_text(window, "p 1 h\n");
+    let layout = driver.layout(window, 3, 1);
+    let before = count_colour(
+        &driver.screenshot(window),
+        board_region(&layout),
+        render::BANNER_FRAME,
+    );
+    assert_eq!(before, 0);
+    click_square(&driver, window, &layout, 0);
+    click_square(&driver, window, &layout, 1);
+    let shot = driver.screenshot(window);
+    save_shot(&shot, "game-end");
+    assert!(count_colour(&shot, board_region(&layout), render::BANNER_FRAME) > 50);
+    // `n` starts again: the banner goes.
+    driver.type_text(window, "n\n");
+    let shot = driver.screenshot(window);
+    assert_eq!(
+        count_colour(&shot, board_region(&layout), render::BANNER_FRAME),
+        0
+    );
+    driver.type_text(window, "q\n");
+    assert!(program.finish(WAIT).status.success());
+}
+
+#[test]
+fn the_analysis_arrow_and_the_thinking_bar() {
+    let _one = one_window();
+    let home = home();
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, 11, 11);
+    assert_eq!(
+        count_colour(
+            &driver.screenshot(window),
+            board_region(&layout),
+            render::BEST_MOVE
+        ),
+        0
+    );
+    driver.type_text(window, "a d2\n");
+    wait_until("the best move's arrow", WAIT, || {
+        // The arrow's head is opaque.
+        count_colour(
+            &driver.screenshot(window),
+            board_region(&layout),
+            render::BEST_MOVE,
+        ) > 20
+    });
+    save_shot(&driver.screenshot(window), "analysis");
+    // The computer thinks for three seconds: the bar grows with the time used.
+    driver.type_text(window, "p 0 c t3\n");
+    let bar_y = layout.messages_top - 3;
+    let filled = |driver: &Driver| {
+        let shot = driver.screenshot(window);
+        (0..layout.window_width)
+            .filter(|&x| shot.get_pixel(x, bar_y).0[..3] == render::PROGRESS)
+            .count()
+    };
+    wait_until("the bar", WAIT, || filled(&driver) > 0);
+    let mut widths = vec![filled(&driver)];
+    let start = Instant::now();
+    while widths.len() < 4 && start.elapsed() < Duration::from_secs(3) {
+        let frames = driver.frames(window);
+        driver.wait_for_frame(window, frames);
+        let width = filled(&driver);
+        if width > *widths.last().expect("a width") {
+            widths.push(width);
+        }
+    }
+    assert!(widths.len() >= 4, "the bar grew steadily: {widths:?}");
+    save_shot(&driver.screenshot(window), "thinking");
+    driver.type_text(window, "p 0 h\nq\n");
+    assert!(program.finish(WAIT).status.success());
+}
+
+#[test]
+fn a_computer_game_is_paced() {
+    let _one = one_window();
+    let home = home();
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, 11, 11);
+    driver.type_text(window, "delay 0.6\np 1 c d1\np 0 c d1\n");
+    let mut changes = Vec::new();
+    let mut last = Vec::new();
+    let start = Instant::now();
+    while changes.len() < 4 && start.elapsed() < WAIT {
+        let marked = marked_squares(&driver.screenshot(window), &layout);
+        if marked.len() == 2 && marked != last {
+            changes.push(Instant::now());
+            last = marked;
+        }
+    }
+    assert_eq!(changes.len(), 4, "the computers moved");
+    for pair in changes.windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(gap >= Duration::from_millis(450), "moves {gap:?} apart");
+    }
+    driver.type_text(window, "p 0 h\np 1 h\nq\n");
+    assert!(program.finish(WAIT).status.success());
+}
