@@ -11,6 +11,7 @@ pub mod board;
 pub mod cli;
 pub mod data;
 pub mod lang;
+pub mod net;
 pub mod session;
 pub mod thinker;
 pub mod x11;
