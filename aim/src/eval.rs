@@ -1,6 +1,6 @@
 //! The evaluation: generic over any rule file, compiled once per rules into tables.
 
-use hnefatafl_core::{Move, Player, Position, Rules, Square};
+use hnefatafl_core::{Direction, Move, Player, Position, Rules, Square};
 
 /// No neighbour in that direction (the edge, or a square that is not part of the board).
 pub(crate) const NONE: u16 = u16::MAX;
@@ -77,6 +77,8 @@ pub(crate) struct TypeInfo {
 #[derive(Debug)]
 pub(crate) struct Tables {
     pub square_count: usize,
+    /// The board's width, to index the per-square tables by a square.
+    pub width: usize,
     /// The four neighbours (up, right, down, left) of each square, or [`NONE`].
     pub neighbours: Vec<[u16; 4]>,
     /// The square type bit of each square (0: not part of the board).
@@ -103,58 +105,64 @@ impl Tables {
         let mut square_bit = vec![0u8; square_count];
         let mut square_captures = vec![0u8; square_count];
         let mut escape_square = vec![false; square_count];
-        for (index, bit) in square_bit.iter_mut().enumerate() {
-            if let Some(kind) = rules.square_type(Square::from_index(index)) {
-                *bit = kind.bit();
+        for (index, square) in rules.squares().enumerate() {
+            if let Some(kind) = rules.square_type(square) {
+                square_bit[index] = kind.bit();
                 if let Some(rule) = rules.square_rule(kind) {
-                    square_captures[index] = rule.captures;
-                    escape_square[index] = rule.escape;
+                    square_captures[index] = rule.captures().bits();
+                    escape_square[index] = rule.escape();
                 }
             }
         }
-        let neighbours = (0..square_count)
-            .map(|index| {
-                let (x, y) = (index % width, index / width);
-                let candidates = [
-                    (y > 0).then(|| index - width),
-                    (x + 1 < width).then(|| index + 1),
-                    (y + 1 < height).then(|| index + width),
-                    (x > 0).then(|| index - 1),
-                ];
-                candidates.map(|c| match c {
-                    Some(n) if square_bit[n] != 0 => n as u16,
-                    _ => NONE,
+        // The order of the evaluation's directions: each one's opposite is two further on.
+        const ORDER: [Direction; 4] = [
+            Direction::North,
+            Direction::East,
+            Direction::South,
+            Direction::West,
+        ];
+        let neighbours = rules
+            .squares()
+            .map(|square| {
+                ORDER.map(|direction| {
+                    match rules
+                        .neighbour(square, direction)
+                        .and_then(|n| rules.index(n))
+                    {
+                        Some(n) if square_bit[n] != 0 => n as u16,
+                        _ => NONE,
+                    }
                 })
             })
             .collect::<Vec<_>>();
         let start = rules.start_position();
         let mut types: [TypeInfo; 8] = Default::default();
         for rule in rules.piece_rules() {
-            let index = rule.piece.index();
-            let start_count = start.count(rule.piece);
+            let index = rule.piece().index();
+            let start_count = start.count(rule.piece());
             let mut value = weights.piece;
-            if rule.captures == 0 && !rule.escape {
+            if rule.captures().is_empty() && !rule.escape() {
                 value = value * 3 / 4;
             }
-            if rule.escape {
+            if rule.escape() {
                 value = value * 3 / 2;
             }
-            if rule.capture_loss && start_count > 1 {
+            if rule.capture_loss() && start_count > 1 {
                 // Every piece counts, and the last ones count the most (see `evaluate`).
                 value = value * 5 / 4;
             }
             types[index] = TypeInfo {
                 declared: true,
-                owner: rule.owner.index(),
+                owner: rule.owner().index(),
                 value,
-                captures: rule.captures,
-                capture_sides: rule.capture_sides,
-                capture_edge: rule.capture_edge,
-                capture_loss: rule.capture_loss,
-                escape: rule.escape,
-                occupies: rule.occupies,
+                captures: rule.captures().bits(),
+                capture_sides: rule.capture_sides(),
+                capture_edge: rule.capture_edge(),
+                capture_loss: rule.capture_loss(),
+                escape: rule.escape(),
+                occupies: rule.occupies().bits(),
                 start_count,
-                scan_lines: rule.escape && start_count <= 4,
+                scan_lines: rule.escape() && start_count <= 4,
                 guards: false,
             };
         }
@@ -194,6 +202,7 @@ impl Tables {
         });
         Tables {
             square_count,
+            width,
             neighbours,
             square_bit,
             square_captures,
@@ -204,6 +213,12 @@ impl Tables {
             weights,
             forbid_repeat: rules.forbid_repeat(),
         }
+    }
+
+    /// The row-major index of a square of the board.
+    #[inline]
+    pub fn index(&self, square: Square) -> usize {
+        usize::from(square.y()) * self.width + usize::from(square.x())
     }
 
     /// Whether a piece of type `t` may stand on square `s`.
@@ -254,13 +269,11 @@ fn distances(
 pub(crate) fn read_board(tables: &Tables, position: &Position, board: &mut Vec<u8>) {
     let _ = tables;
     board.clear();
-    board.extend(position.board().iter().map(|&bit| {
-        if bit == 0 {
-            EMPTY
-        } else {
-            bit.trailing_zeros() as u8
-        }
-    }));
+    board.extend(
+        position
+            .board()
+            .map(|piece| piece.map_or(EMPTY, |piece| piece.index() as u8)),
+    );
 }
 
 /// An empty square in a board read by [`read_board`].
@@ -463,7 +476,7 @@ fn capture_threat(tables: &Tables, board: &[u8], s: usize, t: usize) -> bool {
 /// A static guess of a move's worth for ordering and for deciding which moves are searched
 /// less deeply. Depends on the position and the move only.
 pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player) -> i32 {
-    let (from, to) = (mv.from.index(), mv.to.index());
+    let (from, to) = (tables.index(mv.from), tables.index(mv.to));
     let t = board[from];
     if t == EMPTY {
         return 0;

@@ -6,9 +6,8 @@ use crate::eval::{self, EvalWeights, Tables};
 use crate::limits::{Limits, Plan};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
-use hnefatafl_core::{Game, Move, Position, Rules, Square};
+use hnefatafl_core::{Game, Move, Position, Rules};
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -94,8 +93,8 @@ pub struct Engine {
     config: EngineConfig,
     table: Option<Table>,
     tuning: Tuning,
-    /// The compiled rules of the last search, with their fingerprint.
-    tables: Option<(u64, Arc<Tables>)>,
+    /// The rules of the last search (compared by `Rules` equality) and their compiled tables.
+    tables: Option<(Rules, Arc<Tables>)>,
     /// State of the random numbers of the weak levels.
     random: u64,
 }
@@ -205,14 +204,13 @@ impl Engine {
     }
 
     fn tables_for(&mut self, rules: &Rules) -> Arc<Tables> {
-        let fingerprint = fingerprint(rules);
         if let Some((key, tables)) = &self.tables {
-            if *key == fingerprint {
+            if key == rules {
                 return Arc::clone(tables);
             }
         }
         let tables = Arc::new(Tables::new(rules, self.tuning.weights.clone()));
-        self.tables = Some((fingerprint, Arc::clone(&tables)));
+        self.tables = Some((rules.clone(), Arc::clone(&tables)));
         tables
     }
 
@@ -239,7 +237,7 @@ impl Engine {
         let root_moves = if game.outcome().is_some() {
             Vec::new()
         } else {
-            game.legal_moves()
+            game.legal_moves().collect()
         };
         if root_moves.is_empty() {
             return SearchResult {
@@ -293,9 +291,9 @@ impl Engine {
             .enumerate()
             .map(|(rank, &(_, mv))| {
                 let repeats = !tables.forbid_repeat && {
-                    let undo = rules.make_move(&mut scratch, mv);
-                    let occurred = game.has_occurred(scratch.hash());
-                    rules.unmake_move(&mut scratch, &undo);
+                    let undo = scratch.play_unchecked(mv);
+                    let occurred = game.has_occurred(&scratch);
+                    scratch.take_back(&undo);
                     occurred
                 };
                 RootMove {
@@ -327,7 +325,6 @@ impl Engine {
         let table = self.table.as_ref();
         let reductions = self.tuning.reductions;
         let context = Context {
-            rules: &rules,
             tables: &tables,
             table,
             shared: &shared,
@@ -401,27 +398,8 @@ fn fraction(plan: &Plan, depth: u32, nodes: u64, elapsed: Duration) -> f32 {
     used.clamp(0.0, 1.0)
 }
 
-/// A fingerprint of everything in the rules the compiled tables depend on.
-fn fingerprint(rules: &Rules) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    rules.id().hash(&mut hasher);
-    (rules.width(), rules.height(), rules.forbid_repeat()).hash(&mut hasher);
-    format!("{:?}{:?}", rules.piece_rules(), rules.square_rules()).hash(&mut hasher);
-    let start = rules.start_position();
-    for index in 0..rules.square_count() {
-        let square = Square::from_index(index);
-        (
-            rules.square_type(square).map(|t| t.bit()),
-            start.piece_at(square).map(|p| p.bit()),
-        )
-            .hash(&mut hasher);
-    }
-    hasher.finish()
-}
-
 /// What the threads of one search read.
 struct Context<'a> {
-    rules: &'a Rules,
     tables: &'a Tables,
     table: Option<&'a Table>,
     shared: &'a Shared,
@@ -584,13 +562,12 @@ impl<'a> Worker<'a> {
     /// One iteration at the root: the best move, ties going to the lower static rank, and
     /// its exact score. `order` is reordered so that the best move comes first next time.
     fn root_search(&mut self, order: &mut [RootMove], depth: u32) -> Option<Done> {
-        let rules = self.context.rules;
         let noisy = order.iter().any(|m| m.noise != 0);
         let mut best: Option<(i32, usize)> = None;
         let mut best_pv = Vec::new();
         for i in 0..order.len() {
             let candidate = order[i];
-            let undo = rules.make_move(&mut self.position, candidate.mv);
+            let undo = self.position.play_unchecked(candidate.mv);
             self.path.push(self.position.hash());
             let child = depth as i32 - 1;
             let (score, better) = match best {
@@ -625,7 +602,7 @@ impl<'a> Worker<'a> {
                 }
             };
             self.path.pop();
-            rules.unmake_move(&mut self.position, &undo);
+            self.position.take_back(&undo);
             if self.aborted {
                 return None;
             }
@@ -653,7 +630,6 @@ impl<'a> Worker<'a> {
     /// One iteration at the root with several threads (main thread): the first move alone,
     /// then the others shared with the helpers ([`Split`]).
     fn root_split(&mut self, order: &mut [RootMove], depth: u32) -> Option<Done> {
-        let rules = self.context.rules;
         let split = &self.context.shared.split;
         *split.order.lock().unwrap_or_else(PoisonError::into_inner) = order.to_vec();
         split.depth.store(depth, Ordering::Relaxed);
@@ -661,11 +637,11 @@ impl<'a> Worker<'a> {
         split.generation.store(generation, Ordering::Release);
 
         let first = order[0];
-        let undo = rules.make_move(&mut self.position, first.mv);
+        let undo = self.position.play_unchecked(first.mv);
         self.path.push(self.position.hash());
         let score = first.capped(-self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE));
         self.path.pop();
-        rules.unmake_move(&mut self.position, &undo);
+        self.position.take_back(&undo);
         if self.aborted {
             return None;
         }
@@ -695,7 +671,6 @@ impl<'a> Worker<'a> {
     /// Takes root moves of the open generation until none is left: each is better than the
     /// best so far when it scores more, or as much and earlier in the static order.
     fn take_moves(&mut self, open: u64, order: &[RootMove], depth: u32) {
-        let rules = self.context.rules;
         let split = &self.context.shared.split;
         loop {
             split.busy.fetch_add(1, Ordering::AcqRel);
@@ -723,14 +698,14 @@ impl<'a> Worker<'a> {
                 }
             };
             let child = depth as i32 - 1;
-            let undo = rules.make_move(&mut self.position, candidate.mv);
+            let undo = self.position.play_unchecked(candidate.mv);
             self.path.push(self.position.hash());
             let mut score = -self.negamax(child, 1, -floor - 1, -floor);
             if score > floor && !self.aborted {
                 score = -self.negamax(child, 1, -INFINITE, -floor);
             }
             self.path.pop();
-            rules.unmake_move(&mut self.position, &undo);
+            self.position.take_back(&undo);
             let score = candidate.capped(score);
             if !self.aborted && score > floor {
                 let mut best = split.best.lock().unwrap_or_else(PoisonError::into_inner);
@@ -752,7 +727,6 @@ impl<'a> Worker<'a> {
     /// A helper thread of the root split: searches the first root move beside the main
     /// thread (until the other moves open), then takes its share of them.
     fn help(&mut self) {
-        let rules = self.context.rules;
         let split = &self.context.shared.split;
         let mut seen = 0;
         loop {
@@ -773,11 +747,11 @@ impl<'a> Worker<'a> {
             let depth = split.depth.load(Ordering::Relaxed);
             if generation % 2 == 1 {
                 self.watch = Some(generation);
-                let undo = rules.make_move(&mut self.position, order[0].mv);
+                let undo = self.position.play_unchecked(order[0].mv);
                 self.path.push(self.position.hash());
                 self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE);
                 self.path.pop();
-                rules.unmake_move(&mut self.position, &undo);
+                self.position.take_back(&undo);
                 self.watch = None;
             } else {
                 self.take_moves(generation, &order, depth);
@@ -801,9 +775,9 @@ impl<'a> Worker<'a> {
         }
         self.pv[ply].clear();
         let context = self.context;
-        let (rules, tables) = (context.rules, context.tables);
+        let tables = context.tables;
         let side = self.position.side_to_move();
-        if let Some(outcome) = rules.outcome(&self.position, true) {
+        if let Some(outcome) = self.position.outcome_with(true) {
             let plies = ply as i32;
             return if outcome.winner == side {
                 Score::win_in(plies).0
@@ -838,7 +812,8 @@ impl<'a> Worker<'a> {
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
         self.generated.clear();
-        rules.generate_moves(&self.position, &mut self.generated);
+        let generated = &mut self.generated;
+        self.position.for_each_move(|mv| generated.push(mv));
         eval::read_board(tables, &self.position, &mut self.board);
         for &mv in &self.generated {
             let guess = eval::move_guess(tables, &self.board, mv, side);
@@ -871,7 +846,7 @@ impl<'a> Worker<'a> {
             } else if Some(m.mv) == killers[1] {
                 1_400_000
             } else {
-                self.history[m.mv.from.index() * squares + m.mv.to.index()] + m.guess
+                self.history[tables.index(m.mv.from) * squares + tables.index(m.mv.to)] + m.guess
             };
         }
 
@@ -889,12 +864,12 @@ impl<'a> Worker<'a> {
             }
             moves.swap(i, pick);
             let m = moves[i];
-            let undo = rules.make_move(&mut self.position, m.mv);
+            let undo = self.position.play_unchecked(m.mv);
             let child_key = self.position.hash();
             if tables.forbid_repeat
                 && (context.game_hashes.contains(&child_key) || self.path.contains(&child_key))
             {
-                rules.unmake_move(&mut self.position, &undo);
+                self.position.take_back(&undo);
                 continue;
             }
             self.path.push(child_key);
@@ -915,7 +890,7 @@ impl<'a> Worker<'a> {
                 }
             };
             self.path.pop();
-            rules.unmake_move(&mut self.position, &undo);
+            self.position.take_back(&undo);
             if self.aborted {
                 self.lists[ply] = moves;
                 return 0;
@@ -936,8 +911,8 @@ impl<'a> Worker<'a> {
                                 slot[1] = slot[0];
                                 slot[0] = Some(m.mv);
                             }
-                            let h =
-                                &mut self.history[m.mv.from.index() * squares + m.mv.to.index()];
+                            let h = &mut self.history
+                                [tables.index(m.mv.from) * squares + tables.index(m.mv.to)];
                             *h += depth * depth;
                             if *h > 500_000 {
                                 for value in &mut self.history {

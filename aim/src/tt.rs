@@ -49,8 +49,8 @@ const DEPTH_MASK: u64 = 0x7f;
 fn pack(entry: &Entry) -> u64 {
     let mut data = u64::from(entry.score as u32);
     if let Some(mv) = entry.mv {
-        data |= (mv.from.index() as u64 & SQUARE_MASK) << 32;
-        data |= (mv.to.index() as u64 & SQUARE_MASK) << 42;
+        data |= (u64::from(mv.from.code()) & SQUARE_MASK) << 32;
+        data |= (u64::from(mv.to.code()) & SQUARE_MASK) << 42;
         data |= 1 << 61;
     }
     data |= (u64::from(entry.depth.min(DEPTH_MASK as u32)) & DEPTH_MASK) << 52;
@@ -65,10 +65,11 @@ fn unpack(data: u64) -> Option<Entry> {
         3 => Bound::Exact,
         _ => return None,
     };
-    let mv = (data >> 61 & 1 == 1).then(|| Move {
-        from: Square::from_index(((data >> 32) & SQUARE_MASK) as usize),
-        to: Square::from_index(((data >> 42) & SQUARE_MASK) as usize),
-    });
+    let square = |shift: u32| Square::from_code(((data >> shift) & SQUARE_MASK) as u16);
+    let mv = match (data >> 61 & 1 == 1, square(32), square(42)) {
+        (true, Some(from), Some(to)) => Some(Move { from, to }),
+        _ => None,
+    };
     Some(Entry {
         mv,
         score: data as u32 as i32,
@@ -145,8 +146,8 @@ mod tests {
     fn stores_and_finds() {
         let table = Table::new(1).expect("a table");
         let mv = Move {
-            from: Square::from_index(960),
-            to: Square::from_index(3),
+            from: Square::new(30, 30).expect("a square"),
+            to: Square::new(3, 0).expect("a square"),
         };
         let entry = Entry {
             mv: Some(mv),

@@ -50,7 +50,7 @@ fn play(text: &str, depths: [u32; 2], cap: usize) -> (usize, bool) {
         let Some(mv) = result.best else {
             return (most, true);
         };
-        game.play(mv).expect("the engine plays legal moves");
+        game.try_play(mv).expect("the engine plays legal moves");
         let count = seen.entry(game.position().hash()).or_insert(0);
         *count += 1;
         most = most.max(*count);

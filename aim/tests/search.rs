@@ -40,12 +40,12 @@ fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     let mut game = Game::new(rules.clone());
     let mut random = Random(seed);
     for _ in 0..plies {
-        let moves = game.legal_moves();
+        let moves = game.legal_moves().collect::<Vec<_>>();
         if moves.is_empty() || game.outcome().is_some() {
             break;
         }
         let mv = moves[(random.next() % moves.len() as u64) as usize];
-        game.play(mv).expect("a legal move");
+        game.try_play(mv).expect("a legal move");
     }
     game
 }
@@ -112,12 +112,12 @@ fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     let mut random = Random(seed ^ 0x5555);
     let mut there = Vec::new();
     for _ in 0..2 {
-        let moves = game.legal_moves();
+        let moves = game.legal_moves().collect::<Vec<_>>();
         if moves.is_empty() {
             return game;
         }
         let mv = moves[(random.next() % moves.len() as u64) as usize];
-        game.play(mv).expect("a legal move");
+        game.try_play(mv).expect("a legal move");
         there.push(mv);
     }
     let back = Move {
@@ -125,7 +125,7 @@ fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
         to: there[0].from,
     };
     if game.check(back).is_ok() {
-        game.play(back).expect("a legal move");
+        game.try_play(back).expect("a legal move");
     }
     game
 }
@@ -220,7 +220,7 @@ fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usiz
         match result.best {
             None => {
                 assert!(
-                    game.outcome().is_some() || game.legal_moves().is_empty(),
+                    game.outcome().is_some() || game.legal_moves().collect::<Vec<_>>().is_empty(),
                     "no move in a live game"
                 );
                 return;
@@ -229,10 +229,10 @@ fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usiz
                 assert!(game.outcome().is_none(), "a move after the end");
                 if rules.forbid_repeat() {
                     let mut after = game.position().clone();
-                    rules.make_move(&mut after, mv);
-                    assert!(!game.has_occurred(after.hash()), "a repeating move");
+                    after.play_unchecked(mv);
+                    assert!(!game.has_occurred(&after), "a repeating move");
                 }
-                game.play(mv)
+                game.try_play(mv)
                     .unwrap_or_else(|e| panic!("illegal move {mv:?}: {e:?}"));
             }
         }
@@ -282,7 +282,7 @@ fn stop_flag_is_honoured_quickly() {
     let took = start.elapsed();
     setter.join().expect("the stopping thread");
     let mv = result.best.expect("a move");
-    assert!(game.legal_moves().contains(&mv));
+    assert!(game.legal_moves().collect::<Vec<_>>().contains(&mv));
     // Generous: the flag is read every thousand nodes or so.
     assert!(took < Duration::from_secs(5), "took {took:?}");
 
@@ -293,7 +293,11 @@ fn stop_flag_is_honoured_quickly() {
         Arc::new(AtomicBool::new(true)),
         &mut |_| {},
     );
-    assert!(game.legal_moves().contains(&result.best.expect("a move")));
+    assert!(
+        game.legal_moves()
+            .collect::<Vec<_>>()
+            .contains(&result.best.expect("a move"))
+    );
 }
 
 /// A 7x7 position where the king (player 0, to move) has one open line to a corner.
@@ -368,11 +372,11 @@ fn a_win_in_one_is_found_and_scored() {
         from: rules.square_at(3, 4).expect("a square"),
         to: rules.square_at(2, 4).expect("a square"),
     };
-    game.play(bishop).expect("a legal move");
+    game.try_play(bishop).expect("a legal move");
     let result = search(&mut one_thread(8), &game, &depth(3));
     let mv = result.best.expect("a move");
     let mut after = game.clone();
-    after.play(mv).expect("a legal move");
+    after.try_play(mv).expect("a legal move");
     let reply = search(&mut one_thread(8), &after, &depth(1));
     assert_ne!(
         reply.score,
@@ -408,7 +412,7 @@ fn no_move_when_the_game_is_over() {
         from: rules.square_at(0, 2).expect("a square"),
         to: rules.square_at(0, 0).expect("a square"),
     };
-    game.play(win).expect("a legal move");
+    game.try_play(win).expect("a legal move");
     assert!(game.outcome().is_some());
     let result = search(&mut one_thread(8), &game, &depth(3));
     assert_eq!(result.best, None);

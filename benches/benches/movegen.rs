@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::Criterion;
-use hnefatafl_core::{Move, Rules, perft};
+use hnefatafl_core::{Move, Rules};
 
 /// Pieces and rules shared by the three boards: king 1, defenders 2 (player 0, moving
 /// first), attackers 4 (player 1); square 1 ordinary, 2 corner (escape, hostile), 4 throne
@@ -108,7 +108,7 @@ fn report_once() {
         let start = rules.start_position();
         for depth in 1..=4 {
             let begin = Instant::now();
-            let leaves = perft(&rules, &start, depth);
+            let leaves = start.perft(depth);
             let seconds = begin.elapsed().as_secs_f64();
             println!(
                 "{name} perft({depth}) = {leaves} in {seconds:.3} s: {:.1} M leaves/s",
@@ -124,24 +124,24 @@ fn main() {
     for (name, rules) in boards() {
         let start = rules.start_position();
         criterion.bench_function(&format!("perft3 {name}"), |b| {
-            b.iter(|| perft(&rules, black_box(&start), 3));
+            b.iter(|| black_box(&start).perft(3));
         });
         criterion.bench_function(&format!("movegen {name}"), |b| {
             let mut moves: Vec<Move> = Vec::with_capacity(256);
             b.iter(|| {
                 moves.clear();
-                rules.generate_moves(black_box(&start), &mut moves);
+                black_box(&start).for_each_move(|mv| moves.push(mv));
                 moves.len()
             });
         });
         criterion.bench_function(&format!("make+unmake all {name}"), |b| {
             let mut position = start.clone();
             let mut moves = Vec::new();
-            rules.generate_moves(&start, &mut moves);
+            start.for_each_move(|m| moves.push(m));
             b.iter(|| {
                 for &mv in &moves {
-                    let undo = rules.make_move(&mut position, mv);
-                    rules.unmake_move(&mut position, &undo);
+                    let undo = position.play_unchecked(mv);
+                    position.take_back(&undo);
                 }
             });
         });
@@ -150,9 +150,7 @@ fn main() {
         let start = rules.start_position();
         let mut group = criterion.benchmark_group("slow");
         group.sample_size(10);
-        group.bench_function("perft4 11x11", |b| {
-            b.iter(|| perft(&rules, black_box(&start), 4))
-        });
+        group.bench_function("perft4 11x11", |b| b.iter(|| black_box(&start).perft(4)));
         group.finish();
     }
     criterion.final_summary();

@@ -98,11 +98,11 @@ pub fn random_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     let mut game = Game::new(rules.clone());
     let mut random = Random(seed);
     for _ in 0..plies {
-        let moves = game.legal_moves();
+        let moves = game.legal_moves().collect::<Vec<_>>();
         if moves.is_empty() {
             break;
         }
-        if game.play(moves[random.below(moves.len())]).is_err() {
+        if game.try_play(moves[random.below(moves.len())]).is_err() {
             break;
         }
     }
@@ -299,7 +299,7 @@ pub fn play_game(
         let Some(mv) = found.best else {
             return end(mover_loses, plies, false, least_left);
         };
-        if game.play(mv).is_err() {
+        if game.try_play(mv).is_err() {
             return end(mover_loses, plies, false, least_left);
         }
         plies += 1;

@@ -1,19 +1,34 @@
-//! A game: rules, position, history with undo and redo, repetition and the outcome.
+//! A game: a position with its history, undo and redo, repetition and the outcome.
 
 use std::ops::ControlFlow;
 
 use crate::error::MoveError;
-use crate::{Move, Outcome, Player, Position, Rules, Undo};
+use crate::position::Board;
+use crate::{Move, Moves, Outcome, Player, Position, Rules, Undo, engine};
 
-/// A game: rules, position, history with undo and redo, and the outcome.
+/// A game: a position with its history, undo and redo, repetition and the outcome.
+///
+/// ```
+/// use hnefatafl_core::{Game, MoveError, Rules};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let mut game = Game::new(rules);
+/// let first = game.legal_moves().next().unwrap();
+/// game.play(first);
+/// assert_eq!(game.ply(), 1);
+/// assert_eq!(game.try_play(first).err(), Some(MoveError::NoPiece));
+/// assert_eq!(game.undo(), Some(first));
+/// assert_eq!(game.ply(), 0);
+/// # Ok::<(), hnefatafl_core::RulesError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    rules: Rules,
     position: Position,
     /// The moves played with what they captured, oldest first.
     history: Vec<Undo>,
     /// The key of every position, the start first and the current one last.
     hashes: Vec<u64>,
+    /// Every position, as `hashes`: a key that matches is confirmed on the pieces.
+    boards: Vec<Board>,
     /// Moves taken back, the next one to replay last.
     redo: Vec<Move>,
     outcome: Option<Outcome>,
@@ -21,14 +36,36 @@ pub struct Game {
 
 impl Game {
     /// A new game from the rules' start position.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Game, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let game = Game::new(rules.clone());
+    /// assert_eq!(game.position(), &rules.start_position());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn new(rules: Rules) -> Game {
-        let position = rules.start_position();
-        let hashes = vec![position.hash()];
+        Game::from_position(rules.start_position())
+    }
+
+    /// A new game from any position of its rules, for instance one made by
+    /// [`Position::from_setup`].
+    ///
+    /// ```
+    /// use hnefatafl_core::{Game, Player, Position, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut setup = rules.start_position().setup();
+    /// setup.side_to_move = Player::One;
+    /// let game = Game::from_position(Position::from_setup(&rules, &setup)?);
+    /// assert_eq!(game.side_to_move(), Player::One);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_position(position: Position) -> Game {
         let mut game = Game {
-            rules,
+            hashes: vec![position.hash()],
+            boards: vec![position.state.clone()],
             position,
             history: Vec::new(),
-            hashes,
             redo: Vec::new(),
             outcome: None,
         };
@@ -37,82 +74,191 @@ impl Game {
     }
 
     /// The rules.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(Game::new(rules.clone()).rules(), &rules);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.position.rules()
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let game = Game::new(rules);
+    /// assert_eq!(game.position().count_moves(), 80);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn position(&self) -> &Position {
         &self.position
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(Game::new(rules).side_to_move(), Player::Zero);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn side_to_move(&self) -> Player {
         self.position.side_to_move()
     }
 
+    /// The number of moves played (half-moves, plies).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// game.play("3 0 3 2".parse()?);
+    /// assert_eq!(game.ply(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
     /// The moves played, oldest first.
-    pub fn moves(&self) -> Vec<Move> {
-        self.history.iter().map(Undo::mv).collect()
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// let mv = "3 0 3 2".parse()?;
+    /// game.play(mv);
+    /// assert!(game.moves().eq([mv]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + DoubleEndedIterator + '_ {
+        self.history.iter().map(Undo::mv)
     }
 
     /// The last move played.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let game = Game::new(rules);
+    /// assert_eq!(game.last_move(), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn last_move(&self) -> Option<Move> {
         self.history.last().map(Undo::mv)
     }
 
     /// What each move played captured, oldest first.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// game.play("3 0 3 2".parse()?);
+    /// assert_eq!(game.history()[0].captures().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn history(&self) -> &[Undo] {
         &self.history
     }
 
     /// The moves that [`Game::redo`] would replay, the next one first.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// let mv = "3 0 3 2".parse()?;
+    /// game.play(mv);
+    /// game.undo();
+    /// assert!(game.redo_moves().eq([mv]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn redo_moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.redo.iter().rev().copied()
     }
 
     /// The outcome, once the game is over.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(Game::new(rules).outcome(), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
 
-    /// Whether the move is refused only because it repeats a position.
-    fn repeats(&self, mv: Move) -> bool {
-        if !self.rules.forbid_repeat() {
-            return false;
-        }
-        let mut position = self.position.clone();
-        self.rules.make_move(&mut position, mv);
-        self.has_occurred(position.hash())
+    /// Whether this board has occurred in the game: the key matches and the pieces and
+    /// side to move are the same, so that a key collision never counts.
+    fn occurred(&self, board: &Board) -> bool {
+        self.hashes
+            .iter()
+            .zip(&self.boards)
+            .any(|(&hash, past)| hash == board.hash && past.side == board.side && past == board)
     }
 
-    /// Every legal move, in the order of [`Rules::for_each_move`]: with `forbid_repeat`, the
-    /// moves that would repeat a position are left out. Empty when the game is over.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        self.rules.generate_moves(&self.position, &mut moves);
-        if self.rules.forbid_repeat() {
-            let mut position = self.position.clone();
-            moves.retain(|&mv| {
-                let undo = self.rules.make_move(&mut position, mv);
-                let fresh = !self.has_occurred(position.hash());
-                self.rules.unmake_move(&mut position, &undo);
-                fresh
-            });
-        }
-        moves
+    /// Whether the move would repeat a position, played on `scratch` (a copy of the
+    /// current board, given back unchanged).
+    fn repeats_on(&self, scratch: &mut Board, mv: Move) -> bool {
+        let tables = self.rules().tables();
+        let undo = engine::make_move(tables, scratch, mv);
+        let repeats = self.occurred(scratch);
+        engine::unmake_move(tables, scratch, &undo);
+        repeats
     }
 
-    /// Whether the position with this key ([`Position::hash`]) has occurred in this game
-    /// (for `forbid_repeat`).
-    pub fn has_occurred(&self, hash: u64) -> bool {
-        self.hashes.contains(&hash)
+    /// Every legal move, in the order of [`Position::moves`]: with `forbid_repeat`, the
+    /// moves that would repeat a position are left out. None when the game is over.
+    /// Allocates nothing, but one copy of the board when `forbid_repeat` is set.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let game = Game::new(rules);
+    /// assert_eq!(game.legal_moves().count(), 80);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn legal_moves(&self) -> LegalMoves<'_> {
+        LegalMoves {
+            game: self,
+            moves: (self.outcome.is_none()).then(|| self.position.moves()),
+            scratch: self
+                .rules()
+                .forbid_repeat()
+                .then(|| self.position.state.clone()),
+        }
+    }
+
+    /// Whether this position has occurred in the game (for `forbid_repeat`), compared
+    /// piece by piece.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules.clone());
+    /// game.play("3 0 3 2".parse()?);
+    /// assert!(game.has_occurred(&rules.start_position()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_occurred(&self, position: &Position) -> bool {
+        position.rules() == self.rules() && self.occurred(&position.state)
     }
 
     /// The keys of every position of the game so far, the current one last.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let game = Game::new(rules.clone());
+    /// assert_eq!(game.position_hashes(), [rules.start_position().hash()]);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn position_hashes(&self) -> &[u64] {
         &self.hashes
     }
@@ -122,51 +268,134 @@ impl Game {
     /// # Errors
     ///
     /// The rule the move breaks, [`MoveError::Repetition`] or [`MoveError::GameOver`].
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, MoveError, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let game = Game::new(rules);
+    /// assert_eq!(game.check("3 0 3 2".parse()?), Ok(()));
+    /// assert_eq!(game.check("4 4 4 5".parse()?), Err(MoveError::NotYourPiece));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);
         }
-        self.rules.check_move(&self.position, mv)?;
-        if self.repeats(mv) {
+        self.position.check_move(mv)?;
+        if self.rules().forbid_repeat() && self.repeats_on(&mut self.position.state.clone(), mv) {
             return Err(MoveError::Repetition);
         }
         Ok(())
     }
 
-    /// Plays a legal move. On error the game is unchanged.
+    /// Plays a legal move.
+    ///
+    /// # Panics
+    ///
+    /// When the move is not legal ([`Game::check`]); use [`Game::try_play`] to get the
+    /// reason instead.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// let undo = game.play("3 0 3 2".parse()?);
+    /// assert_eq!(undo.captures().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> &Undo {
+        if let Err(error) = self.check(mv) {
+            panic!("the move {mv} is not legal: {error}");
+        }
+        self.play_unchecked(mv)
+    }
+
+    /// Plays a move if it is legal; otherwise the game is left unchanged.
     ///
     /// # Errors
     ///
     /// Why the move is not legal (see [`Game::check`]).
-    pub fn play(&mut self, mv: Move) -> Result<&Undo, MoveError> {
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, MoveError, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// assert_eq!(game.try_play("3 0 4 1".parse()?).err(), Some(MoveError::NotStraight));
+    /// assert_eq!(game.ply(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_play(&mut self, mv: Move) -> Result<&Undo, MoveError> {
         self.check(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays a move without checking it, keeping the history and judging the outcome:
+    /// for moves that came from [`Game::legal_moves`]. A move that is not legal gives a
+    /// memory-safe but unspecified game (see [`Position::play_unchecked`]).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// let mv = game.legal_moves().next().unwrap();
+    /// game.play_unchecked(mv);
+    /// assert_eq!(game.last_move(), Some(mv));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn play_unchecked(&mut self, mv: Move) -> &Undo {
         if self.redo.last() == Some(&mv) {
             self.redo.pop();
         } else {
             self.redo.clear();
         }
-        self.push(mv);
-        self.history.last().ok_or(MoveError::GameOver)
+        self.push(mv)
     }
 
-    fn push(&mut self, mv: Move) {
-        let undo = self.rules.make_move(&mut self.position, mv);
+    fn push(&mut self, mv: Move) -> &Undo {
+        let undo = self.position.play_unchecked(mv);
         self.history.push(undo);
         self.hashes.push(self.position.hash());
+        self.boards.push(self.position.state.clone());
         self.outcome = self.judge();
+        &self.history[self.history.len() - 1]
     }
 
     /// Takes back the last move; it can be replayed with [`Game::redo`].
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules.clone());
+    /// let mv = "3 0 3 2".parse()?;
+    /// game.play(mv);
+    /// assert_eq!(game.undo(), Some(mv));
+    /// assert_eq!(game.position(), &rules.start_position());
+    /// assert_eq!(game.undo(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let undo = self.history.pop()?;
-        self.rules.unmake_move(&mut self.position, &undo);
+        self.position.take_back(&undo);
         self.hashes.pop();
+        self.boards.pop();
         self.redo.push(undo.mv());
         self.outcome = self.judge();
         Some(undo.mv())
     }
 
     /// Replays the last move taken back.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut game = Game::new(rules);
+    /// let mv = "3 0 3 2".parse()?;
+    /// game.play(mv);
+    /// game.undo();
+    /// assert_eq!(game.redo(), Some(mv));
+    /// assert_eq!(game.redo(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn redo(&mut self) -> Option<Move> {
         let mv = self.redo.pop()?;
         self.push(mv);
@@ -175,10 +404,11 @@ impl Game {
 
     /// The outcome of the current position.
     fn judge(&self) -> Option<Outcome> {
-        let has_move = if self.rules.forbid_repeat() {
-            self.rules
-                .try_for_each_move(&self.position, |mv| {
-                    if self.repeats(mv) {
+        let has_move = if self.rules().forbid_repeat() {
+            let mut scratch = self.position.state.clone();
+            self.position
+                .try_for_each_move(|mv| {
+                    if self.repeats_on(&mut scratch, mv) {
                         ControlFlow::Continue(())
                     } else {
                         ControlFlow::Break(())
@@ -186,8 +416,30 @@ impl Game {
                 })
                 .is_break()
         } else {
-            self.rules.has_move(&self.position)
+            self.position.has_move()
         };
-        self.rules.outcome(&self.position, has_move)
+        self.position.outcome_with(has_move)
+    }
+}
+
+/// The legal moves of a game, walked one by one: see [`Game::legal_moves`].
+#[derive(Clone, Debug)]
+pub struct LegalMoves<'a> {
+    game: &'a Game,
+    /// `None` once the game is over.
+    moves: Option<Moves<'a>>,
+    /// A copy of the board to try moves on, when repetition is forbidden.
+    scratch: Option<Board>,
+}
+
+impl Iterator for LegalMoves<'_> {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let moves = self.moves.as_mut()?;
+        match self.scratch.as_mut() {
+            None => moves.next(),
+            Some(scratch) => moves.find(|&mv| !self.game.repeats_on(scratch, mv)),
+        }
     }
 }

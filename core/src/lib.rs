@@ -3,9 +3,9 @@
 //! ## Layout
 //!
 //! The rules of a variant are read by [`Rules::parse`], validated, and compiled into
-//! tables. A [`Position`] is played on with [`Rules::make_move`] and
-//! [`Rules::unmake_move`]; a [`Game`] keeps the history with undo and redo, repetition and
-//! the outcome ([`Outcome`]). Moves are read and written in two notations ([`Notation`]),
+//! tables. A [`Position`] belongs to its rules and is played on with [`Position::play`],
+//! [`Position::try_play`] and [`Position::play_unchecked`]; a [`Game`] keeps the history
+//! with undo and redo, repetition and the outcome ([`Outcome`]). Moves are read and written in two notations ([`Notation`]),
 //! and whole games in the text format of [`save`].
 
 #![deny(missing_docs)]
@@ -18,21 +18,41 @@ mod notation;
 mod parse;
 mod position;
 pub mod save;
+mod square;
 mod tables;
+mod types;
 
-use std::ops::ControlFlow;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
 use std::sync::Arc;
 
-pub use error::{MoveError, NotationError, RulesError, RulesErrorKind, Subject};
-pub use game::Game;
+pub use error::{
+    BitError, MoveError, NotationError, ParseError, RulesError, RulesErrorKind, SetupError,
+    SetupProblem, Subject,
+};
+pub use game::{Game, LegalMoves};
 use parse::Description;
-pub use position::{Position, Undo};
+pub use position::{Moves, Position, Setup, Undo};
+pub use square::{AlgebraicSquare, Direction, MAX_SIDE, Move, Square, column_name};
 use tables::Tables;
+pub use types::{PieceType, PieceTypes, SquareType, SquareTypes};
 
-/// One of the two players. Player 0 moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One of the two players. Player 0 moves first. Written `0` or `1`.
+///
+/// The set is complete by definition, so the enum is not `#[non_exhaustive]`.
+///
+/// ```
+/// use hnefatafl_core::Player;
+/// assert_eq!(Player::Zero.opponent(), Player::One);
+/// assert_eq!(Player::One.to_string(), "1");
+/// assert_eq!("0".parse::<Player>(), Ok(Player::Zero));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
     /// Player 0, who moves first.
+    #[default]
     Zero,
     /// Player 1.
     One,
@@ -40,12 +60,30 @@ pub enum Player {
 
 impl Player {
     /// Both players, in order.
+    ///
+    /// ```
+    /// use hnefatafl_core::Player;
+    /// assert_eq!(Player::BOTH.map(Player::index), [0, 1]);
+    /// ```
     pub const BOTH: [Player; 2] = [Player::Zero, Player::One];
+
     /// 0 or 1.
+    ///
+    /// ```
+    /// use hnefatafl_core::Player;
+    /// assert_eq!(Player::One.index(), 1);
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
+
     /// The player with index 0 or 1.
+    ///
+    /// ```
+    /// use hnefatafl_core::Player;
+    /// assert_eq!(Player::from_index(1), Some(Player::One));
+    /// assert_eq!(Player::from_index(2), None);
+    /// ```
     pub const fn from_index(index: usize) -> Option<Player> {
         match index {
             0 => Some(Player::Zero),
@@ -53,7 +91,13 @@ impl Player {
             _ => None,
         }
     }
+
     /// The other player.
+    ///
+    /// ```
+    /// use hnefatafl_core::Player;
+    /// assert_eq!(Player::One.opponent(), Player::Zero);
+    /// ```
     pub const fn opponent(self) -> Player {
         match self {
             Player::Zero => Player::One,
@@ -62,138 +106,195 @@ impl Player {
     }
 }
 
-/// A piece type, named by its bit (1, 2, 4, ..., 128) as in rule files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceType(u8);
+impl fmt::Display for Player {
+    /// `0` or `1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.index())
+    }
+}
 
-impl PieceType {
-    /// The type with this bit, if `bit` is a single bit.
-    pub const fn from_bit(bit: u8) -> Option<PieceType> {
-        if bit.is_power_of_two() {
-            Some(PieceType(bit))
-        } else {
-            None
+impl FromStr for Player {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Player, ParseError> {
+        match text.trim() {
+            "0" => Ok(Player::Zero),
+            "1" => Ok(Player::One),
+            _ => Err(ParseError {
+                text: text.to_owned(),
+                expected: "a player (0 or 1)",
+            }),
         }
     }
-    /// The type's bit.
-    pub const fn bit(self) -> u8 {
-        self.0
-    }
-    /// 0..8: the bit's position.
-    pub const fn index(self) -> usize {
-        self.0.trailing_zeros() as usize
-    }
-}
-
-/// A square type, named by its bit (1, 2, 4, ..., 128) as in rule files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SquareType(u8);
-
-impl SquareType {
-    /// The type with this bit, if `bit` is a single bit.
-    pub const fn from_bit(bit: u8) -> Option<SquareType> {
-        if bit.is_power_of_two() {
-            Some(SquareType(bit))
-        } else {
-            None
-        }
-    }
-    /// The type's bit.
-    pub const fn bit(self) -> u8 {
-        self.0
-    }
-    /// 0..8: the bit's position.
-    pub const fn index(self) -> usize {
-        self.0.trailing_zeros() as usize
-    }
-}
-
-/// A square of the board: its index `y * width + x`, row-major from the top-left as in
-/// a rule file's `pieces`. Convert with [`Rules::square_at`] and [`Rules::coords`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u16);
-
-impl Square {
-    /// The square with this index. Its validity depends on the rules' board size.
-    pub const fn from_index(index: usize) -> Square {
-        Square(index as u16)
-    }
-    /// The row-major index.
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A move: a piece goes from one square to another along a row or a column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// Where the piece stands.
-    pub from: Square,
-    /// Where it goes.
-    pub to: Square,
 }
 
 /// The rules of one piece type, as read from a rule file (read-only view).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
+///
+/// ```
+/// use hnefatafl_core::{PieceType, Player, Rules};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let king = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+/// assert_eq!(king.owner(), Player::One);
+/// assert!(king.escape());
+/// assert!(king.occupies().len() >= 1);
+/// # Ok::<(), hnefatafl_core::RulesError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PieceRule {
-    /// The type.
-    pub piece: PieceType,
-    /// Its owner.
-    pub owner: Player,
-    /// Bitmask of enemy piece types it can capture.
-    pub captures: u8,
-    /// Sides (1..=4) on which it must be enclosed to be captured.
-    pub capture_sides: u8,
-    /// Must be enclosed on two opposite sides, one of them by the mover.
-    pub custodial: bool,
-    /// Can be captured against the edge.
-    pub capture_edge: bool,
-    /// Its owner loses when all of this type are gone.
-    pub capture_loss: bool,
-    /// Wins by reaching an escape square.
-    pub escape: bool,
-    /// Square types it may stand on.
-    pub occupies: u8,
-    /// Square types it may not come back to once it has left them.
-    pub noreturn: u8,
-    /// Can trigger a double trap.
-    pub double_trap: bool,
-    /// Is captured by a double trap.
-    pub double_trap_capture: bool,
-    /// A double trap of two such pieces is not triggered.
-    pub double_trap_complement: bool,
-    /// `capt_edge` used in a double trap instead of `capture_edge`.
-    pub double_trap_edge: bool,
-    /// Must be fully enclosed to trigger a double trap.
-    pub double_trap_enclosed: bool,
-    /// Square types it must stand on for the double trap rule to apply.
-    pub double_trap_squares: u8,
-    /// Draw like this type (interfaces), if set.
-    pub ui_bit: Option<PieceType>,
+    pub(crate) piece: PieceType,
+    pub(crate) owner: Player,
+    pub(crate) captures: u8,
+    pub(crate) capture_sides: u8,
+    pub(crate) custodial: bool,
+    pub(crate) capture_edge: bool,
+    pub(crate) capture_loss: bool,
+    pub(crate) escape: bool,
+    pub(crate) occupies: u8,
+    pub(crate) noreturn: u8,
+    pub(crate) double_trap: bool,
+    pub(crate) double_trap_capture: bool,
+    pub(crate) double_trap_complement: bool,
+    pub(crate) double_trap_edge: bool,
+    pub(crate) double_trap_enclosed: bool,
+    pub(crate) double_trap_squares: u8,
+    pub(crate) ui_bit: Option<PieceType>,
+}
+
+impl PieceRule {
+    /// The type (`piece bit`).
+    pub fn piece(&self) -> PieceType {
+        self.piece
+    }
+    /// Its owner (`owner`).
+    pub fn owner(&self) -> Player {
+        self.owner
+    }
+    /// The enemy piece types it can capture (`captures`).
+    pub fn captures(&self) -> PieceTypes {
+        PieceTypes(self.captures)
+    }
+    /// Sides (1..=4) on which it must be enclosed to be captured (`capt_sides`).
+    pub fn capture_sides(&self) -> u8 {
+        self.capture_sides
+    }
+    /// Must be enclosed on two opposite sides, one of them by the mover (`custodial`).
+    pub fn custodial(&self) -> bool {
+        self.custodial
+    }
+    /// Can be captured against the edge (`capt_edge`).
+    pub fn capture_edge(&self) -> bool {
+        self.capture_edge
+    }
+    /// Its owner loses when all of this type are gone (`capt_loss`).
+    pub fn capture_loss(&self) -> bool {
+        self.capture_loss
+    }
+    /// Wins by reaching an escape square (`escape`).
+    pub fn escape(&self) -> bool {
+        self.escape
+    }
+    /// The square types it may stand on (`occupies`).
+    pub fn occupies(&self) -> SquareTypes {
+        SquareTypes(self.occupies)
+    }
+    /// The square types it may not come back to once it has left them (`noreturn`).
+    pub fn noreturn(&self) -> SquareTypes {
+        SquareTypes(self.noreturn)
+    }
+    /// Can trigger a double trap (`dbl_trap`).
+    pub fn double_trap(&self) -> bool {
+        self.double_trap
+    }
+    /// Is captured by a double trap (`dbl_trap_capt`).
+    pub fn double_trap_capture(&self) -> bool {
+        self.double_trap_capture
+    }
+    /// A double trap of two such pieces is not triggered (`dbl_trap_compl`).
+    pub fn double_trap_complement(&self) -> bool {
+        self.double_trap_complement
+    }
+    /// `capt_edge` used in a double trap instead of `capture_edge` (`dbl_trap_edge`).
+    pub fn double_trap_edge(&self) -> bool {
+        self.double_trap_edge
+    }
+    /// Must be fully enclosed to trigger a double trap (`dbl_trap_encl`).
+    pub fn double_trap_enclosed(&self) -> bool {
+        self.double_trap_enclosed
+    }
+    /// The square types it must stand on for the double trap rule to apply
+    /// (`dbl_trap_squares`).
+    pub fn double_trap_squares(&self) -> SquareTypes {
+        SquareTypes(self.double_trap_squares)
+    }
+    /// Draw like this type (interfaces), if set (`ui_bit`).
+    pub fn ui_bit(&self) -> Option<PieceType> {
+        self.ui_bit
+    }
 }
 
 /// The rules of one square type, as read from a rule file (read-only view).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
+///
+/// ```
+/// use hnefatafl_core::Rules;
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let corner = rules.square_rules().iter().find(|rule| rule.escape()).unwrap();
+/// assert!(corner.square().bit() > 1);
+/// # Ok::<(), hnefatafl_core::RulesError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SquareRule {
-    /// The type.
-    pub square: SquareType,
-    /// Piece types this square captures when empty.
-    pub captures: u8,
-    /// Replaces `capture_sides` of the pieces in `capture_sides_pieces` standing here (0: none).
-    pub capture_sides: u8,
-    /// The piece types affected by `capture_sides`.
-    pub capture_sides_pieces: u8,
-    /// Escape pieces win by reaching it.
-    pub escape: bool,
-    /// Draw like this type (interfaces), if set.
-    pub ui_bit: Option<SquareType>,
+    pub(crate) square: SquareType,
+    pub(crate) captures: u8,
+    pub(crate) capture_sides: u8,
+    pub(crate) capture_sides_pieces: u8,
+    pub(crate) escape: bool,
+    pub(crate) ui_bit: Option<SquareType>,
+}
+
+impl SquareRule {
+    /// The type (`square bit`).
+    pub fn square(&self) -> SquareType {
+        self.square
+    }
+    /// The piece types this square captures when empty (`captures`).
+    pub fn captures(&self) -> PieceTypes {
+        PieceTypes(self.captures)
+    }
+    /// Replaces `capt_sides` of the pieces in [`SquareRule::capture_sides_pieces`]
+    /// standing here (0: none) (`capt_sides`).
+    pub fn capture_sides(&self) -> u8 {
+        self.capture_sides
+    }
+    /// The piece types affected by [`SquareRule::capture_sides`] (`capt_sides_pieces`).
+    pub fn capture_sides_pieces(&self) -> PieceTypes {
+        PieceTypes(self.capture_sides_pieces)
+    }
+    /// Escape pieces win by reaching it (`escape`).
+    pub fn escape(&self) -> bool {
+        self.escape
+    }
+    /// Draw like this type (interfaces), if set (`ui_bit`).
+    pub fn ui_bit(&self) -> Option<SquareType> {
+        self.ui_bit
+    }
 }
 
 /// A validated rule file, compiled into tables. Cheap to clone (shared).
 ///
-/// A `Rules` value that exists is valid.
+/// A `Rules` value that exists is valid. Two values are equal when they describe the
+/// same rules (parsed from the same file, or from files that differ only in comments,
+/// spacing or the order of lines). Comparing is cheap: a shared pointer or the
+/// fingerprint decides at once in most cases.
+///
+/// ```
+/// use hnefatafl_core::Rules;
+/// let text = include_bytes!("../../data/rules/tablut");
+/// let rules = Rules::parse(text)?;
+/// assert_eq!((rules.width(), rules.height()), (9, 9));
+/// assert_eq!(rules, Rules::parse(text)?);
+/// assert_eq!(rules.fingerprint(), Rules::parse(text)?.fingerprint());
+/// # Ok::<(), hnefatafl_core::RulesError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Rules {
     inner: Arc<RulesData>,
@@ -203,16 +304,39 @@ pub struct Rules {
 struct RulesData {
     description: Description,
     tables: Tables,
-    start: Position,
+    fingerprint: u64,
 }
 
-impl std::fmt::Debug for RulesData {
+impl fmt::Debug for RulesData {
     // The tables are large and derived from the description: leave them out.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RulesData")
             .field("description", &self.description)
             .finish_non_exhaustive()
     }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+            || (self.inner.fingerprint == other.inner.fingerprint
+                && self.inner.description == other.inner.description)
+    }
+}
+
+impl Eq for Rules {}
+
+impl Hash for Rules {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.inner.fingerprint.hash(state);
+    }
+}
+
+/// Shortens the examples: the rules of the tablut file shipped with the program.
+macro_rules! doc_rules {
+    () => {
+        "# let rules = hnefatafl_core::Rules::parse(include_bytes!(\"../../data/rules/tablut\"))?;"
+    };
 }
 
 impl Rules {
@@ -221,168 +345,360 @@ impl Rules {
     /// # Errors
     ///
     /// [`RulesError`] of kind RREAD when a line cannot be read (naming the line and the
-    /// word), or RVALID when the rules break a requirement (naming the rule).
+    /// word), or RVALID when the rules break a requirement (naming the rule, the piece or
+    /// square type, and the line it is written on).
+    ///
+    /// ```
+    /// use hnefatafl_core::Rules;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.id(), "tablut");
+    /// assert!(Rules::parse(b"width 40").is_err());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn parse(text: &[u8]) -> Result<Rules, RulesError> {
-        let description = parse::parse(text)?;
+        let description = parse::parse(text).map_err(|error| locate(text, error))?;
         let tables = tables::compile(&description);
-        let start = Position::start(&tables, &description.pieces);
+        // A fingerprint of everything the rules are: equal descriptions hash alike.
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        description.hash(&mut hasher);
         Ok(Rules {
             inner: Arc::new(RulesData {
                 description,
                 tables,
-                start,
+                fingerprint: hasher.finish(),
             }),
         })
     }
+
+    /// The compiled tables.
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.inner.tables
+    }
+
+    /// The piece bit of each square at the start, row-major.
+    pub(crate) fn start_pieces(&self) -> &[u8] {
+        &self.inner.description.pieces
+    }
+
+    /// A 64-bit fingerprint of the rules: equal rules have equal fingerprints, so it can
+    /// key a cache of what is computed from the rules. It is not stable across program
+    /// versions.
+    ///
+    /// ```
+    /// use hnefatafl_core::Rules;
+    /// let a = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let b = Rules::parse(include_bytes!("../../data/rules/hnefatafl"))?;
+    /// assert_ne!(a.fingerprint(), b.fingerprint());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn fingerprint(&self) -> u64 {
+        self.inner.fingerprint
+    }
+
     /// The rule file's `id`.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.id(), "tablut");
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn id(&self) -> &str {
         &self.inner.description.id
     }
+
     /// The rule file's `name`.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert!(!rules.name().is_empty());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.inner.description.name
     }
+
     /// The suggested X theme, if any.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// let _theme: Option<&str> = rules.ui_theme();
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn ui_theme(&self) -> Option<&str> {
         self.inner.description.ui_theme.as_deref()
     }
+
     /// Board width, 1..=31.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.width(), 9);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn width(&self) -> u8 {
         self.inner.description.width
     }
+
     /// Board height, 1..=31.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.height(), 9);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn height(&self) -> u8 {
         self.inner.description.height
     }
-    /// `width * height`.
+
+    /// `width * height`: the number of squares of the board rectangle.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.square_count(), 81);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn square_count(&self) -> usize {
         self.inner.tables.squares
     }
+
     /// The square at column `x`, row `y` (0-based from the top-left), if inside the board
-    /// rectangle (it may still be an off-board square: see [`Rules::square_type`]).
+    /// rectangle (it may still be a square that is not part of the board: see
+    /// [`Rules::square_type`]).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert!(rules.square_at(8, 8).is_some());
+    /// assert!(rules.square_at(9, 0).is_none());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn square_at(&self, x: u8, y: u8) -> Option<Square> {
-        (x < self.width() && y < self.height())
-            .then(|| Square(u16::from(y) * u16::from(self.width()) + u16::from(x)))
+        (x < self.width() && y < self.height()).then(|| Square(u16::from(x) | u16::from(y) << 5))
     }
-    /// The column and row of a square. For a square past the board rectangle the row is
-    /// at least [`Rules::height`] (255 at most): check with [`Rules::square_type`].
-    pub fn coords(&self, square: Square) -> (u8, u8) {
-        let width = self.inner.tables.width;
-        (
-            (square.index() % width) as u8,
-            u8::try_from(square.index() / width).unwrap_or(u8::MAX),
-        )
+
+    /// Whether the square lies inside the board rectangle.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Square;
+    #[doc = doc_rules!()]
+    /// assert!(rules.contains(Square::new(8, 0).unwrap()));
+    /// assert!(!rules.contains(Square::new(9, 0).unwrap()));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn contains(&self, square: Square) -> bool {
+        square.x() < self.width() && square.y() < self.height()
     }
-    /// The type of a square, or `None` for a square that is not part of the board (0).
+
+    /// The row-major index `y * width + x` of a square inside the board rectangle, for
+    /// arrays with one entry per square.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Square;
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.index(Square::new(2, 1).unwrap()), Some(11));
+    /// assert_eq!(rules.index(Square::new(9, 1).unwrap()), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn index(&self, square: Square) -> Option<usize> {
+        self.inner.tables.index_of(square)
+    }
+
+    /// The square with this row-major index, if inside the board rectangle.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Square;
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.square_of_index(11), Square::new(2, 1));
+    /// assert_eq!(rules.square_of_index(81), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn square_of_index(&self, index: usize) -> Option<Square> {
+        (index < self.square_count()).then(|| self.inner.tables.square_of(index))
+    }
+
+    /// Every square of the board rectangle, in row-major order (index 0 first).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.squares().count(), 81);
+    /// assert!(rules.squares().enumerate().all(|(i, s)| rules.index(s) == Some(i)));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        self.inner.tables.coordinates.iter().copied()
+    }
+
+    /// The type of a square, or `None` for a square that is not part of the board (type
+    /// 0) or lies outside the rectangle.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Square;
+    #[doc = doc_rules!()]
+    /// assert!(rules.square_type(Square::new(0, 0).unwrap()).is_some());
+    /// assert!(rules.square_type(Square::new(9, 0).unwrap()).is_none());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn square_type(&self, square: Square) -> Option<SquareType> {
-        self.inner
-            .tables
-            .square_bits
-            .get(square.index())
-            .copied()
-            .and_then(SquareType::from_bit)
+        let index = self.index(square)?;
+        SquareType::from_bit(self.inner.tables.square_bits[index])
     }
+
+    /// The neighbour of a square in a direction, if inside the board rectangle.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Direction, Square};
+    #[doc = doc_rules!()]
+    /// let corner = Square::new(8, 0).unwrap();
+    /// assert_eq!(rules.neighbour(corner, Direction::West), Square::new(7, 0));
+    /// assert_eq!(rules.neighbour(corner, Direction::East), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn neighbour(&self, square: Square, direction: Direction) -> Option<Square> {
+        square.step(direction).filter(|&next| self.contains(next))
+    }
+
+    /// The algebraic name of a square inside the board rectangle.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Square;
+    #[doc = doc_rules!()]
+    /// let name = rules.algebraic(Square::new(0, 8).unwrap()).unwrap();
+    /// assert_eq!(name.to_string(), "a1");
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn algebraic(&self, square: Square) -> Option<AlgebraicSquare> {
+        if !self.contains(square) {
+            return None;
+        }
+        AlgebraicSquare::new(square.x(), self.height() - square.y())
+    }
+
+    /// The square of an algebraic name, if inside the board rectangle.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Square;
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.from_algebraic("i9".parse()?), Square::new(8, 0));
+    /// assert_eq!(rules.from_algebraic("j1".parse()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_algebraic(&self, name: AlgebraicSquare) -> Option<Square> {
+        let y = self.height().checked_sub(name.row())?;
+        self.square_at(name.column(), y)
+    }
+
     /// Whether `forbid_repeat` is set.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// let _forbidden: bool = rules.forbid_repeat();
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn forbid_repeat(&self) -> bool {
         self.inner.description.forbid_repeat
     }
+
     /// The declared piece types, by increasing bit.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.piece_rules().len(), 3);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn piece_rules(&self) -> &[PieceRule] {
         &self.inner.description.piece_rules
     }
+
     /// The rules of a declared piece type.
+    ///
+    /// ```
+    /// # use hnefatafl_core::PieceType;
+    #[doc = doc_rules!()]
+    /// assert!(rules.piece_rule(PieceType::from_bit(128).unwrap()).is_none());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn piece_rule(&self, piece: PieceType) -> Option<&PieceRule> {
         self.piece_rules().iter().find(|r| r.piece == piece)
     }
+
     /// The declared square types, by increasing bit.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert!(!rules.square_rules().is_empty());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn square_rules(&self) -> &[SquareRule] {
         &self.inner.description.square_rules
     }
+
     /// The rules of a declared square type.
+    ///
+    /// ```
+    /// # use hnefatafl_core::SquareType;
+    #[doc = doc_rules!()]
+    /// assert!(rules.square_rule(SquareType::from_bit(1).unwrap()).is_some());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn square_rule(&self, square: SquareType) -> Option<&SquareRule> {
         self.square_rules().iter().find(|r| r.square == square)
     }
+
     /// The owner of a declared piece type.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Player};
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.owner(PieceType::from_bit(4).unwrap()), Some(Player::Zero));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn owner(&self, piece: PieceType) -> Option<Player> {
         self.piece_rule(piece).map(|r| r.owner)
     }
+
     /// Whether a piece of this type wins by standing on this square (`escape` on both).
+    ///
+    /// ```
+    /// # use hnefatafl_core::PieceType;
+    #[doc = doc_rules!()]
+    /// let king = PieceType::from_bit(1).unwrap();
+    /// let corner = rules.escape_squares().next().unwrap();
+    /// assert!(rules.is_escape_square(king, corner));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn is_escape_square(&self, piece: PieceType, square: Square) -> bool {
         let tables = &self.inner.tables;
-        piece.bit() & tables.escape_pieces != 0 && tables.escape_squares.contains(&square.0)
+        self.index(square).is_some_and(|index| {
+            piece.bit() & tables.escape_pieces != 0
+                && tables.escape_squares.contains(&(index as u16))
+        })
     }
-    /// The escape squares of the board, by increasing index.
+
+    /// The escape squares of the board, by increasing row-major index.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert!(rules.escape_squares().count() > 0);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn escape_squares(&self) -> impl Iterator<Item = Square> + '_ {
-        self.inner.tables.escape_squares.iter().map(|&s| Square(s))
+        let tables = &self.inner.tables;
+        tables
+            .escape_squares
+            .iter()
+            .map(|&s| tables.square_of(usize::from(s)))
     }
-    /// The neighbour of a square along a row or column, if inside the board rectangle.
-    /// Directions: 0 = +x (right), 1 = -x (left), 2 = +y (down), 3 = -y (up).
-    pub fn neighbour(&self, square: Square, direction: usize) -> Option<Square> {
-        let next = *self
-            .inner
-            .tables
-            .neighbours
-            .get(square.index())?
-            .get(direction)?;
-        (next != tables::NONE).then_some(Square(next))
-    }
+
     /// The start position.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.start_position().pieces().count(), 25);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn start_position(&self) -> Position {
-        self.inner.start.clone()
+        Position::start(self)
     }
-    /// Calls `f` for every move the board rules allow the side to move (repetition is not
-    /// considered: see [`Game`]). Allocates nothing.
-    pub fn for_each_move(&self, position: &Position, mut f: impl FnMut(Move)) {
-        let _ = engine::try_for_each_move(&self.inner.tables, position, |mv| {
-            f(mv);
-            ControlFlow::Continue(())
-        });
-    }
-    /// Like [`Rules::for_each_move`], stopping when `f` breaks; returns whether it did.
-    pub fn try_for_each_move(
-        &self,
-        position: &Position,
-        f: impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        engine::try_for_each_move(&self.inner.tables, position, f)
-    }
-    /// The number of moves of [`Rules::for_each_move`], counted without listing them.
-    pub fn count_moves(&self, position: &Position) -> u64 {
-        engine::count_moves(&self.inner.tables, position)
-    }
-    /// Whether the side to move has a move by the board rules.
-    pub fn has_move(&self, position: &Position) -> bool {
-        engine::has_move(&self.inner.tables, position)
-    }
-    /// Appends the moves of [`Rules::for_each_move`] to `out`.
-    pub fn generate_moves(&self, position: &Position, out: &mut Vec<Move>) {
-        self.for_each_move(position, |mv| out.push(mv));
-    }
-    /// Whether the board rules allow this move (repetition not considered), and if not, why.
-    ///
-    /// # Errors
-    ///
-    /// The first rule the move breaks.
-    pub fn check_move(&self, position: &Position, mv: Move) -> Result<(), MoveError> {
-        engine::check_move(&self.inner.tables, position, mv)
-    }
-    /// Plays a move that the board rules allow, with its captures. Allocates nothing.
-    /// The move must be allowed (see [`Rules::check_move`]); otherwise the result is
-    /// unspecified but memory-safe (a move without a piece to move, or onto a taken square,
-    /// changes nothing). The position must come from these rules.
-    pub fn make_move(&self, position: &mut Position, mv: Move) -> Undo {
-        engine::make_move(&self.inner.tables, position, mv)
-    }
-    /// Takes back a move made by [`Rules::make_move`].
-    pub fn unmake_move(&self, position: &mut Position, undo: &Undo) {
-        engine::unmake_move(&self.inner.tables, position, undo)
-    }
-    /// The end of the game by the board alone, in the manual's order: the side to move has
-    /// no move (`has_move` is false), an escape, a lost `capt_loss` type. The caller says
-    /// whether the side to move has a legal move, since repetition may rule some out.
-    pub fn outcome(&self, position: &Position, has_move: bool) -> Option<Outcome> {
-        engine::outcome(&self.inner.tables, position, has_move)
-    }
+
     /// Parses a move in either notation: four numbers `x1 y1 x2 y2` (0-based, origin
     /// top-left) or two algebraic squares `f9 c9` (column letter from the left, row number
     /// from the bottom).
@@ -390,18 +706,43 @@ impl Rules {
     /// # Errors
     ///
     /// [`NotationError`] when the words are neither form or name a square off the board.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.parse_move(&["d9", "d7"])?, rules.parse_move(&["3", "0", "3", "2"])?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_move(&self, words: &[&str]) -> Result<Move, NotationError> {
         notation::parse_move(self, words)
     }
+
     /// Parses one square: `x y` as two words, or one algebraic word such as `c9`.
     ///
     /// # Errors
     ///
     /// [`NotationError`] when the words are not a square of the board rectangle.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Square;
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.parse_square(&["c9"])?, Square::new(2, 0).unwrap());
+    /// assert!(rules.parse_square(&["9", "0"]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_square(&self, words: &[&str]) -> Result<Square, NotationError> {
         notation::parse_square(self, words)
     }
+
     /// Writes a move in the chosen notation.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Notation;
+    #[doc = doc_rules!()]
+    /// let mv = "3 0 3 2".parse()?;
+    /// assert_eq!(rules.format_move(mv, Notation::Algebraic), "d9 d7");
+    /// assert_eq!(rules.format_move(mv, Notation::Numeric), "3 0 3 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn format_move(&self, mv: Move, notation: Notation) -> String {
         let (from, to) = (
             self.format_square(mv.from, notation),
@@ -409,17 +750,82 @@ impl Rules {
         );
         format!("{from} {to}")
     }
-    /// Writes a square in the chosen notation (`x y` or `a1`). A square past the board
+
+    /// Writes a square in the chosen notation (`x y` or `a1`). A square outside the board
     /// rectangle, which has no algebraic name, is written `x y` in both notations.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Notation, Square};
+    #[doc = doc_rules!()]
+    /// let square = Square::new(0, 8).unwrap();
+    /// assert_eq!(rules.format_square(square, Notation::Algebraic), "a1");
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn format_square(&self, square: Square, notation: Notation) -> String {
-        notation::format_square(self, square, notation)
+        match (notation, self.algebraic(square)) {
+            (Notation::Algebraic, Some(name)) => name.to_string(),
+            _ => square.to_string(),
+        }
+    }
+}
+
+/// Finds the line an RVALID error is about: where its rule is written for its piece or
+/// square type, or else where that type is declared, or else where the rule is written
+/// on a line of its own (`pieces`, `width`).
+fn locate(text: &[u8], error: RulesError) -> RulesError {
+    let RulesError::Invalid {
+        rule,
+        subject,
+        message,
+        line: None,
+    } = error
+    else {
+        return error;
+    };
+    let lines = gleipnir::parse(text).unwrap_or_default();
+    let find = |wanted: &dyn Fn(&[String]) -> bool| {
+        lines
+            .iter()
+            .find(|line| wanted(&line.words))
+            .map(|line| line.number)
+    };
+    let general = || find(&|words| words.first().is_some_and(|word| word == rule));
+    let line = match subject {
+        Some(subject) => {
+            let (scope, bit) = match subject {
+                Subject::Piece(piece) => ("piece", piece.bit().to_string()),
+                Subject::Square(square) => ("square", square.bit().to_string()),
+            };
+            let is = |words: &[String], second: &str, third: &str| {
+                words.len() > 2 && words[0] == scope && words[1] == second && words[2] == third
+            };
+            find(&|words| is(words, &bit, rule))
+                .or_else(|| find(&|words| is(words, "bit", &bit)))
+                .or_else(general)
+        }
+        None => general(),
+    };
+    RulesError::Invalid {
+        rule,
+        subject,
+        message,
+        line,
     }
 }
 
 /// How moves and squares are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use hnefatafl_core::{Notation, Rules};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let mv = "5 0 2 0".parse()?;
+/// assert_eq!(rules.format_move(mv, Notation::Algebraic), "f9 c9");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
-    /// `5 2 2 2`: 0-based x and y numbers, origin top-left.
+    /// `5 0 2 0`: 0-based x and y numbers, origin top-left.
     Numeric,
     /// `f9 c9`: column letters from the left, row numbers from the bottom (`a1` is the
     /// bottom-left square). Columns past `z` are named like spreadsheet columns: `aa`,
@@ -427,8 +833,17 @@ pub enum Notation {
     Algebraic,
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a game ended. Written `player 1 wins: escape of piece 1`.
+///
+/// ```
+/// use hnefatafl_core::{EndReason, Outcome, PieceType, Player};
+/// let king = PieceType::from_bit(1).unwrap();
+/// let outcome = Outcome { winner: Player::One, reason: EndReason::Escape(king) };
+/// assert_eq!(outcome.to_string(), "player 1 wins: escape of piece 1");
+/// assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// Who won.
     pub winner: Player,
@@ -437,7 +852,17 @@ pub struct Outcome {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use hnefatafl_core::EndReason;
+/// assert_eq!(EndReason::NoMoves.to_string(), "no moves");
+/// let reason: EndReason = "loss of piece 4".parse()?;
+/// assert_eq!(reason.to_string(), "loss of piece 4");
+/// # Ok::<(), hnefatafl_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum EndReason {
     /// The loser had no legal move on his turn.
     NoMoves,
@@ -447,11 +872,65 @@ pub enum EndReason {
     CaptureLoss(PieceType),
 }
 
-/// Counts the move sequences of `depth` plies from a position (no move after the end).
-///
-/// Only the board rules count: repetition (`forbid_repeat`) is not considered.
-pub fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
-    let mut position = position.clone();
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    engine::perft(&rules.inner.tables, &mut position, depth, &mut buffers)
+impl fmt::Display for EndReason {
+    /// `no moves`, `escape of piece 1` or `loss of piece 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EndReason::NoMoves => write!(f, "no moves"),
+            EndReason::Escape(piece) => write!(f, "escape of piece {piece}"),
+            EndReason::CaptureLoss(piece) => write!(f, "loss of piece {piece}"),
+        }
+    }
+}
+
+impl FromStr for EndReason {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<EndReason, ParseError> {
+        let bad = || ParseError {
+            text: text.to_owned(),
+            expected: "a reason (`no moves`, `escape of piece N`, `loss of piece N`)",
+        };
+        let trimmed = text.trim();
+        if trimmed == "no moves" {
+            return Ok(EndReason::NoMoves);
+        }
+        let piece = |rest: &str| {
+            rest.parse::<u8>()
+                .ok()
+                .and_then(PieceType::from_bit)
+                .ok_or_else(bad)
+        };
+        if let Some(rest) = trimmed.strip_prefix("escape of piece ") {
+            Ok(EndReason::Escape(piece(rest)?))
+        } else if let Some(rest) = trimmed.strip_prefix("loss of piece ") {
+            Ok(EndReason::CaptureLoss(piece(rest)?))
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `player N wins: REASON`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {} wins: {}", self.winner, self.reason)
+    }
+}
+
+impl FromStr for Outcome {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Outcome, ParseError> {
+        let bad = || ParseError {
+            text: text.to_owned(),
+            expected: "an outcome (`player N wins: REASON`)",
+        };
+        let rest = text.trim().strip_prefix("player ").ok_or_else(bad)?;
+        let (winner, reason) = rest.split_once(" wins: ").ok_or_else(bad)?;
+        Ok(Outcome {
+            winner: winner.parse().map_err(|_| bad())?,
+            reason: reason.parse().map_err(|_| bad())?,
+        })
+    }
 }

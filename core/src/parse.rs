@@ -5,7 +5,7 @@ use crate::keywords::{self, Key, Keyword, Scope, Value};
 use crate::{PieceRule, PieceType, Player, SquareRule, SquareType};
 
 /// A rule file as read and validated, before it is compiled into tables.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Description {
     pub(crate) id: String,
     pub(crate) name: String,
@@ -42,6 +42,7 @@ fn invalid(key: Key, subject: Option<Subject>, message: String) -> RulesError {
         rule: keywords::spelling(key),
         subject,
         message,
+        line: None,
     }
 }
 
@@ -400,7 +401,7 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
         let Some(owner) = draft.owner else {
             return Err(invalid(
                 Key::Owner,
-                Some(Subject::Piece(bit)),
+                Some(Subject::piece(bit)),
                 format!("piece type {bit} has no owner"),
             ));
         };
@@ -442,14 +443,14 @@ fn validate(d: &Description) -> Result<(), RulesError> {
         if piece != 0 && piece & piece_mask == 0 {
             return Err(invalid(
                 Key::Pieces,
-                Some(Subject::Piece(piece)),
+                Some(Subject::piece(piece)),
                 format!("piece type {piece} at {x} {y} is not declared with `piece bit {piece}`"),
             ));
         }
         if square != 0 && square & square_mask == 0 {
             return Err(invalid(
                 Key::Squares,
-                Some(Subject::Square(square)),
+                Some(Subject::square(square)),
                 format!(
                     "square type {square} at {x} {y} is not declared with `square bit {square}`"
                 ),
@@ -458,7 +459,7 @@ fn validate(d: &Description) -> Result<(), RulesError> {
         if piece != 0 && square == 0 {
             return Err(invalid(
                 Key::Pieces,
-                Some(Subject::Piece(piece)),
+                Some(Subject::piece(piece)),
                 format!("a piece stands at {x} {y}, which is not part of the board"),
             ));
         }
@@ -468,7 +469,7 @@ fn validate(d: &Description) -> Result<(), RulesError> {
         if let Some(rule) = start_rule.filter(|r| r.occupies & square == 0) {
             return Err(invalid(
                 Key::Occupies,
-                Some(Subject::Piece(piece)),
+                Some(Subject::piece(piece)),
                 format!(
                     "piece type {piece} starts at {x} {y}, on square type {square}, \
                      which is not in its `occupies` ({})",
@@ -490,7 +491,7 @@ fn validate(d: &Description) -> Result<(), RulesError> {
 
     for rule in &d.piece_rules {
         let bit = rule.piece.bit();
-        let subject = Some(Subject::Piece(bit));
+        let subject = Some(Subject::piece(bit));
         let fail = |key: Key, message: String| Err(invalid(key, subject, message));
         if !d.pieces.contains(&bit) {
             return fail(
@@ -563,7 +564,7 @@ fn validate(d: &Description) -> Result<(), RulesError> {
 
     for rule in &d.square_rules {
         let bit = rule.square.bit();
-        let subject = Some(Subject::Square(bit));
+        let subject = Some(Subject::square(bit));
         if !d.squares.contains(&bit) {
             return Err(invalid(
                 Key::SquareBit,

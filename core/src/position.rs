@@ -1,17 +1,40 @@
-//! Positions and the record that takes a move back.
+//! Positions bound to their rules, the record that takes a move back, and set-ups.
 
-use crate::tables::{Tables, WORDS};
-use crate::{Move, PieceType, Player, Square};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+use crate::error::{MoveError, SetupError, SetupProblem};
+use crate::square::column_name;
+use crate::tables::{DIRECTIONS, Tables, WORDS};
+use crate::{Direction, Move, Outcome, PieceType, Player, Rules, Square, engine};
 
 /// The most pieces one move can capture: four neighbours, each possibly with a double-trap
 /// partner.
 pub(crate) const MAX_CAPTURES: usize = 8;
 
-/// What a move changed, to take it back. Fixed size: no allocation.
-#[derive(Clone, Debug)]
+/// What a move changed, to take it back with [`Position::take_back`]. Fixed size: no
+/// allocation.
+///
+/// ```
+/// use hnefatafl_core::Rules;
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let mut position = rules.start_position();
+/// let mv = position.moves().next().unwrap();
+/// let undo = position.play(mv);
+/// assert_eq!(undo.mv(), mv);
+/// assert_eq!(undo.captures().count(), 0);
+/// # Ok::<(), hnefatafl_core::RulesError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Undo {
     pub(crate) mv: Move,
+    /// The row-major indices of the move's squares.
+    pub(crate) from: u16,
+    pub(crate) to: u16,
+    pub(crate) width: u8,
     pub(crate) hash: u64,
+    /// Row-major index and piece bit of each captured piece.
     pub(crate) captured: [(u16, u8); MAX_CAPTURES],
     pub(crate) capture_count: u8,
     /// False when the move could not be made at all and nothing changed.
@@ -19,16 +42,56 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// A record of a move not yet made.
+    pub(crate) fn new(tables: &Tables, board: &Board, mv: Move, from: usize, to: usize) -> Undo {
+        Undo {
+            mv,
+            from: from as u16,
+            to: to as u16,
+            width: tables.width as u8,
+            hash: board.hash,
+            captured: [(0, 0); MAX_CAPTURES],
+            capture_count: 0,
+            played: false,
+        }
+    }
+
     /// The move.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// let mv = "3 0 3 2".parse()?;
+    /// assert_eq!(position.play(mv).mv(), mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn mv(&self) -> Move {
         self.mv
     }
 
     /// The captured pieces and where they stood.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// let capturing = position.moves().find(|&mv| {
+    ///     let mut after = position.clone();
+    ///     after.play(mv).captures().next().is_some()
+    /// });
+    /// assert_eq!(capturing, None, "nothing can be captured in the first move");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn captures(&self) -> impl Iterator<Item = (Square, PieceType)> + '_ {
+        let width = usize::from(self.width.max(1));
         self.captured[..usize::from(self.capture_count)]
             .iter()
-            .map(|&(square, bit)| (Square(square), PieceType(bit)))
+            .map(move |&(index, bit)| {
+                let index = usize::from(index);
+                let square = Square((index % width) as u16 | ((index / width) as u16) << 5);
+                (square, PieceType(bit))
+            })
     }
 
     pub(crate) fn push_capture(&mut self, square: usize, bit: u8) {
@@ -40,14 +103,11 @@ impl Undo {
     }
 }
 
-/// A position: the pieces and the side to move, with its Zobrist key.
-///
-/// A position belongs to the [`Rules`](crate::Rules) that made it (their start position
-/// and the moves played on it): the board-rule methods of other rules, with another board
-/// size, may panic on it.
+/// The pieces and the side to move, with the Zobrist key: what the engine reads and
+/// changes. It does not hold the rules, so that the engine can borrow both at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// The piece bit on each square (0: empty).
+pub(crate) struct Board {
+    /// The piece bit on each square, row-major (0: empty).
     pub(crate) board: Box<[u8]>,
     pub(crate) side: Player,
     pub(crate) hash: u64,
@@ -57,22 +117,16 @@ pub struct Position {
     pub(crate) occupied: [[u64; WORDS]; 2],
 }
 
-impl Position {
-    /// The start position of compiled rules.
-    pub(crate) fn start(tables: &Tables, pieces: &[u8]) -> Position {
-        let mut position = Position {
+impl Board {
+    /// An empty board of these tables with player 0 to move.
+    pub(crate) fn empty(tables: &Tables) -> Board {
+        Board {
             board: vec![0; tables.squares].into_boxed_slice(),
             side: Player::Zero,
             hash: 0,
             counts: [0; 8],
             occupied: [[0; WORDS]; 2],
-        };
-        for (square, &bit) in pieces.iter().enumerate() {
-            if bit != 0 {
-                position.put(tables, square, bit);
-            }
         }
-        position
     }
 
     /// Puts a piece on an empty square.
@@ -105,60 +159,713 @@ impl Position {
         self.side = self.side.opponent();
         self.hash ^= tables.zobrist_side;
     }
+}
+
+/// A position: the pieces and the side to move, bound to the [`Rules`] it is played by.
+///
+/// Every board method lives here, so that a position can only be played by its own
+/// rules. Positions compare equal when their rules, pieces and side to move are equal.
+///
+/// ```
+/// use hnefatafl_core::{Player, Rules};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let mut position = rules.start_position();
+/// assert_eq!(position.side_to_move(), Player::Zero);
+/// let moves = position.count_moves();
+/// assert_eq!(position.moves().count() as u64, moves);
+/// let undo = position.play("3 0 3 2".parse()?);
+/// assert_eq!(position.side_to_move(), Player::One);
+/// position.take_back(&undo);
+/// assert_eq!(position, rules.start_position());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    pub(crate) state: Board,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("rules", &self.rules.id())
+            .field("side", &self.state.side)
+            .field("hash", &format_args!("{:#018x}", self.state.hash))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Position {
+    /// The start position of the rules.
+    pub(crate) fn start(rules: &Rules) -> Position {
+        let tables = rules.tables();
+        let mut state = Board::empty(tables);
+        for (square, &bit) in rules.start_pieces().iter().enumerate() {
+            if bit != 0 {
+                state.put(tables, square, bit);
+            }
+        }
+        Position {
+            rules: rules.clone(),
+            state,
+        }
+    }
+
+    /// Builds a position from a set-up, checking it against the rules.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] listing every reason the set-up does not fit the rules: a square
+    /// outside the board or not part of it, an undeclared piece type, a piece on a square
+    /// type outside its `occupies`, two pieces on one square, another board size.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Player, Position, Rules, Setup};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut setup = rules.start_position().setup();
+    /// setup.side_to_move = Player::One;
+    /// let position = Position::from_setup(&rules, &setup)?;
+    /// assert_eq!(position.side_to_move(), Player::One);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, SetupError> {
+        let tables = rules.tables();
+        let mut problems = Vec::new();
+        if let Some((width, height)) = setup.size
+            && (width, height) != (rules.width(), rules.height())
+        {
+            problems.push(SetupProblem::WrongSize { width, height });
+        }
+        let mut state = Board::empty(tables);
+        for &(square, piece) in &setup.pieces {
+            let Some(index) = rules.index(square) else {
+                problems.push(SetupProblem::OutsideBoard(square));
+                continue;
+            };
+            let Some(square_type) = rules.square_type(square) else {
+                problems.push(SetupProblem::NotOnBoard(square));
+                continue;
+            };
+            let Some(rule) = rules.piece_rule(piece) else {
+                problems.push(SetupProblem::UnknownPiece { square, piece });
+                continue;
+            };
+            if !rule.occupies().contains(square_type) {
+                problems.push(SetupProblem::CannotStand {
+                    square,
+                    piece,
+                    square_type,
+                });
+                continue;
+            }
+            if state.board[index] != 0 {
+                problems.push(SetupProblem::TwoPieces(square));
+                continue;
+            }
+            state.put(tables, index, piece.bit());
+        }
+        if state.side != setup.side_to_move {
+            state.pass(tables);
+        }
+        if problems.is_empty() {
+            Ok(Position {
+                rules: rules.clone(),
+                state,
+            })
+        } else {
+            Err(SetupError { problems })
+        }
+    }
+
+    /// The set-up of this position: every piece, the side to move and the board size.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Position, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let start = rules.start_position();
+    /// assert_eq!(Position::from_setup(&rules, &start.setup())?, start);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn setup(&self) -> Setup {
+        Setup {
+            pieces: self.pieces().collect(),
+            side_to_move: self.side_to_move(),
+            size: Some((self.rules.width(), self.rules.height())),
+        }
+    }
+
+    /// The rules the position is played by.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().rules(), &rules);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
 
     /// The side to move.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().side_to_move(), Player::Zero);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn side_to_move(&self) -> Player {
-        self.side
+        self.state.side
     }
 
     /// The piece on a square (`None` when empty or outside the board).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Rules, Square};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// let king = position.piece_at(Square::new(4, 4).unwrap()).unwrap();
+    /// assert_eq!(king.bit(), 1);
+    /// assert_eq!(position.piece_at(Square::new(0, 0).unwrap()), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn piece_at(&self, square: Square) -> Option<PieceType> {
-        self.board
-            .get(square.index())
-            .copied()
-            .and_then(PieceType::from_bit)
+        let index = self.rules.index(square)?;
+        PieceType::from_bit(self.state.board[index])
     }
 
     /// The Zobrist key of the pieces and the side to move.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// let before = position.hash();
+    /// let undo = position.play("3 0 3 2".parse()?);
+    /// assert_ne!(position.hash(), before);
+    /// position.take_back(&undo);
+    /// assert_eq!(position.hash(), before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     /// How many pieces of a type are on the board.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let attackers = PieceType::from_bit(4).unwrap();
+    /// assert_eq!(rules.start_position().count(attackers), 16);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn count(&self, piece: PieceType) -> u32 {
-        u32::from(self.counts[piece.index()])
+        u32::from(self.state.counts[piece.index()])
     }
 
-    /// Every piece on the board with its square, by increasing square index.
+    /// Every piece on the board with its square, by increasing row-major index.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().pieces().count(), 25);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn pieces(&self) -> impl Iterator<Item = (Square, PieceType)> + '_ {
-        self.board
+        let squares = self.rules.squares();
+        self.state
+            .board
             .iter()
-            .enumerate()
-            .filter(|&(_, &bit)| bit != 0)
-            .map(|(square, &bit)| (Square(square as u16), PieceType(bit)))
+            .zip(squares)
+            .filter(|&(&bit, _)| bit != 0)
+            .map(|(&bit, square)| (square, PieceType(bit)))
     }
 
-    /// The squares of a player's pieces, by increasing index.
+    /// What stands on each square, row-major from the top-left (the order of
+    /// [`Rules::squares`] and [`Rules::index`]).
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// let board: Vec<_> = position.board().collect();
+    /// assert_eq!(board.len(), 81);
+    /// assert_eq!(board[4 * 9 + 4].map(|p| p.bit()), Some(1));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn board(&self) -> impl ExactSizeIterator<Item = Option<PieceType>> + '_ {
+        self.state
+            .board
+            .iter()
+            .map(|&bit| (bit != 0).then_some(PieceType(bit)))
+    }
+
+    /// The squares of a player's pieces, by increasing row-major index.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().squares_of(Player::One).count(), 9);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn squares_of(&self, player: Player) -> impl Iterator<Item = Square> + '_ {
-        let words = self.board.len().div_ceil(64);
-        self.occupied[player.index()][..words]
+        let tables = self.rules.tables();
+        self.state.occupied[player.index()][..tables.words]
             .iter()
             .enumerate()
-            .flat_map(|(word, &bits)| {
+            .flat_map(move |(word, &bits)| {
                 let mut bits = bits;
                 std::iter::from_fn(move || {
                     if bits == 0 {
                         return None;
                     }
-                    let square = word * 64 + bits.trailing_zeros() as usize;
+                    let index = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    Some(Square(square as u16))
+                    Some(tables.square_of(index))
                 })
             })
     }
 
-    /// The piece bit on each square, row-major from the top-left (0: empty).
-    pub fn board(&self) -> &[u8] {
-        &self.board
+    /// Every move the board rules allow the side to move, without allocating.
+    /// Repetition is not considered: see [`Game::legal_moves`](crate::Game::legal_moves).
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// assert_eq!(position.moves().count(), 80);
+    /// assert!(position.moves().all(|mv| position.check_move(mv).is_ok()));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn moves(&self) -> Moves<'_> {
+        Moves::new(self)
+    }
+
+    /// Calls `f` for every move of [`Position::moves`], in the same order. Faster than
+    /// the iterator; allocates nothing.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut count = 0;
+    /// rules.start_position().for_each_move(|_| count += 1);
+    /// assert_eq!(count, 80);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
+        let _ = engine::try_for_each_move(self.rules.tables(), &self.state, |mv| {
+            f(mv);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Like [`Position::for_each_move`], stopping when `f` breaks; returns whether it did.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # use std::ops::ControlFlow;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let found = rules.start_position().try_for_each_move(|mv| {
+    ///     if mv.to.y() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert!(found.is_break());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn try_for_each_move(&self, f: impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
+        engine::try_for_each_move(self.rules.tables(), &self.state, f)
+    }
+
+    /// The number of moves of [`Position::moves`], counted without listing them.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().count_moves(), 80);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn count_moves(&self) -> u64 {
+        engine::count_moves(self.rules.tables(), &self.state)
+    }
+
+    /// Whether the side to move has a move by the board rules.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert!(rules.start_position().has_move());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn has_move(&self) -> bool {
+        engine::has_move(self.rules.tables(), &self.state)
+    }
+
+    /// Whether the board rules allow this move (repetition not considered), and if not,
+    /// why.
+    ///
+    /// # Errors
+    ///
+    /// The first rule the move breaks.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{MoveError, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// assert_eq!(position.check_move("3 0 3 2".parse()?), Ok(()));
+    /// assert_eq!(position.check_move("3 0 4 1".parse()?), Err(MoveError::NotStraight));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        engine::check_move(self.rules.tables(), &self.state, mv)
+    }
+
+    /// Plays a move that the board rules allow, with its captures.
+    ///
+    /// # Panics
+    ///
+    /// When the board rules do not allow the move ([`Position::check_move`]); use
+    /// [`Position::try_play`] to get the reason instead.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// position.play("3 0 3 2".parse()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Undo {
+        match self.try_play(mv) {
+            Ok(undo) => undo,
+            Err(error) => panic!("the move {mv} is not allowed: {error}"),
+        }
+    }
+
+    /// Plays a move if the board rules allow it; otherwise the position is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// The first rule the move breaks (see [`Position::check_move`]).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{MoveError, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// assert_eq!(position.try_play("4 4 4 5".parse()?).err(), Some(MoveError::NotYourPiece));
+    /// assert_eq!(position, rules.start_position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_play(&mut self, mv: Move) -> Result<Undo, MoveError> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays a move without checking it: the fast path for moves that came from
+    /// [`Position::moves`] or [`Position::for_each_move`]. Allocates nothing.
+    ///
+    /// For a move the board rules do not allow, the result is unspecified but memory-safe:
+    /// a move with no piece on its origin, onto a taken square or off the board changes
+    /// nothing; other moves (a diagonal one, a jump over pieces) move the piece there as
+    /// asked and judge captures around it.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// let mv = position.moves().next().unwrap();
+    /// let undo = position.play_unchecked(mv);
+    /// position.take_back(&undo);
+    /// assert_eq!(position, rules.start_position());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        engine::make_move(self.rules.tables(), &mut self.state, mv)
+    }
+
+    /// Takes back the last move played on this position, from its [`Undo`]. An `Undo` of
+    /// another position or an older move gives an unspecified, memory-safe result.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// let undo = position.play("3 0 3 2".parse()?);
+    /// position.take_back(&undo);
+    /// assert_eq!(position, rules.start_position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_back(&mut self, undo: &Undo) {
+        engine::unmake_move(self.rules.tables(), &mut self.state, undo)
+    }
+
+    /// The end of the game by the board alone, in the manual's order: the side to move has
+    /// no move, an escape, a lost `capt_loss` type. Repetition is not considered: see
+    /// [`Game::outcome`](crate::Game::outcome).
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().outcome(), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(self.has_move())
+    }
+
+    /// Like [`Position::outcome`], with the caller saying whether the side to move has a
+    /// legal move (repetition may rule some out; a search that is about to generate the
+    /// moves anyway passes `true` to learn of escapes and losses only).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{EndReason, Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let outcome = rules.start_position().outcome_with(false).unwrap();
+    /// assert_eq!((outcome.winner, outcome.reason), (Player::One, EndReason::NoMoves));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn outcome_with(&self, has_move: bool) -> Option<Outcome> {
+        engine::outcome(self.rules.tables(), &self.state, has_move)
+    }
+
+    /// Counts the move sequences of `depth` plies from the position, with no move after
+    /// the end. Only the board rules count: repetition is not considered.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// assert_eq!(position.perft(1), 80);
+    /// assert_eq!(position.perft(0), 1);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut state = self.state.clone();
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+        engine::perft(self.rules.tables(), &mut state, depth, &mut buffers)
+    }
+}
+
+/// The moves of a position, walked one by one without allocating: see
+/// [`Position::moves`].
+#[derive(Clone, Debug)]
+pub struct Moves<'a> {
+    tables: &'a Tables,
+    board: &'a Board,
+    word: usize,
+    bits: u64,
+    from: usize,
+    from_square: Square,
+    type_index: usize,
+    direction: usize,
+    /// Steps left on the current ray, and where the ray stands.
+    left: usize,
+    to: usize,
+    to_square: Square,
+}
+
+impl<'a> Moves<'a> {
+    fn new(position: &'a Position) -> Moves<'a> {
+        let board = &position.state;
+        Moves {
+            tables: position.rules.tables(),
+            board,
+            word: 0,
+            bits: board.occupied[board.side.index()][0],
+            from: 0,
+            from_square: Square(0),
+            type_index: 0,
+            direction: DIRECTIONS,
+            left: 0,
+            to: 0,
+            to_square: Square(0),
+        }
+    }
+}
+
+impl Iterator for Moves<'_> {
+    type Item = Move;
+
+    // The walk of `engine::try_for_each_move`, turned inside out so that the caller pulls.
+    fn next(&mut self) -> Option<Move> {
+        loop {
+            if self.left > 0 {
+                let direction = Direction::ALL[self.direction - 1];
+                self.to = self
+                    .to
+                    .wrapping_add_signed(self.tables.steps[direction.index()]);
+                if self.board.board[self.to] != 0 {
+                    self.left = 0;
+                    continue;
+                }
+                self.left -= 1;
+                self.to_square = Square(self.to_square.0.wrapping_add_signed(direction.packed()));
+                return Some(Move::new(self.from_square, self.to_square));
+            }
+            if self.direction < DIRECTIONS {
+                self.left = self
+                    .tables
+                    .reach(self.type_index, self.from, self.direction);
+                self.to = self.from;
+                self.to_square = self.from_square;
+                self.direction += 1;
+                continue;
+            }
+            while self.bits == 0 {
+                self.word += 1;
+                if self.word >= self.tables.words {
+                    return None;
+                }
+                self.bits = self.board.occupied[self.board.side.index()][self.word];
+            }
+            self.from = self.word * 64 + self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            self.from_square = self.tables.square_of(self.from);
+            self.type_index = self.board.board[self.from].trailing_zeros() as usize;
+            self.direction = 0;
+        }
+    }
+}
+
+/// A position before it is checked against rules: which piece stands where, and who
+/// moves. Turned into a [`Position`] by [`Position::from_setup`].
+///
+/// Its text form is a board diagram, as [`Position`]'s `Display` writes it: a row of
+/// column names, then one line per row from the top, starting with the row's algebraic
+/// number, each square written as the bit of its piece, `.` when empty or `-` when not
+/// part of the board; last, `side to move: 0` (or 1).
+///
+/// ```
+/// use hnefatafl_core::{Player, Position, Rules, Setup};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let diagram = rules.start_position().to_string();
+/// let setup: Setup = diagram.parse()?;
+/// assert_eq!(setup.side_to_move, Player::Zero);
+/// assert_eq!(Position::from_setup(&rules, &setup)?, rules.start_position());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Setup {
+    /// The pieces and their squares.
+    pub pieces: Vec<(Square, PieceType)>,
+    /// The side to move.
+    pub side_to_move: Player,
+    /// The board's width and height, when known; checked against the rules.
+    pub size: Option<(u8, u8)>,
+}
+
+impl Setup {
+    /// A set-up with these pieces and side to move, of no particular board size.
+    ///
+    /// ```
+    /// use hnefatafl_core::{PieceType, Player, Setup, Square};
+    /// let king = PieceType::from_bit(1).unwrap();
+    /// let setup = Setup::new(vec![(Square::new(4, 4).unwrap(), king)], Player::One);
+    /// assert_eq!(setup.pieces.len(), 1);
+    /// ```
+    pub fn new(pieces: Vec<(Square, PieceType)>, side_to_move: Player) -> Setup {
+        Setup {
+            pieces,
+            side_to_move,
+            size: None,
+        }
+    }
+}
+
+/// The words of a diagram's last line, before the player.
+const SIDE_TO_MOVE: &str = "side to move:";
+
+impl fmt::Display for Position {
+    /// The board diagram described at [`Setup`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (width, height) = (self.rules.width(), self.rules.height());
+        write!(f, "   ")?;
+        for x in 0..width {
+            write!(f, " {:>3}", column_name(x))?;
+        }
+        writeln!(f)?;
+        for y in 0..height {
+            write!(f, "{:>3}", height - y)?;
+            for x in 0..width {
+                let square = Square(u16::from(x) | u16::from(y) << 5);
+                let cell = match (self.piece_at(square), self.rules.square_type(square)) {
+                    (Some(piece), _) => piece.bit().to_string(),
+                    (None, Some(_)) => ".".to_owned(),
+                    (None, None) => "-".to_owned(),
+                };
+                write!(f, " {cell:>3}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "{SIDE_TO_MOVE} {}", self.side_to_move())
+    }
+}
+
+impl FromStr for Setup {
+    type Err = SetupError;
+
+    /// Reads a board diagram (see [`Setup`]).
+    fn from_str(text: &str) -> Result<Setup, SetupError> {
+        let mut problems = Vec::new();
+        let mut rows: Vec<Vec<&str>> = Vec::new();
+        let mut side = None;
+        for (number, line) in text.lines().enumerate() {
+            let line_number = number as u32 + 1;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(player) = line.trim().strip_prefix(SIDE_TO_MOVE) {
+                match player.trim().parse::<Player>() {
+                    Ok(player) => side = Some(player),
+                    Err(_) => problems.push(SetupProblem::BadLine(line_number)),
+                }
+                continue;
+            }
+            match words.first() {
+                None => {}
+                Some(first) if first.bytes().all(|b| b.is_ascii_alphabetic()) => {}
+                Some(first) if first.bytes().all(|b| b.is_ascii_digit()) => {
+                    rows.push(words[1..].to_vec());
+                }
+                Some(_) => problems.push(SetupProblem::BadLine(line_number)),
+            }
+        }
+        let height = rows.len();
+        let width = rows.first().map_or(0, Vec::len);
+        let fits = (1..=usize::from(crate::MAX_SIDE)).contains(&height)
+            && (1..=usize::from(crate::MAX_SIDE)).contains(&width)
+            && rows.iter().all(|row| row.len() == width);
+        if !fits {
+            problems.push(SetupProblem::Shape);
+        }
+        let mut pieces = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, cell) in row.iter().enumerate() {
+                if *cell == "." || *cell == "-" {
+                    continue;
+                }
+                let square = u8::try_from(x)
+                    .ok()
+                    .zip(u8::try_from(y).ok())
+                    .and_then(|(x, y)| Square::new(x, y));
+                match (
+                    square,
+                    cell.parse::<u8>().ok().and_then(PieceType::from_bit),
+                ) {
+                    (Some(square), Some(piece)) => pieces.push((square, piece)),
+                    (Some(square), None) => problems.push(SetupProblem::BadCell(square)),
+                    (None, _) => {}
+                }
+            }
+        }
+        let Some(side_to_move) = side else {
+            problems.push(SetupProblem::NoSideToMove);
+            return Err(SetupError { problems });
+        };
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
+        }
+        Ok(Setup {
+            pieces,
+            side_to_move,
+            size: Some((width as u8, height as u8)),
+        })
     }
 }

@@ -17,8 +17,25 @@
 use crate::error::MoveError;
 use crate::{Game, Move, Notation, Rules, Square};
 
-/// A saved game as read from text, before it is replayed.
+/// A saved game as read from text, before it is replayed: the record of a game.
+///
+/// With the `serde` feature it is also `Serialize` and `Deserialize`, for formats other
+/// than the text one.
+///
+/// ```
+/// use hnefatafl_core::{Game, Rules};
+/// use hnefatafl_core::save::SavedGame;
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let mut game = Game::new(rules.clone());
+/// game.play("3 0 3 2".parse()?);
+/// let saved = SavedGame::from_game(&game, "tablut.rules", [vec!["human".into()], vec!["human".into()]]);
+/// let text = saved.to_text(&rules);
+/// assert_eq!(SavedGame::parse(text.as_bytes())?, saved);
+/// assert_eq!(saved.replay(&rules)?.ply(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SavedGame {
     /// The `id` of the rule file.
     pub rules_id: String,
@@ -34,7 +51,13 @@ pub struct SavedGame {
 }
 
 /// Why a saved game was refused.
+///
+/// ```
+/// use hnefatafl_core::save::{SaveError, SavedGame};
+/// assert_eq!(SavedGame::parse(b"size 9 9\n"), Err(SaveError::Missing("rules")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SaveError {
     /// The text breaks the common syntax.
     #[error("{0}")]
@@ -162,7 +185,9 @@ impl SavedGame {
                     let h = u32::from(height);
                     let square = |x: &str, y: &str| -> Result<Square, SaveError> {
                         let (x, y) = (number(n, x, w - 1)?, number(n, y, h - 1)?);
-                        Ok(Square::from_index((y * w + x) as usize))
+                        // Below the saved size, which is at most 31.
+                        Square::new(x as u8, y as u8)
+                            .ok_or_else(|| read_error(n, format!("`{x} {y}` is off the board")))
                     };
                     moves.push(Move {
                         from: square(x1, y1)?,
@@ -206,11 +231,7 @@ impl SavedGame {
             text.push('\n');
         }
         for &mv in &self.moves {
-            // Written with the saved size so that the text reads back the same.
-            let width = usize::from(self.size.0.max(1));
-            let (fx, fy) = (mv.from.index() % width, mv.from.index() / width);
-            let (tx, ty) = (mv.to.index() % width, mv.to.index() / width);
-            text += &format!("move {fx} {fy} {tx} {ty}\n");
+            text += &format!("move {mv}\n");
         }
         text
     }
@@ -222,7 +243,7 @@ impl SavedGame {
             rules_id: rules.id().to_owned(),
             rules_file: rules_file.to_owned(),
             players,
-            moves: game.moves(),
+            moves: game.moves().collect(),
             size: (rules.width(), rules.height()),
         }
     }
@@ -250,7 +271,7 @@ impl SavedGame {
         }
         let mut game = Game::new(rules.clone());
         for (index, &mv) in self.moves.iter().enumerate() {
-            game.play(mv).map_err(|reason| SaveError::IllegalMove {
+            game.try_play(mv).map_err(|reason| SaveError::IllegalMove {
                 number: index + 1,
                 text: rules.format_move(mv, Notation::Numeric),
                 reason,

@@ -1,5 +1,6 @@
 //! Validated rules compiled into the tables that move generation and captures read.
 
+use crate::Square;
 use crate::parse::Description;
 
 /// No square: a neighbour outside the board rectangle.
@@ -54,6 +55,9 @@ pub(crate) struct SquareInfo {
 #[derive(Clone, Debug)]
 pub(crate) struct Tables {
     pub(crate) width: usize,
+    pub(crate) height: usize,
+    /// The square of each row-major index.
+    pub(crate) coordinates: Vec<Square>,
     pub(crate) squares: usize,
     /// Words of a square bitset that this board uses.
     pub(crate) words: usize,
@@ -91,6 +95,19 @@ impl Tables {
     #[inline]
     pub(crate) fn reach(&self, type_index: usize, square: usize, direction: usize) -> usize {
         usize::from(self.reach[(type_index * self.squares + square) * DIRECTIONS + direction])
+    }
+
+    /// The row-major index of a square inside the board rectangle.
+    #[inline]
+    pub(crate) fn index_of(&self, square: Square) -> Option<usize> {
+        let (x, y) = (usize::from(square.x()), usize::from(square.y()));
+        (x < self.width && y < self.height).then_some(y * self.width + x)
+    }
+
+    /// The square of a row-major index inside the board rectangle.
+    #[inline]
+    pub(crate) fn square_of(&self, index: usize) -> Square {
+        self.coordinates[index]
     }
 
     /// The Zobrist key of a piece type on a square.
@@ -217,6 +234,10 @@ pub(crate) fn compile(d: &Description) -> Tables {
 
     Tables {
         width,
+        height,
+        coordinates: (0..squares)
+            .map(|index| Square((index % width) as u16 | ((index / width) as u16) << 5))
+            .collect(),
         squares,
         words: squares.div_ceil(64),
         square_bits: d.squares.clone(),

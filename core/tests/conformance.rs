@@ -41,7 +41,7 @@ fn replay(path: &Path, rules_dir: &Path) -> Result<(usize, Vec<String>), String>
                     .rules()
                     .parse_move(&[x1, y1, x2, y2])
                     .map_err(|e| format!("{last_try}: {e}"))?;
-                let result = game.play(mv).map(|_| ());
+                let result = game.try_play(mv).map(|_| ());
                 let legal = result.is_ok();
                 let expected = *answer == "legal";
                 if legal != expected {
@@ -52,7 +52,11 @@ fn replay(path: &Path, rules_dir: &Path) -> Result<(usize, Vec<String>), String>
             }
             ["board", squares @ ..] => {
                 let game = game.as_ref().ok_or("board before rules")?;
-                let ours: Vec<String> = game.position().board().iter().map(u8::to_string).collect();
+                let ours: Vec<String> = game
+                    .position()
+                    .board()
+                    .map(|piece| piece.map_or(0, |piece| piece.bit()).to_string())
+                    .collect();
                 if ours.len() != squares.len()
                     || ours.iter().zip(squares.iter()).any(|(a, b)| a != b)
                 {

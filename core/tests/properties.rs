@@ -121,7 +121,7 @@ fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {
                 continue;
             };
             let rule = rules.piece_rule(piece).expect("declared");
-            if rule.owner != position.side_to_move() {
+            if rule.owner() != position.side_to_move() {
                 continue;
             }
             for ty in 0..height {
@@ -133,8 +133,8 @@ fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {
                     if naive_path_ok(
                         rules,
                         position,
-                        rule.occupies,
-                        rule.noreturn,
+                        rule.occupies().bits(),
+                        rule.noreturn().bits(),
                         (fx, fy),
                         (tx, ty),
                     ) {
@@ -183,12 +183,9 @@ fn naive_path_ok(
     true
 }
 
-fn sorted(mut moves: Vec<Move>) -> Vec<(usize, usize)> {
-    moves.sort_by_key(|m| (m.from.index(), m.to.index()));
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort();
     moves
-        .into_iter()
-        .map(|m| (m.from.index(), m.to.index()))
-        .collect()
 }
 
 fn total_pieces(position: &Position) -> usize {
@@ -200,15 +197,15 @@ fn check_game(rules: &Rules, choices: &[usize]) -> Result<(), TestCaseError> {
     let mut position = rules.start_position();
     for &choice in choices {
         let mut moves = Vec::new();
-        rules.generate_moves(&position, &mut moves);
+        position.for_each_move(|m| moves.push(m));
         let naive = naive_moves(rules, &position);
         prop_assert_eq!(sorted(moves.clone()), sorted(naive));
-        prop_assert_eq!(rules.count_moves(&position), moves.len() as u64);
-        prop_assert_eq!(rules.has_move(&position), !moves.is_empty());
+        prop_assert_eq!(position.count_moves(), moves.len() as u64);
+        prop_assert_eq!(position.has_move(), !moves.is_empty());
         for &mv in &moves {
-            prop_assert_eq!(rules.check_move(&position, mv), Ok(()));
+            prop_assert_eq!(position.check_move(mv), Ok(()));
             let before = position.clone();
-            let undo = rules.make_move(&mut position, mv);
+            let undo = position.play_unchecked(mv);
             prop_assert_eq!(position.side_to_move(), before.side_to_move().opponent());
             prop_assert_eq!(position.piece_at(mv.to), before.piece_at(mv.from));
             prop_assert_eq!(position.piece_at(mv.from), None);
@@ -223,22 +220,22 @@ fn check_game(rules: &Rules, choices: &[usize]) -> Result<(), TestCaseError> {
                 prop_assert_eq!(rules.owner(piece), Some(before.side_to_move().opponent()));
             }
             for piece in rules.piece_rules() {
-                let lost = captured.iter().filter(|(_, p)| *p == piece.piece).count() as u32;
+                let lost = captured.iter().filter(|(_, p)| *p == piece.piece()).count() as u32;
                 prop_assert_eq!(
-                    position.count(piece.piece) + lost,
-                    before.count(piece.piece)
+                    position.count(piece.piece()) + lost,
+                    before.count(piece.piece())
                 );
             }
             prop_assert_ne!(position.hash(), before.hash());
-            rules.unmake_move(&mut position, &undo);
+            position.take_back(&undo);
             prop_assert_eq!(&position, &before);
             prop_assert_eq!(position.hash(), before.hash());
         }
-        if rules.outcome(&position, !moves.is_empty()).is_some() {
+        if position.outcome_with(!moves.is_empty()).is_some() {
             break;
         }
         let mv = moves[choice % moves.len()];
-        rules.make_move(&mut position, mv);
+        position.play_unchecked(mv);
     }
     Ok(())
 }
@@ -264,19 +261,19 @@ proptest! {
         let mut position = rules.start_position();
         let mut seen: std::collections::HashMap<(Vec<u8>, Player), u64> = Default::default();
         for &choice in &choices {
-            let key = (position.board().to_vec(), position.side_to_move());
+            let key = (position.board().map(|p| p.map_or(0, |p| p.bit())).collect(), position.side_to_move());
             let hash = *seen.entry(key).or_insert(position.hash());
             prop_assert_eq!(hash, position.hash());
             let mut moves = Vec::new();
-            rules.generate_moves(&position, &mut moves);
-            if moves.is_empty() || rules.outcome(&position, true).is_some() {
+            position.for_each_move(|m| moves.push(m));
+            if moves.is_empty() || position.outcome_with(true).is_some() {
                 break;
             }
             let mv = moves[choice % moves.len()];
-            rules.make_move(&mut position, mv);
+            position.play_unchecked(mv);
             let back = Move { from: mv.to, to: mv.from };
-            if choice % 3 == 0 && rules.check_move(&position, back).is_ok() {
-                rules.make_move(&mut position, back);
+            if choice % 3 == 0 && position.check_move(back).is_ok() {
+                position.play_unchecked(back);
             }
         }
         let distinct: std::collections::HashSet<u64> = seen.values().copied().collect();

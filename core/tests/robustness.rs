@@ -3,7 +3,7 @@
 //! exactly as it was.
 
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_core::{Game, Move, MoveError, Notation, Rules, Square};
+use hnefatafl_core::{Game, MAX_SIDE, Move, MoveError, Notation, Rules, Square};
 use proptest::prelude::*;
 
 /// Brandub-like 7x7 rules with `forbid_repeat`, so that refusals by repetition occur too.
@@ -68,33 +68,33 @@ fn rules() -> Rules {
 fn the_test_rules_leave_both_sides_moves() {
     let game = Game::new(rules());
     assert!(game.outcome().is_none());
-    assert!(!game.legal_moves().is_empty());
+    assert!(game.legal_moves().next().is_some());
 }
 
 /// Everything a refused move must leave as it was.
 fn snapshot(game: &Game) -> impl PartialEq + std::fmt::Debug + use<> {
     (
         game.position().clone(),
-        game.moves(),
+        game.moves().collect::<Vec<_>>(),
         game.position_hashes().to_vec(),
         game.redo_moves().collect::<Vec<_>>(),
         game.outcome(),
     )
 }
 
+/// Any square of the largest board.
+fn any_square() -> impl Strategy<Value = Square> {
+    (0..MAX_SIDE, 0..MAX_SIDE).prop_map(|(x, y)| Square::new(x, y).expect("below MAX_SIDE"))
+}
+
 fn any_move() -> impl Strategy<Value = Move> {
-    (any::<u16>(), any::<u16>()).prop_map(|(from, to)| Move {
-        from: Square::from_index(usize::from(from)),
-        to: Square::from_index(usize::from(to)),
-    })
+    (any_square(), any_square()).prop_map(|(from, to)| Move::new(from, to))
 }
 
 /// A move that is usually near the board, so that many are legal.
 fn near_move() -> impl Strategy<Value = Move> {
-    (0u16..60, 0u16..60).prop_map(|(from, to)| Move {
-        from: Square::from_index(usize::from(from)),
-        to: Square::from_index(usize::from(to)),
-    })
+    let near = || (0u8..9, 0u8..9).prop_map(|(x, y)| Square::new(x, y).expect("small"));
+    (near(), near()).prop_map(|(from, to)| Move::new(from, to))
 }
 
 proptest! {
@@ -109,17 +109,17 @@ proptest! {
         let mut game = Game::new(rules.clone());
         for (mv, choice) in moves {
             // Play a legal move too, so that the random ones meet many positions.
-            let legal = game.legal_moves();
+            let legal: Vec<Move> = game.legal_moves().collect();
             if !legal.is_empty() {
-                prop_assert!(game.play(legal[choice % legal.len()]).is_ok());
+                prop_assert!(game.try_play(legal[choice % legal.len()]).is_ok());
             }
-            // Every reader of a move copes with any square number.
+            // Every reader of a move copes with any square.
             let _ = rules.format_move(mv, Notation::Algebraic);
             let _ = rules.format_move(mv, Notation::Numeric);
-            let _ = rules.coords(mv.from);
-            let checked = rules.check_move(game.position(), mv);
+            let _ = rules.index(mv.from);
+            let checked = game.position().check_move(mv);
             let before = snapshot(&game);
-            match game.play(mv) {
+            match game.try_play(mv) {
                 Ok(_) => {
                     prop_assert!(checked.is_ok());
                     prop_assert_eq!(game.last_move(), Some(mv));
@@ -139,11 +139,10 @@ proptest! {
         let rules = rules();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         if let Ok(mv) = rules.parse_move(&words) {
-            prop_assert!(mv.from.index() < rules.square_count());
-            prop_assert!(mv.to.index() < rules.square_count());
+            prop_assert!(rules.contains(mv.from) && rules.contains(mv.to));
         }
         if let Ok(square) = rules.parse_square(&words) {
-            prop_assert!(square.index() < rules.square_count());
+            prop_assert!(rules.contains(square));
         }
     }
 
@@ -171,21 +170,29 @@ proptest! {
 fn out_of_range_squares_are_refused_everywhere() {
     let rules = rules();
     let mut game = Game::new(rules.clone());
-    let far = Move {
-        from: Square::from_index(3),
-        to: Square::from_index(usize::from(u16::MAX)),
-    };
+    let square = |x, y| Square::new(x, y).expect("below MAX_SIDE");
+    let far = Move::new(square(3, 0), square(30, 30));
     assert_eq!(
-        rules.check_move(game.position(), far),
-        Err(MoveError::OutOfBoard(u32::from(u16::MAX)))
+        game.position().check_move(far),
+        Err(MoveError::OutOfBoard(square(30, 30)))
     );
-    assert!(game.play(far).is_err());
-    assert!(game.moves().is_empty());
+    assert!(game.try_play(far).is_err());
+    assert_eq!(game.ply(), 0);
+    // Unchecked play of a move off the board changes nothing.
+    let mut position = game.position().clone();
+    let undo = position.play_unchecked(far);
+    assert_eq!(&position, game.position());
+    position.take_back(&undo);
+    assert_eq!(&position, game.position());
     // A square below the board is written as numbers in both notations.
-    let below = Square::from_index(7 * 7 + 2);
+    let below = square(2, 7);
     assert_eq!(rules.format_square(below, Notation::Algebraic), "2 7");
     assert_eq!(rules.format_square(below, Notation::Numeric), "2 7");
-    assert_eq!(rules.coords(Square::from_index(7 * 1000)), (0, u8::MAX));
+    assert_eq!(rules.index(below), None);
+    assert_eq!(rules.square_of_index(7 * 7), None);
+    // Coordinates past the largest board are no squares at all.
+    assert_eq!(Square::new(MAX_SIDE, 0), None);
+    assert_eq!(Square::try_from((0, MAX_SIDE)).ok(), None);
     // Words naming squares off the board are errors, not squares.
     assert!(rules.parse_move(&["h1", "a1"]).is_err());
     assert!(rules.parse_move(&["7", "0", "0", "0"]).is_err());

@@ -8,7 +8,7 @@
 //! Columns are numbered from 0 across the top with their letters below; rows are
 //! numbered from 0 down the left side, with the algebraic row number beside.
 
-use hnefatafl_core::{Game, PieceType, Player, Rules, Square, SquareType};
+use hnefatafl_core::{Game, PieceType, Player, Rules, SquareType, column_name};
 
 /// The letters of piece types, by bit index.
 pub const PIECE_LETTERS: [char; 8] = ['K', 'D', 'A', 'B', 'C', 'E', 'F', 'G'];
@@ -16,9 +16,9 @@ pub const PIECE_LETTERS: [char; 8] = ['K', 'D', 'A', 'B', 'C', 'E', 'F', 'G'];
 /// A piece type as its letter (after `ui_bit`), in the owner's case.
 pub fn piece_letter(rules: &Rules, piece: PieceType) -> char {
     let rule = rules.piece_rule(piece);
-    let shown = rule.and_then(|rule| rule.ui_bit).unwrap_or(piece);
+    let shown = rule.and_then(|rule| rule.ui_bit()).unwrap_or(piece);
     let letter = PIECE_LETTERS[shown.index() % PIECE_LETTERS.len()];
-    match rule.map(|rule| rule.owner) {
+    match rule.map(|rule| rule.owner()) {
         Some(Player::One) => letter.to_ascii_lowercase(),
         _ => letter,
     }
@@ -28,7 +28,7 @@ pub fn piece_letter(rules: &Rules, piece: PieceType) -> char {
 pub fn shown_piece(rules: &Rules, piece: PieceType) -> PieceType {
     rules
         .piece_rule(piece)
-        .and_then(|rule| rule.ui_bit)
+        .and_then(|rule| rule.ui_bit())
         .unwrap_or(piece)
 }
 
@@ -36,7 +36,7 @@ pub fn shown_piece(rules: &Rules, piece: PieceType) -> PieceType {
 pub fn shown_square(rules: &Rules, square: SquareType) -> SquareType {
     rules
         .square_rule(square)
-        .and_then(|rule| rule.ui_bit)
+        .and_then(|rule| rule.ui_bit())
         .unwrap_or(square)
 }
 
@@ -49,8 +49,8 @@ fn square_mark(rules: &Rules, square: SquareType, common: Option<SquareType>) ->
         .square_rule(shown)
         .or_else(|| rules.square_rule(square));
     match rule {
-        Some(rule) if rule.escape => '*',
-        Some(rule) if rule.captures != 0 => '+',
+        Some(rule) if rule.escape() => '*',
+        Some(rule) if !rule.captures().is_empty() => '+',
         _ if Some(shown) == common => '.',
         _ => ':',
     }
@@ -59,8 +59,8 @@ fn square_mark(rules: &Rules, square: SquareType, common: Option<SquareType>) ->
 /// The most common square type (shown), the plain board.
 fn common_square(rules: &Rules) -> Option<SquareType> {
     let mut counts = [0usize; 8];
-    for index in 0..rules.square_count() {
-        if let Some(square) = rules.square_type(Square::from_index(index)) {
+    for square in rules.squares() {
+        if let Some(square) = rules.square_type(square) {
             counts[shown_square(rules, square).index()] += 1;
         }
     }
@@ -72,11 +72,6 @@ fn common_square(rules: &Rules) -> Option<SquareType> {
         return None;
     }
     SquareType::from_bit(1 << index)
-}
-
-/// Column letters for the algebraic notation, when the board is narrow enough.
-fn column_letter(x: u8) -> Option<char> {
-    (x < 26).then(|| char::from(b'a' + x))
 }
 
 const RESET: &str = "\x1b[0m";
@@ -91,7 +86,6 @@ pub fn render(game: &Game, colour: bool) -> String {
     let (width, height) = (rules.width(), rules.height());
     let common = common_square(rules);
     let last = game.last_move();
-    let letters = width <= 26;
     let mut out = String::new();
 
     out.push_str("      ");
@@ -99,13 +93,12 @@ pub fn render(game: &Game, colour: bool) -> String {
         out.push_str(&format!("{x:>2} "));
     }
     trim_line(&mut out);
-    if letters {
-        out.push_str("      ");
-        for x in 0..width {
-            out.push_str(&format!(" {} ", column_letter(x).unwrap_or(' ')));
-        }
-        trim_line(&mut out);
+    // The algebraic column names: `a`..`z`, then `aa`..`ae`.
+    out.push_str("      ");
+    for x in 0..width {
+        out.push_str(&format!("{:>2} ", column_name(x)));
     }
+    trim_line(&mut out);
     for y in 0..height {
         out.push_str(&format!("{y:>2} {:>2} ", height - y));
         for x in 0..width {
@@ -117,7 +110,7 @@ pub fn render(game: &Game, colour: bool) -> String {
             let (glyph, paint) = match (rules.square_type(square), position.piece_at(square)) {
                 (None, _) => (' ', None),
                 (Some(_), Some(piece)) => {
-                    let owner = rules.piece_rule(piece).map(|rule| rule.owner);
+                    let owner = rules.piece_rule(piece).map(|rule| rule.owner());
                     let paint = if owner == Some(Player::One) {
                         COLOUR_ONE
                     } else {

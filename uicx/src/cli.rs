@@ -222,10 +222,7 @@ fn start(args: &Args) -> Result<Session, i32> {
             return Err(fail(&session, Message::plain(Key::CmdNoRules)));
         };
         let rules = game.rules();
-        println!(
-            "{}",
-            hnefatafl_core::perft(rules, &rules.start_position(), depth)
-        );
+        println!("{}", rules.start_position().perft(depth));
         return Err(SUCCESS);
     }
 

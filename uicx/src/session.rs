@@ -352,6 +352,8 @@ impl Session {
                                 board::piece_letter(game.rules(), piece).to_string(),
                             ],
                         ),
+                        // A reason that core adds later reads as the plainest win.
+                        _ => Message::new(Key::WinNoMoves, [winner, loser]),
                     };
                     self.text(&message)
                 }
@@ -390,7 +392,7 @@ impl Session {
             .as_mut()
             .ok_or_else(|| Message::plain(Key::CmdNoRules))?;
         let rules = game.rules().clone();
-        game.play(mv)
+        game.try_play(mv)
             .map_err(|error| move_message(&self.language, &rules, &error))?;
         self.after_move();
         Ok(())
@@ -494,7 +496,7 @@ impl Session {
             ),
         };
         let game = self.game_or_error()?;
-        if game.moves().is_empty() {
+        if game.ply() == 0 {
             return Err(Message::plain(Key::CmdNothingToUndo));
         }
         self.thinker.cancel();
@@ -618,7 +620,7 @@ impl Session {
                 .ok_or_else(|| Message::new(Key::FrSave, [path.to_owned(), words.join(" ")]))?;
         }
         self.thinker.clear();
-        let count = game.moves().len();
+        let count = game.ply();
         self.game = Some(game);
         self.rules_file = saved.rules_file;
         self.players = players;
@@ -751,7 +753,7 @@ impl Session {
                 hash,
             } => {
                 let Some(game) = &self.game else { return };
-                let current = game.moves().len() == ply && game.position().hash() == hash;
+                let current = game.ply() == ply && game.position().hash() == hash;
                 match (purpose, result.best) {
                     (Purpose::Analyse, Some(best)) if current => {
                         let line = format_move(game.rules(), best);
@@ -766,7 +768,7 @@ impl Session {
                             return;
                         };
                         let rules = game.rules().clone();
-                        match game.play(best) {
+                        match game.try_play(best) {
                             Ok(_) => {
                                 self.out.push(format!("m {}", format_move(&rules, best)));
                                 self.after_move();
@@ -798,7 +800,9 @@ impl Session {
             squares: Vec::with_capacity(count),
             pieces: Vec::with_capacity(count),
             owners: Vec::with_capacity(count),
-            last_move: game.last_move().map(|mv| (mv.from.index(), mv.to.index())),
+            last_move: game
+                .last_move()
+                .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to))),
             side_to_move: game.side_to_move().index() as u8,
             status: self.status(),
             thinking: self
@@ -806,8 +810,7 @@ impl Session {
                 .fraction()
                 .filter(|_| self.thinker.purpose() == Some(Purpose::Play)),
         };
-        for index in 0..count {
-            let square = Square::from_index(index);
+        for square in rules.squares() {
             view.squares.push(
                 rules
                     .square_type(square)
@@ -818,7 +821,7 @@ impl Session {
                 .push(piece.map_or(0, |piece| board::shown_piece(rules, piece).bit()));
             let owner = piece
                 .and_then(|piece| rules.piece_rule(piece))
-                .map(|rule| rule.owner);
+                .map(|rule| rule.owner());
             view.owners
                 .push(owner.map_or(0, |owner| owner.index() as u8));
         }
@@ -848,17 +851,18 @@ impl XHost for Session {
         let Some(game) = &self.game else {
             return Vec::new();
         };
+        let rules = game.rules();
+        let Some(from) = rules.square_of_index(from) else {
+            return Vec::new();
+        };
         if game.outcome().is_some()
-            || from >= game.rules().square_count()
             || self.players[game.side_to_move().index()] != PlayerKind::Human
         {
             return Vec::new();
         }
-        let from = Square::from_index(from);
         game.legal_moves()
-            .into_iter()
             .filter(|mv| mv.from == from)
-            .map(|mv| mv.to.index())
+            .filter_map(|mv| rules.index(mv.to))
             .collect()
     }
 
@@ -935,7 +939,14 @@ fn rules_message(found: &Found, error: &hnefatafl_core::RulesError) -> Message {
                 error.reason(),
             ],
         ),
-        RulesErrorKind::Valid => Message::new(Key::Rvalid, [found.to_string(), error.to_string()]),
+        // The file and, where the rule is written, its line: `tablut.rules:7`.
+        _ => {
+            let place = match error.line() {
+                Some(line) => format!("{found}:{line}"),
+                None => found.to_string(),
+            };
+            Message::new(Key::Rvalid, [place, error.reason()])
+        }
     }
 }
 
@@ -944,6 +955,8 @@ fn notation_message(error: &NotationError) -> Message {
         NotationError::WordCount => Message::plain(Key::NotationWordCount),
         NotationError::BadWord(word) => Message::new(Key::NotationBadWord, [word.as_str()]),
         NotationError::OutOfBoard(word) => Message::new(Key::NotationOutOfBoard, [word.as_str()]),
+        // A kind that core adds later is shown in its own (English) words.
+        other => Message::new(Key::NotationBadWord, [other.to_string()]),
     }
 }
 
@@ -960,6 +973,8 @@ fn move_message(language: &Language, rules: &Rules, error: &MoveError) -> Messag
         MoveError::NoReturn(at) => Message::new(Key::MoveNoReturn, [square(at)]),
         MoveError::Repetition => Message::plain(Key::MoveRepetition),
         MoveError::GameOver => Message::plain(Key::MoveGameOver),
+        // A reason that core adds later is shown in its own (English) words.
+        other => return Message::new(Key::CmdIllegalMove, [other.to_string()]),
     };
     Message::new(Key::CmdIllegalMove, [language.text(&reason)])
 }

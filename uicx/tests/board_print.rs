@@ -45,7 +45,7 @@ fn last_move_is_marked_and_colour_only_on_request() {
     };
     let mut game = Game::new(rules.clone());
     let mv = rules.parse_move(&["3", "1", "1", "1"]).expect("a move");
-    game.play(mv).expect("legal");
+    game.try_play(mv).expect("legal");
     let plain = board::render(&game, false);
     insta::assert_snapshot!("brandub_after_move", plain);
     assert!(!plain.contains('\x1b'));

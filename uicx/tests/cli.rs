@@ -601,7 +601,7 @@ fn perft_counts_the_start_position() {
     let home = home();
     let text = std::fs::read(data().join("rules/brandub")).expect("brandub");
     let rules = hnefatafl_core::Rules::parse(&text).expect("valid");
-    let expected = hnefatafl_core::perft(&rules, &rules.start_position(), 2);
+    let expected = rules.start_position().perft(2);
     program(home.path())
         .args(["-r", "brandub", "--perft", "2"])
         .assert()

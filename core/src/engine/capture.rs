@@ -2,26 +2,18 @@
 
 use super::type_index;
 use crate::Move;
-use crate::position::{MAX_CAPTURES, Position, Undo};
+use crate::position::{Board, Undo};
 use crate::tables::{DIRECTIONS, NONE, Tables, is_x_axis, opposite};
 
 /// Plays a move with its captures.
-pub(crate) fn make_move(tables: &Tables, position: &mut Position, mv: Move) -> Undo {
-    let mut undo = Undo {
-        mv,
-        hash: position.hash,
-        captured: [(0, 0); MAX_CAPTURES],
-        capture_count: 0,
-        played: false,
+pub(crate) fn make_move(tables: &Tables, position: &mut Board, mv: Move) -> Undo {
+    let (Some(from), Some(to)) = (tables.index_of(mv.from), tables.index_of(mv.to)) else {
+        // A move off the board changes nothing, so that a wrong call never panics.
+        return Undo::new(tables, position, mv, 0, 0);
     };
-    let (from, to) = (mv.from.index(), mv.to.index());
-    // A move that cannot even be made (no piece, a taken or outside square) changes
-    // nothing, so that a wrong call never panics.
-    if from >= tables.squares
-        || to >= tables.squares
-        || position.board[from] == 0
-        || position.board[to] != 0
-    {
+    let mut undo = Undo::new(tables, position, mv, from, to);
+    // A move that cannot even be made (no piece, a taken square) changes nothing.
+    if position.board[from] == 0 || position.board[to] != 0 {
         return undo;
     }
     undo.played = true;
@@ -52,12 +44,12 @@ pub(crate) fn make_move(tables: &Tables, position: &mut Position, mv: Move) -> U
 }
 
 /// Takes back a move made by [`make_move`].
-pub(crate) fn unmake_move(tables: &Tables, position: &mut Position, undo: &Undo) {
+pub(crate) fn unmake_move(tables: &Tables, position: &mut Board, undo: &Undo) {
     if !undo.played {
         return;
     }
     position.pass(tables);
-    let (from, to) = (undo.mv.from.index(), undo.mv.to.index());
+    let (from, to) = (usize::from(undo.from), usize::from(undo.to));
     let bit = position.take(tables, to);
     position.put(tables, from, bit);
     for &(square, victim) in &undo.captured[..usize::from(undo.capture_count)] {
@@ -70,7 +62,7 @@ pub(crate) fn unmake_move(tables: &Tables, position: &mut Position, undo: &Undo)
 /// removes the trapped pieces that have `dbl_trap_capt`. Returns whether one triggered.
 fn double_trap(
     tables: &Tables,
-    position: &mut Position,
+    position: &mut Board,
     dest: usize,
     adjacent: usize,
     victim: u8,
@@ -131,7 +123,7 @@ fn double_trap(
 /// `capt_sides` and `custodial` apply.
 fn is_captured(
     tables: &Tables,
-    position: &Position,
+    position: &Board,
     dest: usize,
     square: usize,
     victim: u8,

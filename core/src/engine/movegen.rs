@@ -4,15 +4,15 @@ use std::ops::ControlFlow;
 
 use super::type_index;
 use crate::error::MoveError;
-use crate::position::Position;
+use crate::position::Board;
 use crate::tables::{DIRECTIONS, Tables};
-use crate::{Move, Square};
+use crate::{Direction, Move, Square};
 
 /// Walks the moves of the side to move until `f` breaks.
 #[inline]
 pub(crate) fn try_for_each_move(
     tables: &Tables,
-    position: &Position,
+    position: &Board,
     mut f: impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let side = position.side.index();
@@ -22,19 +22,21 @@ pub(crate) fn try_for_each_move(
             let from = word * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let t = type_index(position.board[from]);
-            for direction in 0..DIRECTIONS {
-                let reach = tables.reach(t, from, direction);
-                let step = tables.steps[direction];
+            let from_square = tables.square_of(from);
+            for direction in Direction::ALL {
+                let reach = tables.reach(t, from, direction.index());
+                let step = tables.steps[direction.index()];
+                // A step changes the square's packed coordinates by a fixed amount.
+                let packed = direction.packed();
                 let mut to = from;
+                let mut to_square = from_square;
                 for _ in 0..reach {
                     to = to.wrapping_add_signed(step);
                     if position.board[to] != 0 {
                         break;
                     }
-                    f(Move {
-                        from: Square(from as u16),
-                        to: Square(to as u16),
-                    })?;
+                    to_square = Square(to_square.0.wrapping_add_signed(packed));
+                    f(Move::new(from_square, to_square))?;
                 }
             }
         }
@@ -47,7 +49,7 @@ pub(crate) fn try_for_each_move(
 /// The same walk as [`try_for_each_move`], kept apart because perft's last ply only
 /// needs the count: it adds up each ray's free length without making a move per square.
 #[inline]
-pub(crate) fn count_moves(tables: &Tables, position: &Position) -> u64 {
+pub(crate) fn count_moves(tables: &Tables, position: &Board) -> u64 {
     let side = position.side.index();
     let mut count = 0u64;
     for word in 0..tables.words {
@@ -76,30 +78,18 @@ pub(crate) fn count_moves(tables: &Tables, position: &Position) -> u64 {
 }
 
 /// Whether the side to move has any move.
-pub(crate) fn has_move(tables: &Tables, position: &Position) -> bool {
+pub(crate) fn has_move(tables: &Tables, position: &Board) -> bool {
     try_for_each_move(tables, position, |_| ControlFlow::Break(())).is_break()
 }
 
 /// Checks a move against the board rules, naming the first rule it breaks.
-pub(crate) fn check_move(tables: &Tables, position: &Position, mv: Move) -> Result<(), MoveError> {
-    let (from, to) = (mv.from.index(), mv.to.index());
-    for square in [from, to] {
-        if square >= tables.squares {
-            return Err(MoveError::OutOfBoard(square as u32));
-        }
-    }
+pub(crate) fn check_move(tables: &Tables, position: &Board, mv: Move) -> Result<(), MoveError> {
+    let index = |square: Square| tables.index_of(square).ok_or(MoveError::OutOfBoard(square));
+    let (from, to) = (index(mv.from)?, index(mv.to)?);
     if from == to {
         return Err(MoveError::SameSquare);
     }
-    let (fx, fy) = (from % tables.width, from / tables.width);
-    let (tx, ty) = (to % tables.width, to / tables.width);
-    let direction = match (fx.cmp(&tx), fy.cmp(&ty)) {
-        (std::cmp::Ordering::Less, std::cmp::Ordering::Equal) => 0,
-        (std::cmp::Ordering::Greater, std::cmp::Ordering::Equal) => 1,
-        (std::cmp::Ordering::Equal, std::cmp::Ordering::Less) => 2,
-        (std::cmp::Ordering::Equal, std::cmp::Ordering::Greater) => 3,
-        _ => return Err(MoveError::NotStraight),
-    };
+    let direction = mv.direction().ok_or(MoveError::NotStraight)?.index();
     let bit = position.board[from];
     if bit == 0 {
         return Err(MoveError::NoPiece);
@@ -115,16 +105,16 @@ pub(crate) fn check_move(tables: &Tables, position: &Position, mv: Move) -> Resu
     for taken in 0.. {
         square = square.wrapping_add_signed(step);
         if position.board[square] != 0 {
-            return Err(MoveError::Blocked(Square(square as u16)));
+            return Err(MoveError::Blocked(tables.square_of(square)));
         }
         if taken >= reach {
             // The square types stop the piece here: `occupies` or, if it may stand
             // there, `noreturn`.
             let bit_here = tables.square_bits[square];
             if bit_here != 0 && bit_here & tables.occupies[t] != 0 {
-                return Err(MoveError::NoReturn(Square(square as u16)));
+                return Err(MoveError::NoReturn(tables.square_of(square)));
             }
-            return Err(MoveError::CannotEnter(Square(square as u16)));
+            return Err(MoveError::CannotEnter(tables.square_of(square)));
         }
         if square == to {
             return Ok(());

@@ -1,12 +1,12 @@
 //! The end of the game by the board: no move, an escape, a lost `capt_loss` type.
 
 use super::type_index;
-use crate::position::Position;
+use crate::position::Board;
 use crate::tables::Tables;
 use crate::{EndReason, Outcome, PieceType, Player};
 
 /// The end of the game by the board, in the manual's order.
-pub(crate) fn outcome(tables: &Tables, position: &Position, has_move: bool) -> Option<Outcome> {
+pub(crate) fn outcome(tables: &Tables, position: &Board, has_move: bool) -> Option<Outcome> {
     if !has_move {
         return Some(Outcome {
             winner: position.side.opponent(),
@@ -18,7 +18,7 @@ pub(crate) fn outcome(tables: &Tables, position: &Position, has_move: bool) -> O
 
 /// An escape or a lost `capt_loss` type.
 #[inline]
-pub(crate) fn ended(tables: &Tables, position: &Position) -> Option<Outcome> {
+pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
     for &square in &tables.escape_squares {
         let bit = position.board[usize::from(square)];
         if bit & tables.escape_pieces != 0 {

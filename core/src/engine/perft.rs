@@ -6,13 +6,13 @@ use super::capture::{make_move, unmake_move};
 use super::movegen::{count_moves, try_for_each_move};
 use super::outcome::ended;
 use crate::Move;
-use crate::position::Position;
+use crate::position::Board;
 use crate::tables::Tables;
 
 /// Counts the move sequences of `depth` plies, with no move after the end.
 pub(crate) fn perft(
     tables: &Tables,
-    position: &mut Position,
+    position: &mut Board,
     depth: u32,
     buffers: &mut [Vec<Move>],
 ) -> u64 {

@@ -95,7 +95,7 @@ pub fn play(rules: &Rules, moves: &[(u8, u8, u8, u8)]) -> Game {
     let mut game = Game::new(rules.clone());
     for &(x1, y1, x2, y2) in moves {
         let m = mv(rules, x1, y1, x2, y2);
-        if let Err(e) = game.play(m) {
+        if let Err(e) = game.try_play(m) {
             panic!("move {x1} {y1} {x2} {y2}: {e}");
         }
     }
@@ -104,7 +104,10 @@ pub fn play(rules: &Rules, moves: &[(u8, u8, u8, u8)]) -> Game {
 
 /// The piece bits of the board as a diagram row string per row (for messages).
 pub fn board(game: &Game) -> Vec<u8> {
-    game.position().board().to_vec()
+    game.position()
+        .board()
+        .map(|piece| piece.map_or(0, |piece| piece.bit()))
+        .collect()
 }
 
 /// Whether a square holds a piece.
