@@ -205,7 +205,8 @@ pub struct GameSummary {
 pub struct GameResult {
     /// The winner; `None` for a draw.
     pub winner: Option<u8>,
-    /// Why, in words: `escape`, `capture`, `no moves`, `resigned`, `time`, `draw agreed`.
+    /// Why, in words: the engine's reason (`no moves`, `escape of piece 1`, `loss of piece
+    /// 1`), or `resigned`, `time`, `draw agreed`.
     pub reason: String,
 }
 

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use futures_util::StreamExt;
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_core::{EndReason, Game, Notation, Rules};
+use hnefatafl_core::{Game, Notation, Rules};
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
@@ -528,7 +528,7 @@ impl State {
                 .rules
                 .parse_move(&words)
                 .map_err(|error| ServerError::Game(record.id, error.to_string()))?;
-            game.play(mv)
+            game.try_play(mv)
                 .map_err(|error| ServerError::Game(record.id, format!("{}: {error}", stored.mv)))?;
         }
         let main = record
@@ -763,8 +763,7 @@ impl State {
             moves: live
                 .game
                 .moves()
-                .iter()
-                .map(|&mv| rules.format_move(mv, Notation::Numeric))
+                .map(|mv| rules.format_move(mv, Notation::Numeric))
                 .collect(),
             clocks: Self::clocks_now(live),
             to_move: live.game.side_to_move().index() as u8,
@@ -959,7 +958,7 @@ impl State {
             .add_move(game, number, &stored)
             .map_err(|error| error.to_string())?;
         let live = self.live(game)?;
-        live.game.play(mv).map_err(|error| error.to_string())?;
+        live.game.try_play(mv).map_err(|error| error.to_string())?;
         live.remaining = remaining;
         live.offer = None;
         let clocks = live.clock.map(|_| stored.clocks);
@@ -978,14 +977,9 @@ impl State {
         );
         match outcome {
             Some(outcome) => {
-                let reason = match outcome.reason {
-                    EndReason::NoMoves => "no moves",
-                    EndReason::Escape(_) => "escape",
-                    EndReason::CaptureLoss(_) => "capture",
-                };
                 let result = GameResult {
                     winner: Some(outcome.winner.index() as u8),
-                    reason: reason.into(),
+                    reason: outcome.reason.to_string(),
                 };
                 self.finish(game, result)
             }
