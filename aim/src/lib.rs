@@ -18,6 +18,6 @@ mod tt;
 
 pub use clock::{Budget, Clock, OutOfTime};
 pub use eval::EvalWeights;
-pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_LEVEL, MAX_THREADS};
+pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_THREADS};
 pub use score::Score;
 pub use search::{Engine, EngineConfig, Progress, SearchResult, Tuning};

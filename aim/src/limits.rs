@@ -46,8 +46,8 @@ pub const DEFAULT_LEVEL: u32 = 3;
 /// The most search threads a limit word may ask for.
 pub const MAX_THREADS: usize = 1024;
 
-/// The deepest search the engine will try.
-pub(crate) const MAX_DEPTH: u32 = 100;
+/// The deepest search the engine will try; a front end refuses a deeper `d` limit.
+pub const MAX_DEPTH: u32 = 100;
 
 /// A limit word that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -223,6 +223,12 @@ fn soft_of(hard: Duration) -> Duration {
 }
 
 impl Limits {
+    /// The longest a move may take under these limits, the level's clock included; `None`
+    /// when only depth or nodes bound the search.
+    pub fn move_time(&self) -> Option<Duration> {
+        self.plan().hard_time
+    }
+
     /// Resolves the limits against the level (the default level when all are empty).
     pub(crate) fn plan(&self) -> Plan {
         let all_empty = self.depth.is_none() && self.time.is_none() && self.nodes.is_none();

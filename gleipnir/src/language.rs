@@ -80,6 +80,68 @@ pub trait LanguageKey: Copy + Eq + 'static {
     fn index(self) -> usize;
 }
 
+/// Declares a program's language keys: a fieldless enum with a doc line per key, its
+/// `ALL` list and `name`, and its [`LanguageKey`] implementation, all from one list of
+/// `Variant = "key_name",` pairs (the one source of truth for the keys).
+///
+/// ```
+/// gleipnir::language_keys! {
+///     /// The keys of a small program.
+///     pub enum Key {
+///         GameOver = "cmd_game_over",
+///         Turn = "turn",
+///     }
+/// }
+/// use gleipnir::LanguageKey;
+/// assert_eq!(Key::ALL, &[Key::GameOver, Key::Turn]);
+/// assert_eq!(Key::Turn.name(), "turn");
+/// assert_eq!(LanguageKey::index(Key::Turn), 1);
+/// let listing: Vec<&str> = gleipnir::key_names::<Key>().collect();
+/// assert_eq!(listing, ["cmd_game_over", "turn"]);
+/// ```
+#[macro_export]
+macro_rules! language_keys {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($variant:ident = $key:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis enum $name {
+            $(
+                #[doc = concat!("`", $key, "`")]
+                $variant,
+            )*
+        }
+
+        impl $name {
+            /// Every key, in the order of the language files.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The key as written in a language file.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $key,)*
+                }
+            }
+        }
+
+        impl $crate::LanguageKey for $name {
+            const ALL: &'static [$name] = $name::ALL;
+
+            fn name(self) -> &'static str {
+                $name::name(self)
+            }
+
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+
 /// The names of every key of `K`, in the order of [`LanguageKey::ALL`] (what `-L` prints,
 /// one per line).
 ///

@@ -2,25 +2,18 @@
 //! files, and the language catalogue (message files).
 //!
 //! ```
-//! use gleipnir::{Catalogue, LanguageKey, parse};
+//! use gleipnir::{Catalogue, parse};
 //!
 //! let lines = parse(b"width 7 # columns\nname \"Big board\"\n")?;
 //! assert_eq!(lines[1].words, ["name", "Big board"]);
 //!
-//! #[derive(Clone, Copy, PartialEq, Eq)]
-//! enum Key {
-//!     GameOver,
-//! }
-//! impl LanguageKey for Key {
-//!     const ALL: &'static [Self] = &[Key::GameOver];
-//!     fn name(self) -> &'static str {
-//!         "cli_cmd_game_over"
-//!     }
-//!     fn index(self) -> usize {
-//!         0
+//! gleipnir::language_keys! {
+//!     /// The program's messages.
+//!     enum Key {
+//!         GameOver = "cmd_game_over",
 //!     }
 //! }
-//! let language = Catalogue::<Key>::parse(b"cli_cmd_game_over\tThe game is over\n")?;
+//! let language = Catalogue::<Key>::parse(b"cmd_game_over\tThe game is over\n")?;
 //! assert_eq!(language.get(Key::GameOver), "The game is over");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

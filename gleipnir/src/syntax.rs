@@ -110,6 +110,7 @@ pub enum ReadError {
 /// # Ok::<(), gleipnir::SyntaxError>(())
 /// ```
 pub fn parse(text: &[u8]) -> Result<Vec<Line>, SyntaxError> {
+    let text = without_bom(text);
     let mut lexer = Lexer::default();
     let mut lines = Vec::new();
     for (index, physical) in text.split_inclusive(|&b| b == b'\n').enumerate() {
@@ -126,6 +127,14 @@ pub fn parse(text: &[u8]) -> Result<Vec<Line>, SyntaxError> {
         }
     }
     Ok(lines)
+}
+
+/// The UTF-8 byte-order mark that some editors write at the start of a text file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The text without a byte-order mark at its start: it is not part of the first word.
+fn without_bom(text: &[u8]) -> &[u8] {
+    text.strip_prefix(BOM).unwrap_or(text)
 }
 
 /// Reads logical lines one at a time from a stream, as they arrive (for standard input).
@@ -184,7 +193,11 @@ impl<R: BufRead> Iterator for LineReader<R> {
                 }
                 Ok(_) => {
                     self.number = self.number.saturating_add(1);
-                    match self.lexer.feed(&self.buffer, self.number) {
+                    let physical = match self.number {
+                        1 => without_bom(&self.buffer),
+                        _ => &self.buffer,
+                    };
+                    match self.lexer.feed(physical, self.number) {
                         Ok(Some(line)) => return Some(Ok(line)),
                         Ok(None) => {}
                         // Start afresh on the next line, so one bad line loses nothing else.
@@ -330,6 +343,25 @@ fn unescape(c: char) -> char {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let lines = parse(b"\xEF\xBB\xBFl eng\nr x\n").expect("parses");
+        assert_eq!(lines[0].words, ["l", "eng"]);
+        let mut reader = LineReader::new(&b"\xEF\xBB\xBFb\n"[..]);
+        assert_eq!(
+            reader
+                .next()
+                .map(|line| line.map(|l| l.words))
+                .transpose()
+                .ok()
+                .flatten(),
+            Some(vec!["b".to_owned()])
+        );
+        // Only at the start: elsewhere it is part of a word.
+        let lines = parse(b"b\n\xEF\xBB\xBFq\n").expect("parses");
+        assert_eq!(lines[1].words, ["\u{feff}q"]);
+    }
 
     /// The words of every line, for short assertions.
     fn words(text: &str) -> Vec<Vec<String>> {

@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(short = 'e', value_name = "path")]
     pub saved: Option<PathBuf>,
     /// Help on the arguments.
-    #[arg(short = 'h', action = ArgAction::SetTrue)]
+    #[arg(short = 'h', long = "help", action = ArgAction::SetTrue)]
     pub help: bool,
     /// Copyright and warranty.
     #[arg(short = 'i', action = ArgAction::SetTrue)]
@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(short = 's', action = ArgAction::SetTrue)]
     pub no_locale: bool,
     /// Versions of every component.
-    #[arg(short = 'v', action = ArgAction::SetTrue)]
+    #[arg(short = 'v', long = "version", action = ArgAction::SetTrue)]
     pub version: bool,
     /// Start the X interface, with a theme.
     #[arg(short = 'x', value_name = "theme", num_args = 0..=1)]
@@ -58,7 +58,7 @@ pub struct Args {
 }
 
 /// The environment variables the program uses, in the manual's order.
-pub const VARIABLES: [&str; 10] = [
+pub const VARIABLES: [&str; 11] = [
     "DISPLAY",
     "HOME",
     "LANG",
@@ -69,6 +69,7 @@ pub const VARIABLES: [&str; 10] = [
     "HNEFATAFL_PATH",
     "HNEFATAFL_RC",
     "HNEFATAFL_RULES",
+    "NO_COLOR",
 ];
 
 /// Reads the arguments (without the program name); the error is clap's description.
@@ -114,5 +115,12 @@ mod tests {
         assert!(parse(["-r"]).is_err());
         assert!(parse(["extra"]).is_err());
         assert!(parse(["--perft", "x"]).is_err());
+        assert!(parse(["--helpme"]).is_err());
+    }
+
+    #[test]
+    fn long_help_and_version() {
+        assert!(parse(["--help"]).expect("valid").help);
+        assert!(parse(["--version"]).expect("valid").version);
     }
 }

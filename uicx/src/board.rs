@@ -8,6 +8,7 @@
 //! Columns are numbered from 0 across the top with their letters below; rows are
 //! numbered from 0 down the left side, with the algebraic row number beside.
 
+use anstyle::{AnsiColor, Style};
 use hnefatafl_core::{Game, PieceType, Player, Rules, SquareType, column_name};
 
 /// The letters of piece types, by bit index.
@@ -74,10 +75,17 @@ fn common_square(rules: &Rules) -> Option<SquareType> {
     SquareType::from_bit(1 << index)
 }
 
-const RESET: &str = "\x1b[0m";
-const COLOUR_ZERO: &str = "\x1b[1;33m";
-const COLOUR_ONE: &str = "\x1b[1;31m";
-const COLOUR_MARK: &str = "\x1b[36m";
+/// Player 0's pieces: bold yellow.
+const COLOUR_ZERO: Style = AnsiColor::Yellow.on_default().bold();
+/// Player 1's pieces: bold red.
+const COLOUR_ONE: Style = AnsiColor::Red.on_default().bold();
+/// The brackets of the last move: cyan.
+const COLOUR_MARK: Style = AnsiColor::Cyan.on_default();
+
+/// Text in a style, reset after it.
+fn painted(style: Style, text: char) -> String {
+    format!("{style}{text}{style:#}")
+}
 
 /// Draws the game's board; with `colour`, pieces and the last move are in ANSI colours.
 pub fn render(game: &Game, colour: bool) -> String {
@@ -121,16 +129,16 @@ pub fn render(game: &Game, colour: bool) -> String {
                 (Some(kind), None) => (square_mark(rules, kind, common), None),
             };
             if colour && marked {
-                out.push_str(&format!("{COLOUR_MARK}{open}{RESET}"));
+                out.push_str(&painted(COLOUR_MARK, open));
             } else {
                 out.push(open);
             }
             match paint.filter(|_| colour) {
-                Some(paint) => out.push_str(&format!("{paint}{glyph}{RESET}")),
+                Some(paint) => out.push_str(&painted(paint, glyph)),
                 None => out.push(glyph),
             }
             if colour && marked {
-                out.push_str(&format!("{COLOUR_MARK}{close}{RESET}"));
+                out.push_str(&painted(COLOUR_MARK, close));
             } else {
                 out.push(close);
             }

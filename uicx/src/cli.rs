@@ -1,17 +1,21 @@
-//! The program: arguments, start-up (language, rules, rc file, saved game) and the
-//! command loop on standard input.
+//! The command-line front end: arguments, start-up (language, rules, rc file, saved
+//! game) and the command loop on standard input. It owns the switch to the X window and
+//! back (see [`crate::session`] for the seam).
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use crate::args::{self, Args, VARIABLES};
 use crate::data::{DataDirs, Origin};
 use crate::lang::{Key, Language, Message};
 use crate::session::{Action, Locks, Reply, Session, Source};
+use crate::terminal::{self, Terminal, print_error, print_line};
+use crate::window;
 use crate::x11::XExit;
 
 /// The licence of the program.
@@ -49,6 +53,26 @@ fn variable(name: &str) -> Option<String> {
 const SUCCESS: i32 = 0;
 const FAILURE: i32 = 1;
 
+/// How often the loop looks at a running search: the progress line is redrawn and the
+/// end-of-input grace is checked.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// After the end of input, how long each search bounded only by its depth may go on
+/// before it is made to move: a small depth finishes well within it, and a search that
+/// could run for hours cannot keep the program from ending.
+const EOF_GRACE: Duration = Duration::from_secs(2);
+
+/// Writes lines to standard output and ends: a closed pipe (`hnefatafl -L | head -1`)
+/// ends the listing quietly, as a success.
+fn listing(lines: impl IntoIterator<Item = String>) -> i32 {
+    for line in lines {
+        if !print_line(&line) {
+            break;
+        }
+    }
+    SUCCESS
+}
+
 /// Runs the program with these arguments (without the program name); returns the exit
 /// status.
 pub fn run(arguments: Vec<OsString>) -> i32 {
@@ -56,15 +80,12 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
         Ok(args) => args,
         Err(error) => {
             let language = early_language(None);
-            eprintln!("{}", language.text(&Message::new(Key::FrArgs, [error])));
+            print_error(&language.text(&Message::new(Key::FrArgs, [error])));
             return FAILURE;
         }
     };
     if args.keys {
-        for name in gleipnir::key_names::<Key>() {
-            println!("{name}");
-        }
-        return SUCCESS;
+        return listing(gleipnir::key_names::<Key>().map(str::to_owned));
     }
     if let Some(name) = &args.env {
         let language = early_language(args.lang.as_deref());
@@ -72,32 +93,26 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
             Some(name) => vec![name.as_str()],
             None => VARIABLES.to_vec(),
         };
-        for name in names {
-            match std::env::var(name) {
-                Ok(value) => println!("{name}={value}"),
-                Err(_) => println!("{}", language.text(&Message::new(Key::EnvUnset, [name]))),
-            }
-        }
-        return SUCCESS;
+        return listing(names.into_iter().map(|name| match std::env::var(name) {
+            Ok(value) => format!("{name}={}", crate::messages::escaped(&value)),
+            Err(_) => language.text(&Message::new(Key::EnvUnset, [name])),
+        }));
     }
     if args.version {
-        println!("{}", versions());
-        return SUCCESS;
+        return listing([versions()]);
     }
     if args.info {
         let language = early_language(args.lang.as_deref());
-        println!("{}", language.get(Key::Info));
-        println!("{COPYRIGHT}\n\n{LICENCE}");
-        return SUCCESS;
+        return listing([language.get(Key::Info), format!("{COPYRIGHT}\n\n{LICENCE}")]);
     }
     if args.help {
         let language = early_language(args.lang.as_deref());
-        println!("{}", language.get(Key::HelpArgs));
-        return SUCCESS;
+        return listing([language.get(Key::HelpArgs)]);
     }
-    match start(&args) {
+    let mut terminal = Terminal::new(std::io::stdin().is_terminal());
+    match start(&args, &mut terminal) {
         Ok(mut session) => {
-            let status = command_loop(&mut session, &args);
+            let status = command_loop(&mut session, &args, &mut terminal);
             session.shutdown();
             status
         }
@@ -131,61 +146,53 @@ fn data_dirs(argument: Option<&Path>) -> DataDirs {
     }
 }
 
-fn print_reply(reply: &Reply) {
-    let mut stdout = std::io::stdout().lock();
-    let count = reply.lines.len();
-    for (index, line) in reply.lines.iter().enumerate() {
-        if reply.failed && index + 1 == count {
-            eprintln!("{line}");
-        } else {
-            let _ = writeln!(stdout, "{line}");
-        }
+/// Whether a directory given at start (`-d`, `$HNEFATAFL_PATH`) is usable; the message
+/// says why not.
+fn check_dir(path: &Path, full_path: bool) -> Result<(), Message> {
+    let name = path.display().to_string();
+    if full_path && !path.is_absolute() {
+        return Err(Message::new(Key::FrFullPath, [name]));
     }
-    let _ = stdout.flush();
-}
-
-fn print_lines(lines: &[String]) {
-    print_reply(&Reply {
-        lines: lines.to_vec(),
-        ..Reply::default()
-    });
-}
-
-fn fail(session: &Session, message: Message) -> i32 {
-    eprintln!("{}", session.text(&message));
-    FAILURE
+    if !path.is_dir() {
+        return Err(Message::new(Key::FrNotDir, [name]));
+    }
+    Ok(())
 }
 
 /// Everything before the command loop. `Err` is the exit status.
-fn start(args: &Args) -> Result<Session, i32> {
+fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
+    let early = || early_language(args.lang.as_deref());
     if let Some(dir) = &args.data {
-        if !dir.is_dir() {
-            let language = early_language(args.lang.as_deref());
-            let message = Message::new(Key::FrNotDir, [dir.display().to_string()]);
-            eprintln!("{}", language.text(&message));
+        if let Err(message) = check_dir(dir, false) {
+            terminal.error(&early().text(&message));
+            return Err(FAILURE);
+        }
+    }
+    // The manual: `$HNEFATAFL_PATH` must be a full path to a directory.
+    if let Some(dir) = variable("HNEFATAFL_PATH") {
+        if let Err(message) = check_dir(Path::new(&dir), true) {
+            let language = early();
+            let text = language.text(&message);
+            let message = Message::new(Key::FrVariable, ["HNEFATAFL_PATH".to_owned(), text]);
+            terminal.error(&language.text(&message));
             return Err(FAILURE);
         }
     }
     let dirs = data_dirs(args.data.as_deref());
-    let locks = Locks {
+    let mut locks = Locks {
         saved: args.saved.is_some(),
         data: dirs.argument.is_some() || dirs.environment.is_some(),
-        lang: args.lang.is_some() || variable("HNEFATAFL_LANG").is_some(),
+        lang: false,
         rules: args.rules.is_some() || variable("HNEFATAFL_RULES").is_some(),
     };
     let mut session = Session::new(dirs, locks);
-    let colour = std::io::stdout().is_terminal() && variable("NO_COLOR").is_none();
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    session.set_display(colour, interactive, args.no_locale);
+    session.set_display(terminal::colour(), interactive, args.no_locale);
     let quiet = args.perft.is_some();
-    let report = |reply: &Reply| {
-        if !quiet {
-            print_reply(reply);
-        }
-    };
 
-    // `-l` (or its variable) comes first, so the rc file already speaks it; the rc file
-    // leaves `l` alone then.
+    // `-l` (or its variable) comes first, so the rc file already speaks it. Only a
+    // language that loads wins over the rc file's `l`; one that fails is reported and
+    // the rc file's applies.
     let lang = match (&args.lang, variable("HNEFATAFL_LANG")) {
         (Some(name), _) => Some((name.clone(), Origin::Typed)),
         (None, Some(name)) => Some((name, Origin::Indirect)),
@@ -193,14 +200,16 @@ fn start(args: &Args) -> Result<Session, i32> {
     };
     if let Some((name, origin)) = lang {
         let reply = session.apply(|session| session.load_language(&name, origin));
-        if reply.failed {
-            print_reply(&reply);
-            return Err(FAILURE);
+        if !reply.failed {
+            locks.lang = true;
+            session.set_locks(locks);
         }
-        report(&reply);
+        if !quiet || reply.failed {
+            terminal.reply(&reply);
+        }
     }
     if !args.no_rc {
-        run_rc(&mut session, args, quiet)?;
+        run_rc(&mut session, args, quiet, terminal)?;
     }
     // The rc file leaves `r` alone when `-r` or the variable names the rules.
     let rules = match (&args.rules, variable("HNEFATAFL_RULES")) {
@@ -211,18 +220,21 @@ fn start(args: &Args) -> Result<Session, i32> {
     if let Some((name, origin)) = rules {
         let reply = session.apply(|session| session.load_rules(&name, origin));
         if reply.failed {
-            print_reply(&reply);
+            terminal.reply(&reply);
             return Err(FAILURE);
         }
-        report(&reply);
+        if !quiet {
+            terminal.reply(&reply);
+        }
     }
 
     if let Some(depth) = args.perft {
         let Some(game) = session.game() else {
-            return Err(fail(&session, Message::plain(Key::CmdNoRules)));
+            terminal.error(&session.text(&Message::plain(Key::CmdNoRules)));
+            return Err(FAILURE);
         };
         let rules = game.rules();
-        println!("{}", rules.start_position().perft(depth));
+        print_line(&rules.start_position().perft(depth).to_string());
         return Err(SUCCESS);
     }
 
@@ -230,22 +242,29 @@ fn start(args: &Args) -> Result<Session, i32> {
         // As for `-c`, the manual asks for the full path: nothing is guessed at start-up.
         if !path.is_absolute() {
             let message = Message::new(Key::FrFullPath, [path.display().to_string()]);
-            return Err(fail(&session, message));
+            terminal.error(&session.text(&message));
+            return Err(FAILURE);
         }
         let path = path.display().to_string();
         let reply = session.apply(|session| session.load_saved(&path));
         if reply.failed {
-            print_reply(&reply);
+            terminal.reply(&reply);
             return Err(FAILURE);
         }
-        report(&reply);
+        terminal.reply(&reply);
     }
     Ok(session)
 }
 
 /// Finds and runs the rc file: `-c`, `$HNEFATAFL_RC` (full paths), else `hnefataflrc`
-/// by lookup (never as given).
-fn run_rc(session: &mut Session, args: &Args, quiet: bool) -> Result<(), i32> {
+/// by lookup (never as given). A named rc file that cannot be read ends the start; an
+/// error inside the file is reported with its line, and the rest of the file runs.
+fn run_rc(
+    session: &mut Session,
+    args: &Args,
+    quiet: bool,
+    terminal: &mut Terminal,
+) -> Result<(), i32> {
     let named = args
         .rc
         .clone()
@@ -254,51 +273,100 @@ fn run_rc(session: &mut Session, args: &Args, quiet: bool) -> Result<(), i32> {
         Some(path) => {
             if !path.is_absolute() {
                 let message = Message::new(Key::FrFullPath, [path.display().to_string()]);
-                return Err(fail(session, message));
+                terminal.error(&session.text(&message));
+                return Err(FAILURE);
             }
-            match std::fs::read(&path) {
-                Ok(bytes) => (path.display().to_string(), bytes),
+            let name = path.display().to_string();
+            match crate::files::read(&path) {
+                Ok(bytes) => (name, bytes),
                 Err(error) => {
-                    let message =
-                        Message::new(Key::FrIo, [path.display().to_string(), error.to_string()]);
-                    return Err(fail(session, message));
+                    let message = crate::messages::read_message(session.language(), &name, &error);
+                    terminal.error(&session.text(&message));
+                    return Err(FAILURE);
                 }
             }
         }
         None => match session.dirs().read(None, "hnefataflrc") {
             Ok((found, bytes)) => (found.to_string(), bytes),
-            Err(_) => return Ok(()),
+            Err(crate::data::LookupError::NotFound) => return Ok(()),
+            Err(error) => {
+                let message =
+                    crate::messages::lookup_message(session.language(), "hnefataflrc", &error);
+                terminal.error(&session.text(&message));
+                return Ok(());
+            }
         },
     };
-    let lines = match gleipnir::parse(&bytes) {
-        Ok(lines) => lines,
-        Err(error) => {
-            let message = Message::new(Key::FrSyntax, [name, error.to_string()]);
-            return Err(fail(session, message));
-        }
-    };
-    for line in lines {
+    for item in gleipnir::LineReader::new(&bytes[..]) {
+        let at_line = |session: &Session, line: u32, text: String| {
+            session.text(&Message::new(
+                Key::FrLine,
+                [name.clone(), line.to_string(), text],
+            ))
+        };
+        let line = match item {
+            Ok(line) if line.words.is_empty() => continue,
+            Ok(line) => line,
+            Err(gleipnir::ReadError::Syntax(error)) => {
+                let text = at_line(session, error.line(), error.reason().to_owned());
+                terminal.error(&text);
+                continue;
+            }
+            Err(error) => {
+                terminal.error(&at_line(session, 0, error.to_string()));
+                break;
+            }
+        };
         if !quiet {
             let echo: Vec<String> = line
                 .words
                 .iter()
-                .map(|word| gleipnir::quote(word))
+                .map(|word| crate::messages::shown(&gleipnir::quote(word)).into_owned())
                 .collect();
-            println!("# {}", echo.join(" "));
+            terminal.line(&format!("# {}", echo.join(" ")));
         }
-        let reply = session.run_command(&line.words, Source::Rc);
+        let mut reply = session.run_command(&line.words, Source::Rc);
         if reply.failed {
-            print_reply(&reply);
-            return Err(FAILURE);
+            if let Some(last) = reply.lines.last_mut() {
+                *last = at_line(session, line.number, std::mem::take(last));
+            }
+            terminal.reply(&reply);
+        } else if !quiet {
+            terminal.reply(&reply);
         }
-        if !quiet {
-            print_reply(&reply);
-        }
-        if reply.action == Action::Quit {
-            return Err(SUCCESS);
+        match reply.action {
+            Action::Quit => return Err(SUCCESS),
+            Action::EnterX(theme) => {
+                if switch_to_window(session, theme, terminal) == Some(XExit::Quit) {
+                    return Err(SUCCESS);
+                }
+            }
+            Action::Continue | Action::LeaveX => {}
         }
     }
     Ok(())
+}
+
+/// Opens the X window (`x`); when it cannot run, says why and stays on the command line,
+/// as `-x` does. Returns how the window ended, `None` when it did not run.
+fn switch_to_window(
+    session: &mut Session,
+    theme: Option<String>,
+    terminal: &mut Terminal,
+) -> Option<XExit> {
+    terminal.progress(session.language(), None);
+    match window::run(session, theme) {
+        Ok(exit) => {
+            if exit != XExit::Quit {
+                terminal.line(&session.text(&Message::plain(Key::BackFromX)));
+            }
+            Some(exit)
+        }
+        Err(message) => {
+            terminal.error(&session.text(&message));
+            None
+        }
+    }
 }
 
 /// What reaches the command loop.
@@ -313,12 +381,42 @@ enum Input {
     Wake,
 }
 
-fn command_loop(session: &mut Session, args: &Args) -> i32 {
+/// How a command typed while the computer thinks is handled.
+#[derive(Debug, PartialEq, Eq)]
+enum DuringSearch {
+    /// Run it now.
+    Now,
+    /// Run it after the search, in order.
+    Queue,
+    /// Stop the search (it moves now), then run it in order.
+    StopThenQueue,
+}
+
+/// `f` and `q` act at once, even behind queued commands; at a terminal, so do the
+/// commands that only read (`b`, `p`, `h`), while a script gets their answers in order.
+/// With nothing queued, commands that leave the position alone also act at once, and
+/// `u` and `n` stop the search and act; behind queued commands `u` and `n` make the
+/// search move now and wait their turn. Everything else waits for the computer's move,
+/// so that scripts run in order.
+fn during_search(words: &[String], queued: bool, interactive: bool) -> DuringSearch {
+    let command = words.first().map_or("", String::as_str);
+    let reads_only = command == "h" || (matches!(command, "b" | "p") && words.len() == 1);
+    match (command, queued) {
+        ("f" | "q", _) => DuringSearch::Now,
+        _ if reads_only && interactive => DuringSearch::Now,
+        ("p" | "l" | "d" | "w" | "u" | "n", false) => DuringSearch::Now,
+        ("u" | "n", true) => DuringSearch::StopThenQueue,
+        _ => DuringSearch::Queue,
+    }
+}
+
+fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> i32 {
     let (sender, receiver) = mpsc::channel::<Input>();
     let wake_sender = sender.clone();
-    session.set_notify(Arc::new(move || {
+    let notify: crate::thinker::Notify = Arc::new(move || {
         let _ = wake_sender.send(Input::Wake);
-    }));
+    });
+    session.set_notify(notify);
     std::thread::spawn(move || {
         let stdin = std::io::stdin().lock();
         for item in gleipnir::LineReader::new(stdin) {
@@ -334,89 +432,149 @@ fn command_loop(session: &mut Session, args: &Args) -> i32 {
     });
 
     if let Some(theme) = &args.x {
-        match session.run_x(theme.clone()) {
+        match window::run(session, theme.clone()) {
             Ok(XExit::Closed | XExit::Quit) => return SUCCESS,
             Ok(XExit::LeaveX) => {}
-            Err(message) => eprintln!("{}", session.text(&message)),
+            Err(message) => terminal.error(&session.text(&message)),
         }
     }
 
-    let prompt = std::io::stdin().is_terminal();
     let mut queue: VecDeque<Vec<String>> = VecDeque::new();
-    let mut ended = false;
+    let mut ended: Option<Instant> = None;
     let mut prompted = false;
     loop {
-        if session.start_computer() && prompt {
-            let side = session.game().map_or(0, |game| game.side_to_move().index());
-            println!(
-                "{}",
-                session.text(&Message::new(Key::Thinking, [side.to_string()]))
-            );
+        if terminal.closed() {
+            return SUCCESS;
         }
-        if session.is_thinking() {
-            let Ok(input) = receiver.recv() else { break };
-            match input {
-                Input::Wake => print_lines(&session.poll_thinker()),
-                Input::Line(words) => match words.first().map(String::as_str) {
-                    // While the computer thinks, commands that leave the position alone act
-                    // at once; the rest waits for its move, so scripts read in order.
-                    Some("f") if queue.is_empty() => session.stop_thinking(),
-                    Some("q" | "p" | "h" | "l" | "d" | "w") if queue.is_empty() => {
-                        if let Some(status) = run_line(session, &words) {
+        if !session.is_thinking() {
+            terminal.progress(session.language(), None);
+            // Queued commands run before the computer's next search, so that a command
+            // that waited for a search runs when it ends.
+            if let Some(words) = queue.pop_front() {
+                if let Some(status) = run_line(session, &words, terminal) {
+                    return status;
+                }
+                continue;
+            }
+            if session.start_computer() {
+                prompted = false;
+                if terminal.interactive() {
+                    let side = session.game().map_or(0, |game| game.side_to_move().index());
+                    let text = session.text(&Message::new(Key::Thinking, [side.to_string()]));
+                    terminal.line(&text);
+                }
+                continue;
+            }
+            if ended.is_some() {
+                return SUCCESS;
+            }
+            if !prompted {
+                terminal.prompt();
+                prompted = true;
+            }
+        }
+        let input = if session.is_thinking() {
+            // After the end of input nothing else could stop a search bounded only by
+            // its depth.
+            let late = |elapsed: Duration| elapsed >= EOF_GRACE;
+            if ended.is_some_and(|at| late(at.elapsed()))
+                && late(session.search_elapsed())
+                && session.search_unbounded()
+            {
+                session.stop_thinking();
+            }
+            terminal.progress(session.language(), session.search_progress());
+            match receiver.recv_timeout(PROGRESS_EVERY) {
+                Ok(input) => input,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return SUCCESS,
+            }
+        } else {
+            match receiver.recv() {
+                Ok(input) => input,
+                Err(_) => return SUCCESS,
+            }
+        };
+        match input {
+            Input::Wake => {
+                let lines = session.poll_thinker();
+                if !session.is_thinking() {
+                    terminal.progress(session.language(), None);
+                }
+                terminal.lines(&lines);
+            }
+            Input::Line(words) if words.is_empty() => prompted = false,
+            Input::Line(words) if session.is_thinking() => {
+                match during_search(&words, !queue.is_empty(), terminal.interactive()) {
+                    DuringSearch::Now => {
+                        if let Some(status) = run_line(session, &words, terminal) {
                             return status;
                         }
                     }
-                    Some(_) => queue.push_back(words),
-                    None => {}
-                },
-                Input::Bad(error) => report_bad_line(session, &error),
-                Input::End => ended = true,
+                    DuringSearch::StopThenQueue => {
+                        session.stop_thinking();
+                        queue.push_back(words);
+                    }
+                    DuringSearch::Queue => queue.push_back(words),
+                }
             }
-            continue;
-        }
-        if let Some(words) = queue.pop_front() {
-            if let Some(status) = run_line(session, &words) {
-                return status;
-            }
-            continue;
-        }
-        if ended {
-            return SUCCESS;
-        }
-        if prompt && !prompted {
-            print!("> ");
-            let _ = std::io::stdout().flush();
-            prompted = true;
-        }
-        let Ok(input) = receiver.recv() else {
-            return SUCCESS;
-        };
-        match input {
-            Input::Wake => print_lines(&session.poll_thinker()),
             Input::Line(words) => {
                 prompted = false;
-                if let Some(status) = run_line(session, &words) {
+                if let Some(status) = run_line(session, &words, terminal) {
                     return status;
                 }
             }
             Input::Bad(error) => {
                 prompted = false;
-                report_bad_line(session, &error);
+                let message = Message::new(Key::FrSyntax, ["stdin", error.as_str()]);
+                terminal.error(&session.text(&message));
             }
-            Input::End => ended = true,
+            Input::End => ended = Some(Instant::now()),
         }
     }
-    SUCCESS
-}
-
-fn report_bad_line(session: &Session, error: &str) {
-    let message = Message::new(Key::FrSyntax, ["stdin", error]);
-    eprintln!("{}", session.text(&message));
 }
 
 /// Runs a line from standard input; `Some` is the exit status when the program ends.
-fn run_line(session: &mut Session, words: &[String]) -> Option<i32> {
-    let reply = session.run_command(words, Source::Stdin);
-    print_reply(&reply);
-    (reply.action == Action::Quit).then_some(SUCCESS)
+fn run_line(session: &mut Session, words: &[String], terminal: &mut Terminal) -> Option<i32> {
+    let reply: Reply = session.run_command(words, Source::Stdin);
+    terminal.reply(&reply);
+    match reply.action {
+        Action::Quit => Some(SUCCESS),
+        Action::EnterX(theme) => {
+            (switch_to_window(session, theme, terminal) == Some(XExit::Quit)).then_some(SUCCESS)
+        }
+        Action::Continue | Action::LeaveX => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn force_quit_and_reading_commands_act_at_once_behind_a_queue() {
+        for line in ["f", "q"] {
+            assert_eq!(during_search(&words(line), true, false), DuringSearch::Now);
+        }
+        for line in ["b", "p", "h", "h m"] {
+            assert_eq!(during_search(&words(line), true, true), DuringSearch::Now);
+            assert_eq!(
+                during_search(&words(line), true, false),
+                DuringSearch::Queue
+            );
+        }
+        for line in ["m 1 1 1 2", "p 0 h", "a", "b 1", "e /x", "r brandub"] {
+            let during = during_search(&words(line), true, true);
+            assert_eq!(during, DuringSearch::Queue, "{line}");
+        }
+        for line in ["u", "n"] {
+            assert_eq!(during_search(&words(line), false, true), DuringSearch::Now);
+            let during = during_search(&words(line), true, true);
+            assert_eq!(during, DuringSearch::StopThenQueue);
+        }
+    }
 }

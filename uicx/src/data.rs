@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use include_dir::{Dir, include_dir};
 
+use crate::files::{self, FileError};
+
 /// The shipped data (`data/` of the source tree), so the program works with nothing
 /// installed.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../data");
@@ -54,8 +56,8 @@ impl std::fmt::Display for Found {
 pub enum LookupError {
     /// No place has it.
     NotFound,
-    /// A place has it but it could not be read.
-    Io(PathBuf, std::io::Error),
+    /// A place has it but it could not be read (or is no file).
+    File(PathBuf, FileError),
 }
 
 /// The data directories the program knows of.
@@ -110,36 +112,54 @@ impl DataDirs {
 
     /// Finds and reads `relative` (e.g. `rules/brandub`, `hnefataflrc`); with
     /// [`Origin::Typed`], `typed` (the name as the user gave it) is tried first.
+    ///
+    /// A fifo, a device or a socket where a file is looked for is refused, never read; a
+    /// directory is passed over, and named in the error when nothing else is found.
     pub fn read(
         &self,
         typed: Option<&str>,
         relative: &str,
     ) -> Result<(Found, Vec<u8>), LookupError> {
-        if let Some(name) = typed {
+        let mut directory = None;
+        if let Some(name) = typed.filter(|name| !name.is_empty()) {
             let path = Path::new(name);
-            if path.is_file() {
-                return read_file(path);
+            match std::fs::metadata(path) {
+                Ok(metadata) if metadata.is_dir() => directory = Some(path.to_owned()),
+                Ok(_) => return read_file(path),
+                Err(_) => {}
             }
         }
+        let not_found = |directory: Option<PathBuf>| match directory {
+            Some(path) => LookupError::File(path, FileError::Directory),
+            None => LookupError::NotFound,
+        };
         // A name that climbs out of the data directory is only ever read as typed.
-        if relative.split('/').any(|part| part == "..") || Path::new(relative).is_absolute() {
-            return Err(LookupError::NotFound);
+        if relative
+            .split('/')
+            .any(|part| part == ".." || part.is_empty())
+            || Path::new(relative).is_absolute()
+        {
+            return Err(not_found(directory));
         }
         for dir in self.directories() {
             let path = dir.join(relative);
-            if path.is_file() {
-                return read_file(&path);
+            match std::fs::metadata(&path) {
+                Ok(metadata) if metadata.is_dir() => {
+                    directory.get_or_insert(path);
+                }
+                Ok(_) => return read_file(&path),
+                Err(_) => {}
             }
         }
         if !self.embedded {
-            return Err(LookupError::NotFound);
+            return Err(not_found(directory));
         }
         match EMBEDDED.get_file(relative) {
             Some(file) => Ok((
                 Found::Embedded(relative.to_owned()),
                 file.contents().to_vec(),
             )),
-            None => Err(LookupError::NotFound),
+            None => Err(not_found(directory)),
         }
     }
 
@@ -156,9 +176,9 @@ impl DataDirs {
 }
 
 fn read_file(path: &Path) -> Result<(Found, Vec<u8>), LookupError> {
-    match std::fs::read(path) {
+    match files::read(path) {
         Ok(bytes) => Ok((Found::File(path.to_owned()), bytes)),
-        Err(error) => Err(LookupError::Io(path.to_owned(), error)),
+        Err(error) => Err(LookupError::File(path.to_owned(), error)),
     }
 }
 

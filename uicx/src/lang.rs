@@ -6,129 +6,120 @@
 //! With no language loaded, a message shows as its key followed by its arguments, so
 //! errors read as codes such as `fr_io /some/path ...`.
 
-macro_rules! keys {
-    ($($variant:ident = $name:literal,)*) => {
-        /// A language key: one message the program can show.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Key {
-            $(
-                #[doc = concat!("`", $name, "`")]
-                $variant,
-            )*
-        }
+use crate::messages::shown;
 
-        impl Key {
-            /// Every key, in the order of the language files.
-            pub const ALL: &'static [Key] = &[$(Key::$variant,)*];
-
-            /// The key as written in a language file.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(Key::$variant => $name,)*
-                }
-            }
-        }
-    };
-}
-
-keys! {
-    // General errors (FR).
-    FrArgs = "fr_args",
-    FrIo = "fr_io",
-    FrNotFound = "fr_not_found",
-    FrWrite = "fr_write",
-    FrFullPath = "fr_full_path",
-    FrNotDir = "fr_not_dir",
-    FrSyntax = "fr_syntax",
-    FrLang = "fr_lang",
-    FrSave = "fr_save",
-    FrSaveRules = "fr_save_rules",
-    // Rule files (RREAD, RVALID).
-    Rread = "rread",
-    Rvalid = "rvalid",
-    // The X interface (FRX).
-    Frx = "frx",
-    // Command errors.
-    CmdUnknown = "cmd_unknown",
-    CmdUsage = "cmd_usage",
-    CmdNoRules = "cmd_no_rules",
-    CmdGameOver = "cmd_game_over",
-    CmdBadMove = "cmd_bad_move",
-    CmdIllegalMove = "cmd_illegal_move",
-    CmdBadPlayer = "cmd_bad_player",
-    CmdBadLimits = "cmd_bad_limits",
-    CmdBadNumber = "cmd_bad_number",
-    CmdRcForbidden = "cmd_rc_forbidden",
-    CmdRcIgnored = "cmd_rc_ignored",
-    CmdNothingToUndo = "cmd_nothing_to_undo",
-    CmdNotThinking = "cmd_not_thinking",
-    CmdNoSuchCommand = "cmd_no_such_command",
-    // Why a move is not allowed, and why it could not be read.
-    MoveOutOfBoard = "move_out_of_board",
-    MoveSameSquare = "move_same_square",
-    MoveNotStraight = "move_not_straight",
-    MoveNoPiece = "move_no_piece",
-    MoveNotYours = "move_not_yours",
-    MoveBlocked = "move_blocked",
-    MoveCannotEnter = "move_cannot_enter",
-    MoveNoReturn = "move_no_return",
-    MoveRepetition = "move_repetition",
-    MoveGameOver = "move_game_over",
-    NotationWordCount = "notation_word_count",
-    NotationBadWord = "notation_bad_word",
-    NotationOutOfBoard = "notation_out_of_board",
-    // Reports.
-    Turn = "turn",
-    Thinking = "thinking",
-    WinNoMoves = "win_no_moves",
-    WinEscape = "win_escape",
-    WinCaptureLoss = "win_capture_loss",
-    PlayerHuman = "player_human",
-    PlayerComputer = "player_computer",
-    RulesLoaded = "rules_loaded",
-    LangLoaded = "lang_loaded",
-    DataDir = "data_dir",
-    NewGame = "new_game",
-    Undone = "undone",
-    Saved = "saved",
-    Loaded = "loaded",
-    AnalysisDepth = "analysis_depth",
-    AnalysisBest = "analysis_best",
-    AnalysisNone = "analysis_none",
-    BackFromX = "back_from_x",
-    EnvUnset = "env_unset",
-    Info = "info",
-    // Help.
-    HelpArgs = "help_args",
-    HelpIntro = "help_intro",
-    HelpX = "help_x",
-    HelpBoard = "help_board",
-    HelpCmdH = "help_cmd_h",
-    HelpCmdM = "help_cmd_m",
-    HelpCmdB = "help_cmd_b",
-    HelpCmdP = "help_cmd_p",
-    HelpCmdF = "help_cmd_f",
-    HelpCmdA = "help_cmd_a",
-    HelpCmdU = "help_cmd_u",
-    HelpCmdN = "help_cmd_n",
-    HelpCmdR = "help_cmd_r",
-    HelpCmdL = "help_cmd_l",
-    HelpCmdD = "help_cmd_d",
-    HelpCmdE = "help_cmd_e",
-    HelpCmdW = "help_cmd_w",
-    HelpCmdX = "help_cmd_x",
-    HelpCmdQ = "help_cmd_q",
-}
-
-impl gleipnir::LanguageKey for Key {
-    const ALL: &'static [Key] = Key::ALL;
-
-    fn name(self) -> &'static str {
-        Key::name(self)
-    }
-
-    fn index(self) -> usize {
-        self as usize
+gleipnir::language_keys! {
+    /// A language key: one message the program can show.
+    pub enum Key {
+        // General errors (FR).
+        FrArgs = "fr_args",
+        FrIo = "fr_io",
+        FrNotFound = "fr_not_found",
+        FrWrite = "fr_write",
+        FrFullPath = "fr_full_path",
+        FrNotDir = "fr_not_dir",
+        FrSyntax = "fr_syntax",
+        FrLang = "fr_lang",
+        FrSave = "fr_save",
+        FrSaveRules = "fr_save_rules",
+        FrLine = "fr_line",
+        FrSaveNoRules = "fr_save_no_rules",
+        FrVariable = "fr_variable",
+        FileDirectory = "file_directory",
+        FileFifo = "file_fifo",
+        FileDevice = "file_device",
+        FileSocket = "file_socket",
+        FileTooLarge = "file_too_large",
+        SaveBadPlayer = "save_bad_player",
+        // Rule files (RREAD, RVALID).
+        Rread = "rread",
+        Rvalid = "rvalid",
+        // The X interface (FRX).
+        Frx = "frx",
+        // Command errors.
+        CmdUnknown = "cmd_unknown",
+        CmdUsage = "cmd_usage",
+        CmdNoRules = "cmd_no_rules",
+        CmdGameOver = "cmd_game_over",
+        CmdBadMove = "cmd_bad_move",
+        CmdIllegalMove = "cmd_illegal_move",
+        CmdBadPlayer = "cmd_bad_player",
+        CmdBadLimits = "cmd_bad_limits",
+        CmdBadNumber = "cmd_bad_number",
+        CmdRcForbidden = "cmd_rc_forbidden",
+        CmdRcIgnored = "cmd_rc_ignored",
+        CmdNothingToUndo = "cmd_nothing_to_undo",
+        CmdNotThinking = "cmd_not_thinking",
+        CmdNoSuchCommand = "cmd_no_such_command",
+        CmdEmptyName = "cmd_empty_name",
+        CmdEmptyCommand = "cmd_empty_command",
+        CmdTooDeep = "cmd_too_deep",
+        // Why a move is not allowed, and why it could not be read.
+        MoveOutOfBoard = "move_out_of_board",
+        MoveSameSquare = "move_same_square",
+        MoveNotStraight = "move_not_straight",
+        MoveNoPiece = "move_no_piece",
+        MoveNotYours = "move_not_yours",
+        MoveBlocked = "move_blocked",
+        MoveCannotEnter = "move_cannot_enter",
+        MoveNoReturn = "move_no_return",
+        MoveRepetition = "move_repetition",
+        MoveGameOver = "move_game_over",
+        NotationWordCount = "notation_word_count",
+        NotationBadWord = "notation_bad_word",
+        NotationOutOfBoard = "notation_out_of_board",
+        // Reports.
+        Turn = "turn",
+        Thinking = "thinking",
+        ThinkingProgress = "thinking_progress",
+        ThinkingProgressOpen = "thinking_progress_open",
+        WinNoMoves = "win_no_moves",
+        WinEscape = "win_escape",
+        WinCaptureLoss = "win_capture_loss",
+        PlayerHuman = "player_human",
+        PlayerComputer = "player_computer",
+        LimitLevel = "limit_level",
+        LimitLevelTime = "limit_level_time",
+        LimitDepth = "limit_depth",
+        LimitTime = "limit_time",
+        LimitNodes = "limit_nodes",
+        LimitThreads = "limit_threads",
+        RulesLoaded = "rules_loaded",
+        LangLoaded = "lang_loaded",
+        DataDir = "data_dir",
+        NewGame = "new_game",
+        Undone = "undone",
+        UndoneOne = "undone_one",
+        MoveCaptures = "move_captures",
+        Saved = "saved",
+        Loaded = "loaded",
+        LoadedOne = "loaded_one",
+        AnalysisDepth = "analysis_depth",
+        AnalysisBest = "analysis_best",
+        AnalysisNone = "analysis_none",
+        BackFromX = "back_from_x",
+        EnvUnset = "env_unset",
+        Info = "info",
+        // Help.
+        HelpArgs = "help_args",
+        HelpIntro = "help_intro",
+        HelpX = "help_x",
+        HelpBoard = "help_board",
+        HelpCmdH = "help_cmd_h",
+        HelpCmdM = "help_cmd_m",
+        HelpCmdB = "help_cmd_b",
+        HelpCmdP = "help_cmd_p",
+        HelpCmdF = "help_cmd_f",
+        HelpCmdA = "help_cmd_a",
+        HelpCmdU = "help_cmd_u",
+        HelpCmdN = "help_cmd_n",
+        HelpCmdR = "help_cmd_r",
+        HelpCmdL = "help_cmd_l",
+        HelpCmdD = "help_cmd_d",
+        HelpCmdE = "help_cmd_e",
+        HelpCmdW = "help_cmd_w",
+        HelpCmdX = "help_cmd_x",
+        HelpCmdQ = "help_cmd_q",
     }
 }
 
@@ -194,7 +185,7 @@ impl Language {
                 let mut text = message.key.name().to_owned();
                 for arg in &message.args {
                     text.push(' ');
-                    text.push_str(arg);
+                    text.push_str(&shown(arg));
                 }
                 text
             }
@@ -207,8 +198,8 @@ impl Language {
     }
 }
 
-/// Replaces `{0}`, `{1}` ... in a template by the arguments; a reference to a missing
-/// argument is left as it stands.
+/// Replaces `{0}`, `{1}` ... in a template by the arguments, made safe to print; a
+/// reference to a missing argument is left as it stands.
 fn fill(template: &str, args: &[String]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
@@ -226,7 +217,7 @@ fn fill(template: &str, args: &[String]) -> String {
             .and_then(|(index, close)| args.get(index).map(|arg| (arg, close)));
         match argument {
             Some((arg, close)) => {
-                out.push_str(arg);
+                out.push_str(&shown(arg));
                 rest = &after[close + 1..];
             }
             None => {

@@ -1,8 +1,10 @@
 //! uicx: the hnefatafl program's interfaces: the command interpreter and the X window.
 //!
-//! The binary is a thin wrapper around [`cli::run`]. The [`session::Session`] holds the
-//! game and runs every command; the command line ([`cli`]) and the X window ([`x11`])
-//! both drive it.
+//! The binary is a thin wrapper around [`cli::run`]. The [`session::Session`] is the
+//! interpreter: it holds the game and runs every command, and knows no front end. The
+//! command line ([`cli`]) and the X window ([`window`], drawing with [`x11`]) drive it;
+//! the seam between them is described in [`session`]. Messages are made in [`messages`],
+//! files are read and written in [`files`].
 
 #![deny(missing_docs)]
 
@@ -10,8 +12,12 @@ pub mod args;
 pub mod board;
 pub mod cli;
 pub mod data;
+pub mod files;
 pub mod lang;
+pub mod messages;
 pub mod net;
 pub mod session;
+pub mod terminal;
 pub mod thinker;
+pub mod window;
 pub mod x11;

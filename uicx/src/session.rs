@@ -1,21 +1,38 @@
-//! The session: rules, game, players, language and data directories, and the commands
-//! that change them (SPEC 6.4). The command line and the X window both drive it.
+//! The interpreter: rules, game, players, language and data directories, and the
+//! commands that change them (SPEC 6.4).
+//!
+//! # The seam between the interpreter and its front ends
+//!
+//! The interpreter knows no front end. A front end (the command line in [`crate::cli`],
+//! the X window through [`crate::window`], and any later one) does four things only:
+//!
+//! 1. it hands over each command as words with [`Session::run_command`], saying where it
+//!    came from ([`Source`]), and shows the [`Reply`]: its lines, the last one an error
+//!    when `failed`;
+//! 2. it obeys the reply's [`Action`]: go on, quit, or switch front end (`x` asks to
+//!    open the window, `x` typed in the window asks to leave it); the front end that
+//!    owns the loop makes the switch;
+//! 3. it lets the computer play: [`Session::start_computer`] when nothing else is to
+//!    run, and [`Session::poll_thinker`] whenever the [`Notify`] given to
+//!    [`Session::set_notify`] is called from the search thread;
+//! 4. it may stop the search ([`Session::stop_thinking`], the `f` command) and read what
+//!    it is doing ([`Session::search_progress`]).
+//!
+//! Everything else (files, messages, the board as text) is behind the session.
 
-use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
 
-use aim::Limits;
+use aim::{Limits, MAX_DEPTH};
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_core::{
-    EndReason, Game, Move, MoveError, Notation, NotationError, Player, Rules, RulesErrorKind,
-    Square,
-};
+use hnefatafl_core::{EndReason, Game, Move, Notation, Player, Rules, Undo};
 
 use crate::board;
 use crate::data::{DataDirs, Found, LookupError, Origin};
+use crate::files;
 use crate::lang::{Key, Language, Message};
+use crate::messages;
 use crate::thinker::{Event, Notify, Purpose, Thinker};
-use crate::x11::{self, BoardView, Flow, Waker, XExit, XHost, XOptions};
 
 /// Where a command comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,28 +78,83 @@ impl PlayerKind {
         }
     }
 
-    /// Reads the words of [`PlayerKind::words`].
-    pub fn from_words(words: &[String]) -> Option<PlayerKind> {
+    /// Reads the words of [`PlayerKind::words`]; no words at all is a human (a saved
+    /// game without `player` records). `Err` says what is wrong.
+    pub fn from_words(words: &[String]) -> Result<PlayerKind, Message> {
         match words.split_first() {
-            Some((first, [])) if first == "human" => Some(PlayerKind::Human),
+            None => Ok(PlayerKind::Human),
+            Some((first, [])) if first == "human" => Ok(PlayerKind::Human),
             Some((first, rest)) if first == "computer" => {
                 let refs: Vec<&str> = rest.iter().map(String::as_str).collect();
-                let limits = Limits::from_words(&refs).ok()?;
-                Some(PlayerKind::Computer(limits, rest.to_vec()))
+                Ok(PlayerKind::Computer(read_limits(&refs)?, rest.to_vec()))
             }
-            _ => None,
+            Some((first, _)) => Err(Message::new(Key::SaveBadPlayer, [first.as_str()])),
         }
     }
 }
 
+/// Reads limit words, refusing a depth the engine cannot search.
+fn read_limits(words: &[&str]) -> Result<Limits, Message> {
+    let limits =
+        Limits::from_words(words).map_err(|error| Message::new(Key::CmdBadLimits, [error.0]))?;
+    match limits.depth {
+        Some(depth) if depth > MAX_DEPTH => Err(Message::new(
+            Key::CmdTooDeep,
+            [depth.to_string(), MAX_DEPTH.to_string()],
+        )),
+        _ => Ok(limits),
+    }
+}
+
+/// How a computer player's limits read in a message: `level 3 (1.5 s a move)`,
+/// `depth 4, 10 s a move`.
+fn describe_limits(language: &Language, limits: &Limits) -> String {
+    let seconds = |time: Duration| {
+        let text = format!("{:.2}", time.as_secs_f64());
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    };
+    let mut parts = Vec::new();
+    let level = match (limits.level, limits.depth, limits.time, limits.nodes) {
+        (Some(level), _, _, _) => Some(level),
+        // No limit at all plays at the default level.
+        (None, None, None, None) => Some(aim::DEFAULT_LEVEL),
+        _ => None,
+    };
+    match (level, limits.move_time()) {
+        (Some(level), Some(time)) if limits.time.is_none() => parts.push(language.text(
+            &Message::new(Key::LimitLevelTime, [level.to_string(), seconds(time)]),
+        )),
+        (Some(level), _) => {
+            parts.push(language.text(&Message::new(Key::LimitLevel, [level.to_string()])))
+        }
+        (None, _) => {}
+    }
+    if let Some(depth) = limits.depth {
+        parts.push(language.text(&Message::new(Key::LimitDepth, [depth.to_string()])));
+    }
+    if let Some(time) = limits.time {
+        parts.push(language.text(&Message::new(Key::LimitTime, [seconds(time)])));
+    }
+    if let Some(nodes) = limits.nodes {
+        parts.push(language.text(&Message::new(Key::LimitNodes, [nodes.to_string()])));
+    }
+    if let Some(threads) = limits.threads {
+        parts.push(language.text(&Message::new(Key::LimitThreads, [threads.to_string()])));
+    }
+    parts.join(", ")
+}
+
 /// What the caller does after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Action {
     /// Go on.
     #[default]
     Continue,
     /// Quit the program.
     Quit,
+    /// Open the X window, with this theme (`x` typed at the command line or in an rc
+    /// file); the front end that runs the loop opens it.
+    EnterX(Option<String>),
     /// Leave the X window (`x` typed there).
     LeaveX,
 }
@@ -117,6 +189,22 @@ pub struct Session {
     out: Vec<String>,
     action: Action,
     source: Source,
+    progress: Option<aim::Progress>,
+}
+
+/// What the computer's running search is doing, for a progress line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchProgress {
+    /// The player who thinks.
+    pub player: Player,
+    /// The deepest finished depth (0 before the first).
+    pub depth: u32,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The most time the move may take, when a clock bounds it.
+    pub budget: Option<Duration>,
+    /// The best move so far, as the board names it (`e5-e7`).
+    pub best: Option<String>,
 }
 
 impl Session {
@@ -137,6 +225,7 @@ impl Session {
             out: Vec::new(),
             action: Action::Continue,
             source: Source::Stdin,
+            progress: None,
         }
     }
 
@@ -148,9 +237,31 @@ impl Session {
         self.latin1 = latin1;
     }
 
+    /// Sets what the arguments and environment settled (a language that loaded from
+    /// `-l` locks `l` in the rc file).
+    pub fn set_locks(&mut self, locks: Locks) {
+        self.locks = locks;
+    }
+
     /// Sets what the search thread calls when it has news.
     pub fn set_notify(&mut self, notify: Notify) {
         self.notify = notify;
+    }
+
+    /// What the search thread calls now.
+    pub fn notify(&self) -> Notify {
+        self.notify.clone()
+    }
+
+    /// Sets where the next commands come from (the X window sets [`Source::X`] while it
+    /// runs, so that replies are one line).
+    pub fn set_source(&mut self, source: Source) {
+        self.source = source;
+    }
+
+    /// Whether messages are drawn as Latin-1 in X (`-s`).
+    pub fn latin1(&self) -> bool {
+        self.latin1
     }
 
     /// The language in use.
@@ -183,6 +294,45 @@ impl Session {
         self.thinker.is_busy()
     }
 
+    /// Whether the running search, if any, has no clock and no node limit: only its
+    /// depth bounds it, so it may run for a very long time.
+    pub fn search_unbounded(&self) -> bool {
+        self.thinker.is_busy() && self.thinker.budget().is_none() && !self.thinker.has_node_limit()
+    }
+
+    /// How long the running search has been going.
+    pub fn search_elapsed(&self) -> Duration {
+        self.thinker.elapsed()
+    }
+
+    /// The fraction of the computer's budget its running search has used, for the
+    /// window's progress bar.
+    pub fn thinking_fraction(&self) -> Option<f32> {
+        self.thinker
+            .fraction()
+            .filter(|_| self.thinker.purpose() == Some(Purpose::Play))
+    }
+
+    /// What the computer's running search is doing; `None` when it does not think.
+    pub fn search_progress(&self) -> Option<SearchProgress> {
+        if self.thinker.purpose() != Some(Purpose::Play) {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        let best = self
+            .progress
+            .as_ref()
+            .and_then(|progress| progress.pv.first())
+            .map(|&mv| algebraic_move(game.rules(), mv));
+        Some(SearchProgress {
+            player: game.side_to_move(),
+            depth: self.progress.as_ref().map_or(0, |progress| progress.depth),
+            elapsed: self.thinker.elapsed(),
+            budget: self.thinker.budget(),
+            best,
+        })
+    }
+
     /// Runs one command (its words as parsed).
     pub fn run_command(&mut self, words: &[String], source: Source) -> Reply {
         self.source = source;
@@ -204,7 +354,7 @@ impl Session {
         Reply {
             lines: std::mem::take(&mut self.out),
             failed,
-            action: self.action,
+            action: std::mem::take(&mut self.action),
         }
     }
 
@@ -239,6 +389,9 @@ impl Session {
         } else {
             Origin::Typed
         };
+        if let ("r" | "l" | "d" | "e" | "w" | "x", [""]) = (command.as_str(), args.as_slice()) {
+            return Err(Message::new(Key::CmdEmptyName, [command.as_str()]));
+        }
         match (command.as_str(), args.as_slice()) {
             ("h", []) => self.help(None),
             ("h", [topic]) => self.help(Some(topic)),
@@ -269,6 +422,7 @@ impl Session {
                 "h" | "m" | "b" | "p" | "f" | "u" | "n" | "r" | "l" | "d" | "e" | "w" | "x" | "q",
                 _,
             ) => Err(Message::new(Key::CmdUsage, [command.as_str()])),
+            ("", _) => Err(Message::plain(Key::CmdEmptyCommand)),
             _ => Err(Message::new(Key::CmdUnknown, [command.as_str()])),
         }
     }
@@ -380,7 +534,7 @@ impl Session {
         let mv = game.rules().parse_move(words).map_err(|error| {
             Message::new(
                 Key::CmdBadMove,
-                [self.language.text(&notation_message(&error))],
+                [self.language.text(&messages::notation_message(&error))],
             )
         })?;
         // The position must not change under a running search.
@@ -392,8 +546,12 @@ impl Session {
             .as_mut()
             .ok_or_else(|| Message::plain(Key::CmdNoRules))?;
         let rules = game.rules().clone();
-        game.try_play(mv)
-            .map_err(|error| move_message(&self.language, &rules, &error))?;
+        let undo = game
+            .try_play(mv)
+            .map_err(|error| messages::move_message(&self.language, &rules, &error))?;
+        if let Some(line) = capture_line(&self.language, &rules, undo, false) {
+            self.out.push(line);
+        }
         self.after_move();
         Ok(())
     }
@@ -423,9 +581,10 @@ impl Session {
         let index = player.index().to_string();
         match &self.players[player.index()] {
             PlayerKind::Human => Message::new(Key::PlayerHuman, [index]),
-            PlayerKind::Computer(_, words) => {
-                Message::new(Key::PlayerComputer, [index, words.join(" ")])
-            }
+            PlayerKind::Computer(limits, _) => Message::new(
+                Key::PlayerComputer,
+                [index, describe_limits(&self.language, limits)],
+            ),
         }
     }
 
@@ -438,8 +597,7 @@ impl Session {
         let setting = match (kind, limits) {
             ("h", []) => PlayerKind::Human,
             ("c", words) => {
-                let parsed = Limits::from_words(words)
-                    .map_err(|error| Message::new(Key::CmdBadLimits, [error.0]))?;
+                let parsed = read_limits(words)?;
                 PlayerKind::Computer(parsed, words.iter().map(|&word| word.to_owned()).collect())
             }
             _ => return Err(Message::new(Key::CmdUsage, ["p"])),
@@ -471,8 +629,7 @@ impl Session {
         if game.outcome().is_some() {
             return Err(Message::plain(Key::CmdGameOver));
         }
-        let limits = Limits::from_words(words)
-            .map_err(|error| Message::new(Key::CmdBadLimits, [error.0]))?;
+        let limits = read_limits(words)?;
         if self.thinker.is_busy() {
             return Err(Message::new(
                 Key::Thinking,
@@ -523,7 +680,12 @@ impl Session {
                 }
             }
         }
-        self.say(Message::new(Key::Undone, [undone.to_string()]));
+        let key = if undone == 1 {
+            Key::UndoneOne
+        } else {
+            Key::Undone
+        };
+        self.say(Message::new(key, [undone.to_string()]));
         self.after_move();
         Ok(())
     }
@@ -542,13 +704,14 @@ impl Session {
     fn lookup(&self, kind: &str, name: &str, origin: Origin) -> Result<(Found, Vec<u8>), Message> {
         self.dirs
             .read_named(kind, name, origin)
-            .map_err(|error| lookup_message(name, error))
+            .map_err(|error| messages::lookup_message(&self.language, name, &error))
     }
 
     /// Loads a rule file by lookup and starts a new game; on error nothing changes.
     pub fn load_rules(&mut self, name: &str, origin: Origin) -> Outcome {
         let (found, bytes) = self.lookup("rules", name, origin)?;
-        let rules = Rules::parse(&bytes).map_err(|error| rules_message(&found, &error))?;
+        let rules =
+            Rules::parse(&bytes).map_err(|error| messages::rules_message(&found, &error))?;
         self.thinker.clear();
         self.say(Message::new(
             Key::RulesLoaded,
@@ -583,22 +746,58 @@ impl Session {
         Ok(())
     }
 
-    /// Loads a saved game from a path (as given); on error nothing changes.
+    /// Loads a saved game from a path (as given); on error nothing changes. Every
+    /// refusal names the file, and the line where there is one.
     pub fn load_saved(&mut self, path: &str) -> Outcome {
-        let bytes = std::fs::read(path)
-            .map_err(|error| Message::new(Key::FrIo, [path.to_owned(), error.to_string()]))?;
-        let saved = SavedGame::parse(&bytes)
-            .map_err(|error| Message::new(Key::FrSave, [path.to_owned(), error.to_string()]))?;
+        let bytes = files::read(Path::new(path))
+            .map_err(|error| messages::read_message(&self.language, path, &error))?;
+        let refused = |at: String, reason: String| Message::new(Key::FrSave, [at, reason]);
+        let saved = SavedGame::parse(&bytes).map_err(|error| match &error {
+            hnefatafl_core::save::SaveError::Read { line, message } => {
+                refused(format!("{path}:{line}"), message.clone())
+            }
+            hnefatafl_core::save::SaveError::Syntax(syntax) => refused(
+                format!("{path}:{}", syntax.line()),
+                syntax.reason().to_owned(),
+            ),
+            _ => refused(path.to_owned(), error.to_string()),
+        })?;
+        let mut players = [PlayerKind::Human, PlayerKind::Human];
+        for (index, (slot, words)) in players.iter_mut().zip(&saved.players).enumerate() {
+            *slot = PlayerKind::from_words(words).map_err(|reason| {
+                let at = match player_line(&bytes, index) {
+                    Some(line) => format!("{path}:{line}"),
+                    None => path.to_owned(),
+                };
+                refused(at, self.text(&reason))
+            })?;
+        }
         let rules = match self
             .dirs
             .read_named("rules", &saved.rules_file, Origin::Indirect)
         {
             Ok((found, bytes)) => {
-                Rules::parse(&bytes).map_err(|error| rules_message(&found, &error))?
+                Rules::parse(&bytes).map_err(|error| messages::rules_message(&found, &error))?
             }
             Err(error) => match &self.game {
                 Some(game) if game.rules().id() == saved.rules_id => game.rules().clone(),
-                _ => return Err(lookup_message(&saved.rules_file, error)),
+                _ => {
+                    let reason = match &error {
+                        LookupError::NotFound => None,
+                        LookupError::File(_, _) => Some(self.text(&messages::lookup_message(
+                            &self.language,
+                            &saved.rules_file,
+                            &error,
+                        ))),
+                    };
+                    return Err(match reason {
+                        None => Message::new(
+                            Key::FrSaveNoRules,
+                            [path.to_owned(), saved.rules_file.clone()],
+                        ),
+                        Some(reason) => refused(path.to_owned(), reason),
+                    });
+                }
             },
         };
         if rules.id() != saved.rules_id {
@@ -613,21 +812,18 @@ impl Session {
         }
         let game = saved
             .replay(&rules)
-            .map_err(|error| Message::new(Key::FrSave, [path.to_owned(), error.to_string()]))?;
-        let mut players = [PlayerKind::Human, PlayerKind::Human];
-        for (slot, words) in players.iter_mut().zip(&saved.players) {
-            *slot = PlayerKind::from_words(words)
-                .ok_or_else(|| Message::new(Key::FrSave, [path.to_owned(), words.join(" ")]))?;
-        }
+            .map_err(|error| refused(path.to_owned(), error.to_string()))?;
         self.thinker.clear();
         let count = game.ply();
         self.game = Some(game);
         self.rules_file = saved.rules_file;
         self.players = players;
-        self.say(Message::new(
-            Key::Loaded,
-            [path.to_owned(), count.to_string()],
-        ));
+        let key = if count == 1 {
+            Key::LoadedOne
+        } else {
+            Key::Loaded
+        };
+        self.say(Message::new(key, [path.to_owned(), count.to_string()]));
         self.after_move();
         Ok(())
     }
@@ -636,8 +832,8 @@ impl Session {
         let game = self.game_or_error()?;
         let players = [self.players[0].words(), self.players[1].words()];
         let text = SavedGame::from_game(game, &self.rules_file, players).to_text(game.rules());
-        write_atomically(Path::new(path), text.as_bytes())
-            .map_err(|error| Message::new(Key::FrWrite, [path.to_owned(), error.to_string()]))?;
+        files::write_atomically(Path::new(path), text.as_bytes())
+            .map_err(|error| messages::write_message(&self.language, path, &error))?;
         self.say(Message::new(Key::Saved, [path]));
         Ok(())
     }
@@ -645,32 +841,20 @@ impl Session {
     // ---- the X window ----
 
     fn command_x(&mut self, theme: Option<&str>) -> Outcome {
-        if self.source == Source::X {
-            self.action = Action::LeaveX;
-            return Ok(());
-        }
-        match self.run_x(theme.map(str::to_owned))? {
-            XExit::Quit => self.action = Action::Quit,
-            XExit::Closed | XExit::LeaveX => self.say(Message::plain(Key::BackFromX)),
-        }
+        self.action = match self.source {
+            Source::X => Action::LeaveX,
+            Source::Stdin | Source::Rc => Action::EnterX(theme.map(str::to_owned)),
+        };
         Ok(())
     }
 
-    /// Opens the X window and runs it until it closes; `Err` is the FRX message.
-    pub fn run_x(&mut self, theme: Option<String>) -> Result<XExit, Message> {
-        let options = XOptions {
-            theme,
-            latin1: self.latin1,
-        };
-        let notify = self.notify.clone();
-        let saved_out = std::mem::take(&mut self.out);
-        let result = x11::run(self, &options);
-        // A search started for the window reports to it: start afresh on the command line.
+    /// Back from the X window: a search started for the window reports to it, so it
+    /// stops, and commands come from standard input again.
+    pub fn left_window(&mut self, notify: Notify) {
         self.thinker.cancel();
+        self.progress = None;
         self.notify = notify;
-        self.out = saved_out;
         self.source = Source::Stdin;
-        result.map_err(|error| Message::new(Key::Frx, [error.to_string()]))
     }
 
     // ---- the computer ----
@@ -724,6 +908,7 @@ impl Session {
         match event {
             Event::Progress(progress) => {
                 if self.thinker.purpose() != Some(Purpose::Analyse) {
+                    self.progress = Some(progress);
                     return;
                 }
                 let Some(game) = &self.game else { return };
@@ -752,11 +937,12 @@ impl Session {
                 ply,
                 hash,
             } => {
+                self.progress = None;
                 let Some(game) = &self.game else { return };
                 let current = game.ply() == ply && game.position().hash() == hash;
                 match (purpose, result.best) {
                     (Purpose::Analyse, Some(best)) if current => {
-                        let line = format_move(game.rules(), best);
+                        let line = shown_move(game.rules(), best);
                         self.say(Message::new(
                             Key::AnalysisBest,
                             [line, result.score.to_string()],
@@ -769,12 +955,14 @@ impl Session {
                         };
                         let rules = game.rules().clone();
                         match game.try_play(best) {
-                            Ok(_) => {
-                                self.out.push(format!("m {}", format_move(&rules, best)));
+                            Ok(undo) => {
+                                let line = capture_line(&self.language, &rules, undo, true);
+                                self.out.push(line.unwrap_or_default());
                                 self.after_move();
                             }
                             Err(error) => {
-                                let message = move_message(&self.language, &rules, &error);
+                                let message =
+                                    messages::move_message(&self.language, &rules, &error);
                                 self.say(message);
                             }
                         }
@@ -788,122 +976,6 @@ impl Session {
     /// Cancels any search (before quitting).
     pub fn shutdown(&mut self) {
         self.thinker.cancel();
-    }
-
-    fn view_of(&self, game: &Game) -> BoardView {
-        let rules = game.rules();
-        let position = game.position();
-        let count = rules.square_count();
-        let mut view = BoardView {
-            width: rules.width(),
-            height: rules.height(),
-            squares: Vec::with_capacity(count),
-            pieces: Vec::with_capacity(count),
-            owners: Vec::with_capacity(count),
-            last_move: game
-                .last_move()
-                .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to))),
-            side_to_move: game.side_to_move().index() as u8,
-            status: self.status(),
-            thinking: self
-                .thinker
-                .fraction()
-                .filter(|_| self.thinker.purpose() == Some(Purpose::Play)),
-        };
-        for square in rules.squares() {
-            view.squares.push(
-                rules
-                    .square_type(square)
-                    .map_or(0, |kind| board::shown_square(rules, kind).bit()),
-            );
-            let piece = position.piece_at(square);
-            view.pieces
-                .push(piece.map_or(0, |piece| board::shown_piece(rules, piece).bit()));
-            let owner = piece
-                .and_then(|piece| rules.piece_rule(piece))
-                .map(|rule| rule.owner());
-            view.owners
-                .push(owner.map_or(0, |owner| owner.index() as u8));
-        }
-        view
-    }
-}
-
-impl XHost for Session {
-    fn title(&self) -> String {
-        match &self.game {
-            Some(game) => format!("Hnefatafl: {}", game.rules().name()),
-            None => "Hnefatafl".to_owned(),
-        }
-    }
-
-    fn view(&self) -> BoardView {
-        match &self.game {
-            Some(game) => self.view_of(game),
-            None => BoardView {
-                status: self.status(),
-                ..BoardView::default()
-            },
-        }
-    }
-
-    fn targets(&self, from: usize) -> Vec<usize> {
-        let Some(game) = &self.game else {
-            return Vec::new();
-        };
-        let rules = game.rules();
-        let Some(from) = rules.square_of_index(from) else {
-            return Vec::new();
-        };
-        if game.outcome().is_some()
-            || self.players[game.side_to_move().index()] != PlayerKind::Human
-        {
-            return Vec::new();
-        }
-        game.legal_moves()
-            .filter(|mv| mv.from == from)
-            .filter_map(|mv| rules.index(mv.to))
-            .collect()
-    }
-
-    fn execute(&mut self, line: &str) -> (String, Flow) {
-        let words = match gleipnir::parse(line.as_bytes()) {
-            Ok(lines) => lines
-                .into_iter()
-                .flat_map(|line| line.words)
-                .collect::<Vec<_>>(),
-            Err(error) => {
-                let message = Message::new(Key::FrSyntax, ["X".to_owned(), error.to_string()]);
-                return (self.text(&message), Flow::Continue);
-            }
-        };
-        let reply = self.run_command(&words, Source::X);
-        let text = reply.lines.last().cloned().unwrap_or_default();
-        let flow = match reply.action {
-            Action::Continue => Flow::Continue,
-            Action::LeaveX => Flow::LeaveX,
-            Action::Quit => Flow::Quit,
-        };
-        (text, flow)
-    }
-
-    fn poll(&mut self, wake: &Waker) -> Option<String> {
-        self.notify = wake.clone();
-        self.source = Source::X;
-        let mut lines = self.poll_thinker();
-        self.start_computer();
-        lines.retain(|line| !line.is_empty());
-        lines.pop()
-    }
-
-    fn read_data(&self, relative: &str) -> Option<Vec<u8>> {
-        self.dirs.read(None, relative).ok().map(|(_, bytes)| bytes)
-    }
-
-    fn suggested_theme(&self) -> Option<String> {
-        self.game
-            .as_ref()
-            .and_then(|game| game.rules().ui_theme().map(str::to_owned))
     }
 }
 
@@ -920,74 +992,42 @@ fn format_line(rules: &Rules, moves: &[Move]) -> String {
         .join(", ")
 }
 
-fn lookup_message(name: &str, error: LookupError) -> Message {
-    match error {
-        LookupError::NotFound => Message::new(Key::FrNotFound, [name]),
-        LookupError::Io(path, error) => {
-            Message::new(Key::FrIo, [path.display().to_string(), error.to_string()])
-        }
+/// A move as the board names it: `e5-e7`.
+pub fn algebraic_move(rules: &Rules, mv: Move) -> String {
+    let from = rules.format_square(mv.from, Notation::Algebraic);
+    let to = rules.format_square(mv.to, Notation::Algebraic);
+    format!("{from}-{to}")
+}
+
+/// A move in both forms: `4 6 4 8 (e5-e7)`; `m` reads back the numbers.
+pub fn shown_move(rules: &Rules, mv: Move) -> String {
+    format!("{} ({})", format_move(rules, mv), algebraic_move(rules, mv))
+}
+
+/// The line that shows a move played: always for the computer's move (`m 4 6 4 8
+/// (e5-e7)`), for a human's only when it captured; with what it captured
+/// (`: captures d8, f8`).
+fn capture_line(language: &Language, rules: &Rules, undo: &Undo, always: bool) -> Option<String> {
+    let captured: Vec<String> = undo
+        .captures()
+        .map(|(square, _)| rules.format_square(square, Notation::Algebraic))
+        .collect();
+    let played = format!("m {}", shown_move(rules, undo.mv()));
+    if captured.is_empty() {
+        return always.then_some(played);
     }
+    Some(language.text(&Message::new(
+        Key::MoveCaptures,
+        [played, captured.join(", ")],
+    )))
 }
 
-fn rules_message(found: &Found, error: &hnefatafl_core::RulesError) -> Message {
-    match error.kind() {
-        RulesErrorKind::Read => Message::new(
-            Key::Rread,
-            [
-                found.to_string(),
-                error.line().unwrap_or(0).to_string(),
-                error.reason(),
-            ],
-        ),
-        // The file and, where the rule is written, its line: `tablut.rules:7`.
-        _ => {
-            let place = match error.line() {
-                Some(line) => format!("{found}:{line}"),
-                None => found.to_string(),
-            };
-            Message::new(Key::Rvalid, [place, error.reason()])
-        }
-    }
-}
-
-fn notation_message(error: &NotationError) -> Message {
-    match error {
-        NotationError::WordCount => Message::plain(Key::NotationWordCount),
-        NotationError::BadWord(word) => Message::new(Key::NotationBadWord, [word.as_str()]),
-        NotationError::OutOfBoard(word) => Message::new(Key::NotationOutOfBoard, [word.as_str()]),
-        // A kind that core adds later is shown in its own (English) words.
-        other => Message::new(Key::NotationBadWord, [other.to_string()]),
-    }
-}
-
-fn move_message(language: &Language, rules: &Rules, error: &MoveError) -> Message {
-    let square = |square: &Square| rules.format_square(*square, Notation::Numeric);
-    let reason = match error {
-        MoveError::OutOfBoard(_) => Message::plain(Key::MoveOutOfBoard),
-        MoveError::SameSquare => Message::plain(Key::MoveSameSquare),
-        MoveError::NotStraight => Message::plain(Key::MoveNotStraight),
-        MoveError::NoPiece => Message::plain(Key::MoveNoPiece),
-        MoveError::NotYourPiece => Message::plain(Key::MoveNotYours),
-        MoveError::Blocked(at) => Message::new(Key::MoveBlocked, [square(at)]),
-        MoveError::CannotEnter(at) => Message::new(Key::MoveCannotEnter, [square(at)]),
-        MoveError::NoReturn(at) => Message::new(Key::MoveNoReturn, [square(at)]),
-        MoveError::Repetition => Message::plain(Key::MoveRepetition),
-        MoveError::GameOver => Message::plain(Key::MoveGameOver),
-        // A reason that core adds later is shown in its own (English) words.
-        other => return Message::new(Key::CmdIllegalMove, [other.to_string()]),
-    };
-    Message::new(Key::CmdIllegalMove, [language.text(&reason)])
-}
-
-/// Writes a file atomically: a temporary file in the same directory, then a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(bytes)?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|error| error.error)?;
-    Ok(())
+/// The line of a saved game's `player <index>` record, to name it in an error.
+fn player_line(text: &[u8], index: usize) -> Option<u32> {
+    let wanted = index.to_string();
+    gleipnir::parse(text).ok()?.into_iter().find_map(|line| {
+        (line.words.first().map(String::as_str) == Some("player")
+            && line.words.get(1) == Some(&wanted))
+        .then_some(line.number)
+    })
 }

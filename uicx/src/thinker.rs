@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use aim::{Engine, EngineConfig, Limits, Progress, SearchResult};
 use hnefatafl_core::Game;
@@ -56,6 +57,9 @@ struct Job {
     ply: usize,
     hash: u64,
     fraction: f32,
+    started: Instant,
+    budget: Option<Duration>,
+    node_limit: bool,
 }
 
 /// Owns the engine and at most one running search.
@@ -94,6 +98,23 @@ impl Thinker {
         self.job.as_ref().map(|job| job.fraction)
     }
 
+    /// The time since the running search started.
+    pub fn elapsed(&self) -> Duration {
+        self.job
+            .as_ref()
+            .map_or(Duration::ZERO, |job| job.started.elapsed())
+    }
+
+    /// The most time the running search may take, when a clock bounds it.
+    pub fn budget(&self) -> Option<Duration> {
+        self.job.as_ref().and_then(|job| job.budget)
+    }
+
+    /// Whether a node limit bounds the running search.
+    pub fn has_node_limit(&self) -> bool {
+        self.job.as_ref().is_some_and(|job| job.node_limit)
+    }
+
     /// Starts searching the game's position. Does nothing if a search is running.
     pub fn start(&mut self, game: &Game, limits: Limits, purpose: Purpose, notify: Notify) {
         if self.job.is_some() {
@@ -105,6 +126,8 @@ impl Thinker {
             .unwrap_or_else(|| Box::new(Engine::new(EngineConfig::default())));
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, receiver) = mpsc::channel();
+        let budget = limits.move_time();
+        let node_limit = limits.nodes.is_some();
         let game_copy = game.clone();
         let thread_stop = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
@@ -127,6 +150,9 @@ impl Thinker {
             ply: game.moves().len(),
             hash: game.position().hash(),
             fraction: 0.0,
+            started: Instant::now(),
+            budget,
+            node_limit,
         });
     }
 

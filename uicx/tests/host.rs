@@ -1,4 +1,4 @@
-//! The session as the X window sees it (`XHost`), without a window.
+//! The session as the X window sees it (`window::Host`), without a window.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use uicx::data::{DataDirs, Origin};
 use uicx::session::{Locks, Session};
+use uicx::window::Host;
 use uicx::x11::{Flow, Waker, XHost};
 
 fn brandub() -> Session {
@@ -25,6 +26,7 @@ fn brandub() -> Session {
 #[test]
 fn view_targets_and_moves() {
     let mut session = brandub();
+    let mut session = Host::new(&mut session);
     assert_eq!(session.title(), "Hnefatafl: Brandub");
     let view = session.view();
     assert_eq!((view.width, view.height), (7, 7));
@@ -59,8 +61,9 @@ fn view_targets_and_moves() {
 #[test]
 fn poll_plays_the_computer_and_wakes_the_window() {
     let mut session = brandub();
+    let mut session = Host::new(&mut session);
     let (line, _) = session.execute("p 0 c d2");
-    assert_eq!(line, "Player 0: computer d2");
+    assert_eq!(line, "Player 0: computer, depth 2");
     let wakes = Arc::new(AtomicUsize::new(0));
     let counter = Arc::clone(&wakes);
     let waker: Waker = Arc::new(move || {

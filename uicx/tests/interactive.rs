@@ -1,4 +1,5 @@
-//! The program at a terminal (a pty): the prompt, and `f` during a long search.
+//! The program at a terminal (a pty): the prompt, the progress line and `f` during a
+//! long search. Every wait is for text to appear, never a fixed time.
 
 use std::path::Path;
 use std::process::Command;
@@ -69,10 +70,20 @@ fn f_makes_the_computer_move_now() {
     let mut session = start(home.path());
     expect(&mut session, "> ");
     send(&mut session, "p 1 c t600");
-    expect(&mut session, "Player 1: computer t600");
+    expect(&mut session, "Player 1: computer, 600 s a move");
     send(&mut session, "m 3 1 1 1");
     expect(&mut session, "Player 1 to move.");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The search runs: its progress line shows the depth, the time of its budget and
+    // the best move so far.
+    expect(&mut session, "Player 1 is thinking.");
+    if let Err(error) = session.exp_regex(
+        r"Player 1 thinks: depth [1-9]\d*, [0-9.]+ s of 600\.0 s, best so far [a-g]\d-[a-g]\d",
+    ) {
+        panic!("no progress line: {error}");
+    }
+    // A command that only reads answers at once, while the search goes on.
+    send(&mut session, "p");
+    expect(&mut session, "Player 0: human.");
     send(&mut session, "f");
     // The search had ten minutes; the move comes at once.
     match session.exp_regex(r"m \d+ \d+ \d+ \d+") {
@@ -105,7 +116,7 @@ fn colour_at_a_terminal_unless_no_color() {
     let mut session = start_coloured(home.path(), true);
     expect(&mut session, "> ");
     send(&mut session, "b");
-    expect(&mut session, "\x1b[1;");
+    expect(&mut session, "\x1b[33m");
     send(&mut session, "q");
     let mut plain = start(home.path());
     expect(&mut plain, "> ");

@@ -89,8 +89,8 @@ pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsErro
         let made = rcgen::generate_simple_self_signed(names)
             .map_err(|error| TlsError::Setup(error.to_string()))?;
         write_private(&key_path, made.signing_key.serialize_pem().as_bytes())?;
-        crate::session::write_atomically(&certificate_path, made.cert.pem().as_bytes())
-            .map_err(file_error(&certificate_path))?;
+        crate::files::write_atomically(&certificate_path, made.cert.pem().as_bytes())
+            .map_err(|error| TlsError::Setup(error.to_string()))?;
     }
     let pem = fs::read(&certificate_path).map_err(file_error(&certificate_path))?;
     let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&pem)

@@ -1,0 +1,194 @@
+//! From what went wrong to what the user reads: every error of the libraries and of file
+//! access becomes a [`Message`] here, and every value put into a message is made safe
+//! to print by [`shown`].
+
+use std::borrow::Cow;
+
+use hnefatafl_core::{MoveError, Notation, NotationError, Rules, RulesErrorKind, Square};
+
+use crate::data::{Found, LookupError};
+use crate::files::FileError;
+use crate::lang::{Key, Language, Message};
+
+/// The longest run of characters without a blank shown in a message; a longer word
+/// (a 1 MB line, say) is cut there and ends with `…`.
+pub const MAX_WORD: usize = 200;
+
+/// A value with its control characters written escaped (`\n`, `\0`, `\u{1b}`), and
+/// nothing else changed.
+pub fn escaped(value: &str) -> Cow<'_, str> {
+    if !value.chars().any(char::is_control) {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len() + 8);
+    for c in value.chars() {
+        push_escaped(&mut out, c);
+    }
+    Cow::Owned(out)
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\t' => out.push_str("\\t"),
+        '\r' => out.push_str("\\r"),
+        '\0' => out.push_str("\\0"),
+        c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+        c => out.push(c),
+    }
+}
+
+/// A value as a message shows it: control characters (NUL, escape, newline ...) are
+/// written escaped, never raw, and a word longer than [`MAX_WORD`] is shortened.
+pub fn shown(value: &str) -> Cow<'_, str> {
+    let clean = !value.chars().any(char::is_control)
+        && value
+            .split(char::is_whitespace)
+            .all(|word| word.len() <= MAX_WORD);
+    if clean {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len().min(4 * MAX_WORD));
+    let mut run = 0;
+    for c in value.chars() {
+        if c.is_whitespace() && !c.is_control() {
+            run = 0;
+        } else {
+            run += 1;
+        }
+        match run {
+            _ if run <= MAX_WORD => {}
+            n if n == MAX_WORD + 1 => {
+                out.push('…');
+                continue;
+            }
+            _ => continue,
+        }
+        push_escaped(&mut out, c);
+    }
+    Cow::Owned(out)
+}
+
+/// The reason a file could not be used, in words.
+pub fn file_reason(language: &Language, error: &FileError) -> String {
+    let key = match error {
+        FileError::Io(error) => return error.to_string(),
+        FileError::Directory => Key::FileDirectory,
+        FileError::Fifo => Key::FileFifo,
+        FileError::Device => Key::FileDevice,
+        FileError::Socket => Key::FileSocket,
+        FileError::TooLarge => {
+            let mib = (crate::files::MAX_SIZE >> 20).to_string();
+            return language.text(&Message::new(Key::FileTooLarge, [mib]));
+        }
+    };
+    language.get(key)
+}
+
+/// A file that could not be read.
+pub fn read_message(language: &Language, path: &str, error: &FileError) -> Message {
+    Message::new(Key::FrIo, [path.to_owned(), file_reason(language, error)])
+}
+
+/// A file that could not be written.
+pub fn write_message(language: &Language, path: &str, error: &FileError) -> Message {
+    Message::new(
+        Key::FrWrite,
+        [path.to_owned(), file_reason(language, error)],
+    )
+}
+
+/// A data file that the lookup could not give.
+pub fn lookup_message(language: &Language, name: &str, error: &LookupError) -> Message {
+    match error {
+        LookupError::NotFound => Message::new(Key::FrNotFound, [name]),
+        LookupError::File(path, error) => {
+            read_message(language, &path.display().to_string(), error)
+        }
+    }
+}
+
+/// A rule file that was refused.
+pub fn rules_message(found: &Found, error: &hnefatafl_core::RulesError) -> Message {
+    match error.kind() {
+        RulesErrorKind::Read => Message::new(
+            Key::Rread,
+            [
+                found.to_string(),
+                error.line().unwrap_or(0).to_string(),
+                error.reason(),
+            ],
+        ),
+        // The file and, where the rule is written, its line: `tablut.rules:7`.
+        _ => {
+            let place = match error.line() {
+                Some(line) => format!("{found}:{line}"),
+                None => found.to_string(),
+            };
+            Message::new(Key::Rvalid, [place, error.reason()])
+        }
+    }
+}
+
+/// A move that could not be read.
+pub fn notation_message(error: &NotationError) -> Message {
+    match error {
+        NotationError::WordCount => Message::plain(Key::NotationWordCount),
+        NotationError::BadWord(word) => Message::new(Key::NotationBadWord, [word.as_str()]),
+        NotationError::OutOfBoard(word) => Message::new(Key::NotationOutOfBoard, [word.as_str()]),
+        // A kind that core adds later is shown in its own (English) words.
+        other => Message::new(Key::NotationBadWord, [other.to_string()]),
+    }
+}
+
+/// A square as the board shows it: its algebraic name and its numbers, `d8 (3 3)`.
+pub fn square_name(rules: &Rules, square: Square) -> String {
+    let algebraic = rules.format_square(square, Notation::Algebraic);
+    let numeric = rules.format_square(square, Notation::Numeric);
+    if algebraic == numeric {
+        numeric
+    } else {
+        format!("{algebraic} ({numeric})")
+    }
+}
+
+/// A move that is not allowed.
+pub fn move_message(language: &Language, rules: &Rules, error: &MoveError) -> Message {
+    let square = |square: &Square| square_name(rules, *square);
+    let reason = match error {
+        MoveError::OutOfBoard(_) => Message::plain(Key::MoveOutOfBoard),
+        MoveError::SameSquare => Message::plain(Key::MoveSameSquare),
+        MoveError::NotStraight => Message::plain(Key::MoveNotStraight),
+        MoveError::NoPiece => Message::plain(Key::MoveNoPiece),
+        MoveError::NotYourPiece => Message::plain(Key::MoveNotYours),
+        MoveError::Blocked(at) => Message::new(Key::MoveBlocked, [square(at)]),
+        MoveError::CannotEnter(at) => Message::new(Key::MoveCannotEnter, [square(at)]),
+        MoveError::NoReturn(at) => Message::new(Key::MoveNoReturn, [square(at)]),
+        MoveError::Repetition => Message::plain(Key::MoveRepetition),
+        MoveError::GameOver => Message::plain(Key::MoveGameOver),
+        // A reason that core adds later is shown in its own (English) words.
+        other => return Message::new(Key::CmdIllegalMove, [other.to_string()]),
+    };
+    Message::new(Key::CmdIllegalMove, [language.text(&reason)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(shown("plain words"), "plain words");
+        assert_eq!(shown("a\u{1b}[2Jb\0c\n"), "a\\u{1b}[2Jb\\0c\\n");
+    }
+
+    #[test]
+    fn long_words_are_shortened() {
+        let long = "x".repeat(1 << 20);
+        let text = shown(&long);
+        assert_eq!(text.chars().count(), MAX_WORD + 1);
+        assert!(text.ends_with('…'));
+        let words = format!("{} {}", "y".repeat(MAX_WORD), "z".repeat(MAX_WORD));
+        assert_eq!(shown(&words), words);
+    }
+}
