@@ -779,10 +779,10 @@ impl<'a> Worker<'a> {
         let side = self.position.side_to_move();
         if let Some(outcome) = self.position.outcome_with(true) {
             let plies = ply as i32;
-            return if outcome.winner == side {
-                Score::win_in(plies).0
-            } else {
-                Score::loss_in(plies).0
+            return match outcome.winner {
+                Some(winner) if winner == side => Score::win_in(plies).0,
+                Some(_) => Score::loss_in(plies).0,
+                None => 0,
             };
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {

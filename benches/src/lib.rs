@@ -254,10 +254,10 @@ pub fn play_game(
     };
     while plies < settings.max_plies {
         if let Some(outcome) = game.outcome() {
-            let result = if outcome.winner == a_player {
-                GameResult::Win
-            } else {
-                GameResult::Loss
+            let result = match outcome.winner {
+                Some(winner) if winner == a_player => GameResult::Win,
+                Some(_) => GameResult::Loss,
+                None => GameResult::Draw,
             };
             return end(result, plies, false, least_left);
         }
@@ -305,9 +305,9 @@ pub fn play_game(
         plies += 1;
     }
     let result = match game.outcome() {
-        Some(outcome) if outcome.winner == a_player => GameResult::Win,
-        Some(_) => GameResult::Loss,
-        None => GameResult::Draw,
+        Some(outcome) if outcome.winner == Some(a_player) => GameResult::Win,
+        Some(outcome) if outcome.winner.is_some() => GameResult::Loss,
+        _ => GameResult::Draw,
     };
     end(result, plies, false, least_left)
 }

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use crate::error::MoveError;
 use crate::position::Board;
-use crate::{Move, Moves, Outcome, Player, Position, Rules, Undo, engine};
+use crate::{EndReason, Move, Moves, Outcome, Player, Position, Rules, Undo, engine};
 
 /// A game: a position with its history, undo and redo, repetition and the outcome.
 ///
@@ -418,7 +418,33 @@ impl Game {
         } else {
             self.position.has_move()
         };
-        self.position.outcome_with(has_move)
+        if let Some(outcome) = self.position.outcome_with(has_move) {
+            return Some(outcome);
+        }
+        let rules = self.rules();
+        if let Some(rule) = rules.repetition() {
+            let board = &self.position.state;
+            let occurrences = self
+                .hashes
+                .iter()
+                .zip(&self.boards)
+                .filter(|&(&hash, past)| hash == board.hash && past == board)
+                .count();
+            if occurrences >= usize::from(rule.count) {
+                return rules.repetition_outcome(board.side.opponent());
+            }
+        }
+        let limit = rules.draw_plies()?;
+        let quiet = self
+            .history
+            .iter()
+            .rev()
+            .take_while(|undo| undo.captures().next().is_none())
+            .count();
+        (quiet >= limit as usize).then_some(Outcome {
+            winner: None,
+            reason: EndReason::NoCapture,
+        })
     }
 }
 

@@ -28,6 +28,8 @@ pub(crate) enum Value {
     Mask,
     /// `width * height` numbers, each 0 or a single bit.
     Board,
+    /// One word from a fixed list.
+    Choice(&'static [&'static str]),
 }
 
 impl Value {
@@ -41,6 +43,10 @@ impl Value {
             Value::BitOrZero => "0 or a single bit (1, 2, 4, ..., 128)".to_owned(),
             Value::Mask => "a bitmask from 0 to 255".to_owned(),
             Value::Board => "width * height numbers, each 0 or a single bit".to_owned(),
+            Value::Choice(words) => {
+                let words: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+                format!("one of {}", words.join(", "))
+            }
         }
     }
 }
@@ -56,9 +62,15 @@ pub(crate) enum Key {
     Pieces,
     Squares,
     ForbidRepeat,
+    Repetition,
+    RepetitionLoser,
+    DrawPlies,
+    DrawNoWin,
+    Encircle,
     PieceBit,
     PieceCaptures,
     CaptEdge,
+    CaptEdgeAlone,
     CaptLoss,
     PieceCaptSides,
     Custodial,
@@ -73,6 +85,10 @@ pub(crate) enum Key {
     Occupies,
     Owner,
     PieceUiBit,
+    Pass,
+    Shieldwall,
+    ExitFort,
+    PieceName,
     SquareBit,
     SquareCaptures,
     SquareCaptSides,
@@ -101,6 +117,9 @@ const fn kw(key: Key, scope: Scope, name: &'static str, value: Value) -> Keyword
 
 use Scope::{General, Piece, Square};
 
+/// The words `repetition_loser` takes: the player who made the repeating move, or a player.
+pub(crate) const REPETITION_LOSERS: &[&str] = &["mover", "0", "1"];
+
 /// The table of every keyword.
 pub(crate) const KEYWORDS: &[Keyword] = &[
     kw(Key::Id, General, "id", Value::Text),
@@ -121,9 +140,38 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     kw(Key::Pieces, General, "pieces", Value::Board),
     kw(Key::Squares, General, "squares", Value::Board),
     kw(Key::ForbidRepeat, General, "forbid_repeat", Value::Flag),
+    kw(
+        Key::Repetition,
+        General,
+        "repetition",
+        Value::Number { min: 2, max: 255 },
+    ),
+    kw(
+        Key::RepetitionLoser,
+        General,
+        "repetition_loser",
+        Value::Choice(REPETITION_LOSERS),
+    ),
+    kw(
+        Key::DrawPlies,
+        General,
+        "draw_plies",
+        Value::Number {
+            min: 1,
+            max: 65_535,
+        },
+    ),
+    kw(Key::DrawNoWin, General, "draw_no_win", Value::Flag),
+    kw(
+        Key::Encircle,
+        General,
+        "encircle",
+        Value::Number { min: 0, max: 1 },
+    ),
     kw(Key::PieceBit, Piece, "bit", Value::Bit),
     kw(Key::PieceCaptures, Piece, "captures", Value::Mask),
     kw(Key::CaptEdge, Piece, "capt_edge", Value::Flag),
+    kw(Key::CaptEdgeAlone, Piece, "capt_edge_alone", Value::Flag),
     kw(Key::CaptLoss, Piece, "capt_loss", Value::Flag),
     kw(
         Key::PieceCaptSides,
@@ -143,6 +191,10 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     kw(Key::Occupies, Piece, "occupies", Value::Mask),
     kw(Key::Owner, Piece, "owner", Value::Number { min: 0, max: 1 }),
     kw(Key::PieceUiBit, Piece, "ui_bit", Value::BitOrZero),
+    kw(Key::Pass, Piece, "pass", Value::Mask),
+    kw(Key::Shieldwall, Piece, "shieldwall", Value::Flag),
+    kw(Key::ExitFort, Piece, "exit_fort", Value::Flag),
+    kw(Key::PieceName, Piece, "name", Value::Text),
     kw(Key::SquareBit, Square, "bit", Value::Bit),
     kw(Key::SquareCaptures, Square, "captures", Value::Mask),
     kw(

@@ -33,6 +33,7 @@ pub use error::{
 };
 pub use game::{Game, LegalMoves};
 use parse::Description;
+pub use parse::{Repetition, RepetitionLoser};
 pub use position::{Moves, Position, Setup, Undo};
 pub use square::{AlgebraicSquare, Direction, MAX_SIDE, Move, Square, column_name};
 use tables::Tables;
@@ -147,6 +148,7 @@ pub struct PieceRule {
     pub(crate) capture_sides: u8,
     pub(crate) custodial: bool,
     pub(crate) capture_edge: bool,
+    pub(crate) capture_edge_alone: bool,
     pub(crate) capture_loss: bool,
     pub(crate) escape: bool,
     pub(crate) occupies: u8,
@@ -158,6 +160,10 @@ pub struct PieceRule {
     pub(crate) double_trap_enclosed: bool,
     pub(crate) double_trap_squares: u8,
     pub(crate) ui_bit: Option<PieceType>,
+    pub(crate) pass: u8,
+    pub(crate) shieldwall: bool,
+    pub(crate) exit_fort: bool,
+    pub(crate) name: Option<String>,
 }
 
 impl PieceRule {
@@ -229,6 +235,28 @@ impl PieceRule {
     /// Draw like this type (interfaces), if set (`ui_bit`).
     pub fn ui_bit(&self) -> Option<PieceType> {
         self.ui_bit
+    }
+    /// Can be captured against the edge while it is its owner's last piece
+    /// (`capt_edge_alone`).
+    pub fn capture_edge_alone(&self) -> bool {
+        self.capture_edge_alone
+    }
+    /// The square types it may pass over while empty but not stop on, unless they are in
+    /// [`PieceRule::occupies`] too (`pass`).
+    pub fn pass(&self) -> SquareTypes {
+        SquareTypes(self.pass)
+    }
+    /// Can be captured in a shieldwall, a row along the edge (`shieldwall`).
+    pub fn shieldwall(&self) -> bool {
+        self.shieldwall
+    }
+    /// Its owner wins by an exit fort of a piece of this type (`exit_fort`).
+    pub fn exit_fort(&self) -> bool {
+        self.exit_fort
+    }
+    /// Its name in messages, such as `king`, if the file gives one (`name`).
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
     }
 }
 
@@ -597,6 +625,94 @@ impl Rules {
         self.inner.description.forbid_repeat
     }
 
+    /// The repetition rule (`repetition`, `repetition_loser`), if any.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Player, RepetitionLoser, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/copenhagen"))?;
+    /// let rule = rules.repetition().unwrap();
+    /// assert_eq!(rule.count, 3);
+    /// assert_eq!(rule.loser, Some(RepetitionLoser::Player(Player::One)));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn repetition(&self) -> Option<Repetition> {
+        self.inner.description.repetition
+    }
+
+    /// The outcome when the last move, made by `mover`, completed the repetition of
+    /// [`Rules::repetition`] (`None` when the rules have no such rule). For a search: a
+    /// line that reaches the `count`-th occurrence of a position ends with this outcome.
+    ///
+    /// ```
+    /// use hnefatafl_core::{EndReason, Player, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/copenhagen"))?;
+    /// let outcome = rules.repetition_outcome(Player::Zero).unwrap();
+    /// assert_eq!(outcome.winner, Some(Player::Zero));
+    /// assert_eq!(outcome.reason, EndReason::Repetition);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn repetition_outcome(&self, mover: Player) -> Option<Outcome> {
+        let rule = self.repetition()?;
+        let winner = match rule.loser {
+            None => None,
+            Some(RepetitionLoser::Mover) => Some(mover.opponent()),
+            Some(RepetitionLoser::Player(loser)) => Some(loser.opponent()),
+        };
+        Some(Outcome {
+            winner,
+            reason: EndReason::Repetition,
+        })
+    }
+
+    /// `draw_plies`: the number of plies in a row without a capture that draws the game.
+    ///
+    /// ```
+    /// use hnefatafl_core::Rules;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/copenhagen"))?;
+    /// assert_eq!(rules.draw_plies(), Some(200));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn draw_plies(&self) -> Option<u32> {
+        self.inner.description.draw_plies.map(u32::from)
+    }
+
+    /// Whether `draw_no_win` is set: the game is drawn when neither player has the pieces
+    /// to win (see [`EndReason::NoWin`]).
+    ///
+    /// ```
+    /// use hnefatafl_core::Rules;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/petteia"))?;
+    /// assert!(rules.draw_no_win());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn draw_no_win(&self) -> bool {
+        self.inner.description.draw_no_win
+    }
+
+    /// `encircle`: the player who wins by enclosing every piece of the other.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Player, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/copenhagen"))?;
+    /// assert_eq!(rules.encircle(), Some(Player::Zero));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn encircle(&self) -> Option<Player> {
+        self.inner.description.encircle
+    }
+
+    /// The name of a piece type in messages (`piece x name`), if the file gives one.
+    ///
+    /// ```
+    /// use hnefatafl_core::{PieceType, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/copenhagen"))?;
+    /// assert_eq!(rules.piece_name(PieceType::from_bit(1).unwrap()), Some("king"));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn piece_name(&self, piece: PieceType) -> Option<&str> {
+        self.piece_rule(piece)?.name()
+    }
+
     /// The declared piece types, by increasing bit.
     ///
     /// ```
@@ -833,20 +949,23 @@ pub enum Notation {
     Algebraic,
 }
 
-/// How a game ended. Written `player 1 wins: escape of piece 1`.
+/// How a game ended. Written `player 1 wins: escape of piece 1`, or `draw: repetition`.
 ///
 /// ```
 /// use hnefatafl_core::{EndReason, Outcome, PieceType, Player};
 /// let king = PieceType::from_bit(1).unwrap();
-/// let outcome = Outcome { winner: Player::One, reason: EndReason::Escape(king) };
+/// let outcome = Outcome { winner: Some(Player::One), reason: EndReason::Escape(king) };
 /// assert_eq!(outcome.to_string(), "player 1 wins: escape of piece 1");
 /// assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
+/// let draw = Outcome { winner: None, reason: EndReason::NoCapture };
+/// assert_eq!(draw.to_string(), "draw: no capture");
+/// assert_eq!(draw.to_string().parse::<Outcome>(), Ok(draw));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
-    /// Who won.
-    pub winner: Player,
+    /// Who won; `None` for a draw.
+    pub winner: Option<Player>,
     /// Why.
     pub reason: EndReason,
 }
@@ -870,15 +989,43 @@ pub enum EndReason {
     Escape(PieceType),
     /// The loser lost every piece of this `capt_loss` type.
     CaptureLoss(PieceType),
+    /// A piece of this `exit_fort` type stands on the edge in a fort that cannot be broken.
+    ExitFort(PieceType),
+    /// Every piece of the loser is enclosed (`encircle`).
+    Encircled,
+    /// A position occurred for the `repetition`-th time: a draw, or a loss as the rules
+    /// say ([`Rules::repetition_outcome`]).
+    Repetition,
+    /// `draw_plies` plies in a row without a capture: a draw.
+    NoCapture,
+    /// Neither player has the pieces to win (`draw_no_win`): a draw.
+    NoWin,
 }
 
+/// The words of the reasons without a piece, as [`EndReason`] writes and reads them.
+const REASON_WORDS: [(EndReason, &str); 5] = [
+    (EndReason::NoMoves, "no moves"),
+    (EndReason::Encircled, "encirclement"),
+    (EndReason::Repetition, "repetition"),
+    (EndReason::NoCapture, "no capture"),
+    (EndReason::NoWin, "no win"),
+];
+
 impl fmt::Display for EndReason {
-    /// `no moves`, `escape of piece 1` or `loss of piece 1`.
+    /// `no moves`, `escape of piece 1`, `loss of piece 1`, `exit fort of piece 1`,
+    /// `encirclement`, `repetition`, `no capture` or `no win`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EndReason::NoMoves => write!(f, "no moves"),
             EndReason::Escape(piece) => write!(f, "escape of piece {piece}"),
             EndReason::CaptureLoss(piece) => write!(f, "loss of piece {piece}"),
+            EndReason::ExitFort(piece) => write!(f, "exit fort of piece {piece}"),
+            other => {
+                let word = REASON_WORDS
+                    .iter()
+                    .find(|(reason, _)| reason == other)
+                    .map_or("", |(_, word)| word);
+                write!(f, "{word}")
+            }
         }
     }
 }
@@ -889,11 +1036,13 @@ impl FromStr for EndReason {
     fn from_str(text: &str) -> Result<EndReason, ParseError> {
         let bad = || ParseError {
             text: text.to_owned(),
-            expected: "a reason (`no moves`, `escape of piece N`, `loss of piece N`)",
+            expected: "a reason (`no moves`, `escape of piece N`, `loss of piece N`, \
+                       `exit fort of piece N`, `encirclement`, `repetition`, `no capture`, \
+                       `no win`)",
         };
         let trimmed = text.trim();
-        if trimmed == "no moves" {
-            return Ok(EndReason::NoMoves);
+        if let Some((reason, _)) = REASON_WORDS.iter().find(|(_, word)| *word == trimmed) {
+            return Ok(*reason);
         }
         let piece = |rest: &str| {
             rest.parse::<u8>()
@@ -905,6 +1054,8 @@ impl FromStr for EndReason {
             Ok(EndReason::Escape(piece(rest)?))
         } else if let Some(rest) = trimmed.strip_prefix("loss of piece ") {
             Ok(EndReason::CaptureLoss(piece(rest)?))
+        } else if let Some(rest) = trimmed.strip_prefix("exit fort of piece ") {
+            Ok(EndReason::ExitFort(piece(rest)?))
         } else {
             Err(bad())
         }
@@ -912,9 +1063,12 @@ impl FromStr for EndReason {
 }
 
 impl fmt::Display for Outcome {
-    /// `player N wins: REASON`.
+    /// `player N wins: REASON`, or `draw: REASON`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "player {} wins: {}", self.winner, self.reason)
+        match self.winner {
+            Some(winner) => write!(f, "player {winner} wins: {}", self.reason),
+            None => write!(f, "draw: {}", self.reason),
+        }
     }
 }
 
@@ -924,12 +1078,19 @@ impl FromStr for Outcome {
     fn from_str(text: &str) -> Result<Outcome, ParseError> {
         let bad = || ParseError {
             text: text.to_owned(),
-            expected: "an outcome (`player N wins: REASON`)",
+            expected: "an outcome (`player N wins: REASON` or `draw: REASON`)",
         };
-        let rest = text.trim().strip_prefix("player ").ok_or_else(bad)?;
+        let text = text.trim();
+        if let Some(reason) = text.strip_prefix("draw: ") {
+            return Ok(Outcome {
+                winner: None,
+                reason: reason.parse().map_err(|_| bad())?,
+            });
+        }
+        let rest = text.strip_prefix("player ").ok_or_else(bad)?;
         let (winner, reason) = rest.split_once(" wins: ").ok_or_else(bad)?;
         Ok(Outcome {
-            winner: winner.parse().map_err(|_| bad())?,
+            winner: Some(winner.parse().map_err(|_| bad())?),
             reason: reason.parse().map_err(|_| bad())?,
         })
     }

@@ -4,6 +4,25 @@ use crate::error::{RulesError, Subject};
 use crate::keywords::{self, Key, Keyword, Scope, Value};
 use crate::{PieceRule, PieceType, Player, SquareRule, SquareType};
 
+/// A repetition rule (`repetition`, `repetition_loser`): the `count`-th occurrence of the
+/// same position (the pieces and the side to move) ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Repetition {
+    /// The occurrence that ends the game: 3 ends it when a position occurs the third time.
+    pub count: u8,
+    /// Who loses; `None`: the game is drawn.
+    pub loser: Option<RepetitionLoser>,
+}
+
+/// Who loses a game ended by [`Repetition`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RepetitionLoser {
+    /// The player whose move made the position occur again (`repetition_loser mover`).
+    Mover,
+    /// This player, whoever moved (`repetition_loser 0` or `1`).
+    Player(Player),
+}
+
 /// A rule file as read and validated, before it is compiled into tables.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Description {
@@ -13,6 +32,12 @@ pub(crate) struct Description {
     pub(crate) width: u8,
     pub(crate) height: u8,
     pub(crate) forbid_repeat: bool,
+    pub(crate) repetition: Option<Repetition>,
+    /// Plies in a row without a capture that draw the game.
+    pub(crate) draw_plies: Option<u16>,
+    pub(crate) draw_no_win: bool,
+    /// The player who wins by enclosing every piece of the other.
+    pub(crate) encircle: Option<Player>,
     /// The piece bit of each square at the start (0: empty).
     pub(crate) pieces: Vec<u8>,
     /// The square type bit of each square (0: off the board).
@@ -81,6 +106,10 @@ fn numeric(line: u32, word: &str, keyword: &Keyword) -> Result<u32, RulesError> 
                 Err(wrong_value(line, word, keyword))
             }
         }
+        Value::Choice(words) => match words.iter().position(|w| *w == word) {
+            Some(index) => Ok(index as u32),
+            None => Err(wrong_value(line, word, keyword)),
+        },
         Value::Flag | Value::Text | Value::Board => Ok(0),
     }
 }
@@ -119,6 +148,7 @@ fn default_piece(bit: u8) -> PieceRule {
         capture_sides: 2,
         custodial: false,
         capture_edge: false,
+        capture_edge_alone: false,
         capture_loss: false,
         escape: false,
         occupies: 0,
@@ -130,6 +160,10 @@ fn default_piece(bit: u8) -> PieceRule {
         double_trap_enclosed: false,
         double_trap_squares: 0,
         ui_bit: None,
+        pass: 0,
+        shieldwall: false,
+        exit_fort: false,
+        name: None,
     }
 }
 
@@ -230,6 +264,7 @@ fn read_type_line(
         match keyword.key {
             Key::PieceCaptures => rule.captures = byte,
             Key::CaptEdge => rule.capture_edge = true,
+            Key::CaptEdgeAlone => rule.capture_edge_alone = true,
             Key::CaptLoss => rule.capture_loss = true,
             Key::PieceCaptSides => rule.capture_sides = byte,
             Key::Custodial => rule.custodial = true,
@@ -244,6 +279,10 @@ fn read_type_line(
             Key::Occupies => rule.occupies = byte,
             Key::Owner => draft.owner = Player::from_index(value as usize),
             Key::PieceUiBit => rule.ui_bit = PieceType::from_bit(byte),
+            Key::Pass => rule.pass = byte,
+            Key::Shieldwall => rule.shieldwall = true,
+            Key::ExitFort => rule.exit_fort = true,
+            Key::PieceName => rule.name = values.first().cloned(),
             _ => {}
         }
     } else {
@@ -269,6 +308,11 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
     let mut width: Option<u8> = None;
     let mut height: Option<u8> = None;
     let mut forbid_repeat = false;
+    let mut repetition_count: Option<u8> = None;
+    let mut repetition_loser: Option<RepetitionLoser> = None;
+    let mut draw_plies: Option<u16> = None;
+    let mut draw_no_win = false;
+    let mut encircle: Option<Player> = None;
     let mut pieces: Option<Vec<u8>> = None;
     let mut squares: Option<Vec<u8>> = None;
     let mut piece_drafts: [Option<PieceDraft>; 8] = Default::default();
@@ -330,6 +374,27 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
             Key::ForbidRepeat => {
                 expect_values(line_number, keyword, values, 0)?;
                 forbid_repeat = true;
+            }
+            Key::DrawNoWin => {
+                expect_values(line_number, keyword, values, 0)?;
+                draw_no_win = true;
+            }
+            Key::Repetition | Key::RepetitionLoser | Key::DrawPlies | Key::Encircle => {
+                expect_values(line_number, keyword, values, 1)?;
+                let value = numeric(line_number, &values[0], keyword)?;
+                match keyword.key {
+                    Key::Repetition => repetition_count = Some(value as u8),
+                    Key::RepetitionLoser => {
+                        // The index into `REPETITION_LOSERS`: mover, 0, 1.
+                        repetition_loser = Some(match value {
+                            0 => RepetitionLoser::Mover,
+                            1 => RepetitionLoser::Player(Player::Zero),
+                            _ => RepetitionLoser::Player(Player::One),
+                        });
+                    }
+                    Key::DrawPlies => draw_plies = Some(value as u16),
+                    _ => encircle = Player::from_index(value as usize),
+                }
             }
             _ => {
                 // `pieces` or `squares`.
@@ -411,6 +476,26 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
         });
     }
     let square_rules: Vec<SquareRule> = square_drafts.into_iter().flatten().collect();
+    let repetition = match (repetition_count, repetition_loser) {
+        (Some(count), loser) => Some(Repetition { count, loser }),
+        (None, None) => None,
+        (None, Some(_)) => {
+            return Err(invalid(
+                Key::RepetitionLoser,
+                None,
+                "`repetition_loser` needs `repetition`".to_owned(),
+            ));
+        }
+    };
+    if forbid_repeat && repetition.is_some() {
+        return Err(invalid(
+            Key::Repetition,
+            None,
+            "`repetition` and `forbid_repeat` exclude each other: with `forbid_repeat` no \
+             position occurs twice"
+                .to_owned(),
+        ));
+    }
     let description = Description {
         id,
         name,
@@ -418,6 +503,10 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
         width,
         height,
         forbid_repeat,
+        repetition,
+        draw_plies,
+        draw_no_win,
+        encircle,
         pieces,
         squares,
         piece_rules,
@@ -510,6 +599,24 @@ fn validate(d: &Description) -> Result<(), RulesError> {
             return fail(
                 Key::Custodial,
                 format!("piece type {bit} is custodial, which needs `capt_sides` of 2 or more"),
+            );
+        }
+        if rule.pass & !square_mask != 0 {
+            return fail(
+                Key::Pass,
+                format!("piece type {bit} has `pass` squares of undeclared square types"),
+            );
+        }
+        if rule.exit_fort && !rule.escape {
+            return fail(
+                Key::ExitFort,
+                format!("piece type {bit} has `exit_fort` without `escape`"),
+            );
+        }
+        if rule.name.as_deref().is_some_and(str::is_empty) {
+            return fail(
+                Key::PieceName,
+                format!("piece type {bit} has an empty `name`"),
             );
         }
         if rule.noreturn & !rule.occupies != 0 {

@@ -10,8 +10,9 @@ use crate::tables::{DIRECTIONS, Tables, WORDS};
 use crate::{Direction, Move, Outcome, PieceType, Player, Rules, Square, engine};
 
 /// The most pieces one move can capture: four neighbours, each possibly with a double-trap
-/// partner.
-pub(crate) const MAX_CAPTURES: usize = 8;
+/// partner (8), or a shieldwall along each of two edges of a 31x31 board's corner
+/// (2 x 29) with the neighbours.
+pub(crate) const MAX_CAPTURES: usize = 64;
 
 /// What a move changed, to take it back with [`Position::take_back`]. Fixed size: no
 /// allocation.
@@ -619,7 +620,7 @@ impl Position {
     /// # use hnefatafl_core::{EndReason, Player, Rules};
     /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
     /// let outcome = rules.start_position().outcome_with(false).unwrap();
-    /// assert_eq!((outcome.winner, outcome.reason), (Player::One, EndReason::NoMoves));
+    /// assert_eq!((outcome.winner, outcome.reason), (Some(Player::One), EndReason::NoMoves));
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
     pub fn outcome_with(&self, has_move: bool) -> Option<Outcome> {
@@ -698,6 +699,13 @@ impl Iterator for Moves<'_> {
                 }
                 self.left -= 1;
                 self.to_square = Square(self.to_square.0.wrapping_add_signed(direction.packed()));
+                // A square the piece may only pass over (`pass`) is no destination.
+                let tables = self.tables;
+                if tables.passing
+                    && tables.square_bits[self.to] & tables.occupies[self.type_index] == 0
+                {
+                    continue;
+                }
                 return Some(Move::new(self.from_square, self.to_square));
             }
             if self.direction < DIRECTIONS {

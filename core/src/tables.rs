@@ -34,6 +34,7 @@ pub(crate) struct PieceInfo {
     pub(crate) capture_sides: u8,
     pub(crate) custodial: bool,
     pub(crate) capture_edge: bool,
+    pub(crate) capture_edge_alone: bool,
     pub(crate) double_trap: bool,
     pub(crate) double_trap_capture: bool,
     pub(crate) double_trap_complement: bool,
@@ -88,6 +89,19 @@ pub(crate) struct Tables {
     pub(crate) zobrist: Vec<u64>,
     /// Key of player 1 to move.
     pub(crate) zobrist_side: u64,
+    /// Whether some piece type may pass over squares it may not stop on (`pass`).
+    pub(crate) passing: bool,
+    /// Per square: one bit per direction whose neighbour is not part of the board (the
+    /// rectangle's end or a 0-square). A square with any bit is at the edge.
+    pub(crate) outward: Vec<u8>,
+    /// Piece types that a shieldwall captures.
+    pub(crate) shieldwall: u8,
+    /// Piece types whose owner wins by an exit fort.
+    pub(crate) exit_fort: u8,
+    /// The player (0 or 1) who wins by enclosing every piece of the other (`encircle`).
+    pub(crate) encircle: Option<usize>,
+    /// `draw_no_win`.
+    pub(crate) draw_no_win: bool,
 }
 
 impl Tables {
@@ -161,6 +175,7 @@ pub(crate) fn compile(d: &Description) -> Tables {
             capture_sides: rule.capture_sides,
             custodial: rule.custodial,
             capture_edge: rule.capture_edge,
+            capture_edge_alone: rule.capture_edge_alone,
             double_trap: rule.double_trap,
             double_trap_capture: rule.double_trap_capture,
             double_trap_complement: rule.double_trap_complement,
@@ -198,7 +213,8 @@ pub(crate) fn compile(d: &Description) -> Tables {
         .collect();
 
     // Reach: walk each ray once per piece type; every step must be a square the piece may
-    // stand on, and no step may go from a non-noreturn square onto a noreturn one.
+    // stand on or pass over, and no step may go from a non-noreturn square onto a
+    // noreturn one.
     let mut reach = vec![0u8; 8 * squares * DIRECTIONS];
     for rule in &d.piece_rules {
         let t = rule.piece.index();
@@ -213,7 +229,7 @@ pub(crate) fn compile(d: &Description) -> Tables {
                     }
                     let next = usize::from(next);
                     let bit = d.squares[next];
-                    if bit == 0 || rule.occupies & bit == 0 {
+                    if bit == 0 || (rule.occupies | rule.pass) & bit == 0 {
                         break;
                     }
                     let from_outside = d.squares[previous] & rule.noreturn == 0;
@@ -227,6 +243,24 @@ pub(crate) fn compile(d: &Description) -> Tables {
             }
         }
     }
+
+    let outward = (0..squares)
+        .map(|square| {
+            let mut bits = 0u8;
+            for (direction, &next) in neighbours[square].iter().enumerate() {
+                if next == NONE || d.squares[usize::from(next)] == 0 {
+                    bits |= 1 << direction;
+                }
+            }
+            bits
+        })
+        .collect();
+    let mask_of = |f: fn(&crate::PieceRule) -> bool| {
+        d.piece_rules
+            .iter()
+            .filter(|r| f(r))
+            .fold(0u8, |m, r| m | r.piece.bit())
+    };
 
     let mut random = SplitMix(0x6E65_6661_7461_666C ^ (squares as u64));
     let zobrist = (0..8 * squares).map(|_| random.next()).collect();
@@ -253,5 +287,11 @@ pub(crate) fn compile(d: &Description) -> Tables {
         occupies,
         zobrist,
         zobrist_side,
+        passing: d.piece_rules.iter().any(|r| r.pass & !r.occupies != 0),
+        outward,
+        shieldwall: mask_of(|r| r.shieldwall),
+        exit_fort: mask_of(|r| r.exit_fort),
+        encircle: d.encircle.map(crate::Player::index),
+        draw_no_win: d.draw_no_win,
     }
 }

@@ -79,7 +79,10 @@ fn replay(path: &Path, rules_dir: &Path) -> Result<(usize, Vec<String>), String>
                 let game = game.as_ref().ok_or("end before rules")?;
                 let ours = match game.outcome() {
                     None => "ongoing".to_owned(),
-                    Some(outcome) => format!("win {}", outcome.winner.index()),
+                    Some(outcome) => match outcome.winner {
+                        Some(winner) => format!("win {}", winner.index()),
+                        None => "draw".to_owned(),
+                    },
                 };
                 let recorded = rest.join(" ");
                 if ours != recorded {

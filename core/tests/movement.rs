@@ -127,7 +127,7 @@ fn escape_wins_for_the_owner() {
     assert_eq!(
         game.outcome(),
         Some(Outcome {
-            winner: Player::One,
+            winner: Some(Player::One),
             reason: EndReason::Escape(hnefatafl_core::PieceType::from_bit(1).expect("bit"))
         })
     );
@@ -146,7 +146,7 @@ fn losing_every_capt_loss_piece_loses() {
     );
     let game = play(&r, &[(2, 3, 2, 1)]);
     let outcome = game.outcome().expect("the king is captured");
-    assert_eq!(outcome.winner, Player::Zero);
+    assert_eq!(outcome.winner, Some(Player::Zero));
     assert!(matches!(outcome.reason, EndReason::CaptureLoss(p) if p.bit() == 1));
 }
 
@@ -158,7 +158,7 @@ fn a_player_without_moves_loses_and_that_is_judged_first() {
     assert_eq!(
         game.outcome(),
         Some(Outcome {
-            winner: Player::Zero,
+            winner: Some(Player::Zero),
             reason: EndReason::NoMoves
         })
     );
@@ -176,7 +176,7 @@ fn a_player_without_moves_loses_and_that_is_judged_first() {
     assert_eq!(
         game.outcome(),
         Some(Outcome {
-            winner: Player::One,
+            winner: Some(Player::One),
             reason: EndReason::NoMoves
         })
     );

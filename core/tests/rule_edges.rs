@@ -337,7 +337,7 @@ fn with_forbid_repeat_only_repeating_moves_count_as_none() {
     assert_eq!(
         game.outcome(),
         Some(Outcome {
-            winner: Player::Zero,
+            winner: Some(Player::Zero),
             reason: EndReason::NoMoves
         })
     );
@@ -354,7 +354,7 @@ fn no_move_is_judged_before_an_escape_for_the_side_to_move() {
     assert_eq!(
         Game::new(rules(&stuck, arguments)).outcome(),
         Some(Outcome {
-            winner: Player::One,
+            winner: Some(Player::One),
             reason: EndReason::NoMoves
         })
     );
@@ -362,7 +362,7 @@ fn no_move_is_judged_before_an_escape_for_the_side_to_move() {
     assert_eq!(
         Game::new(rules(&free, arguments)).outcome(),
         Some(Outcome {
-            winner: Player::Zero,
+            winner: Some(Player::Zero),
             reason: EndReason::Escape(piece(1))
         })
     );
@@ -379,7 +379,7 @@ piece 4 capt_loss\nsquare 4 escape\n";
     assert_eq!(
         game.outcome(),
         Some(Outcome {
-            winner: Player::Zero,
+            winner: Some(Player::Zero),
             reason: EndReason::Escape(piece(1))
         })
     );
@@ -397,7 +397,7 @@ piece 8 capt_loss\npiece 8 capt_sides 1\npiece 2 captures 8\n";
     assert_eq!(
         game.outcome(),
         Some(Outcome {
-            winner: Player::Zero,
+            winner: Some(Player::Zero),
             reason: EndReason::CaptureLoss(piece(8))
         })
     );
@@ -413,7 +413,7 @@ piece 8 capt_loss\npiece 8 capt_sides 1\npiece 2 captures 8\n";
     assert_eq!(
         game.outcome(),
         Some(Outcome {
-            winner: Player::One,
+            winner: Some(Player::One),
             reason: EndReason::CaptureLoss(piece(1))
         })
     );

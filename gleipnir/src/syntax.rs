@@ -221,7 +221,9 @@ impl<R: BufRead> Iterator for LineReader<R> {
 /// # Ok::<(), gleipnir::SyntaxError>(())
 /// ```
 pub fn quote(word: &str) -> String {
+    // A word that starts a text with a byte-order mark would lose it: quoted, it stays.
     let plain = !word.is_empty()
+        && !word.starts_with('\u{feff}')
         && word
             .chars()
             .all(|c| !matches!(c, ' ' | '\t' | '\n' | '\r' | '#' | '\\' | '\'' | '"'));
@@ -357,6 +359,10 @@ mod tests {
                 .ok()
                 .flatten(),
             Some(vec!["b".to_owned()])
+        );
+        assert_eq!(
+            parse(quote("\u{feff}").as_bytes()).expect("parses")[0].words,
+            ["\u{feff}"]
         );
         // Only at the start: elsewhere it is part of a word.
         let lines = parse(b"b\n\xEF\xBB\xBFq\n").expect("parses");

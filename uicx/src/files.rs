@@ -163,6 +163,10 @@ fn remove_stale(dir: &Path, name: &str) {
 /// the target, and is removed by the next save if the program dies in between. Errors
 /// never name the temporary file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    // `saves/` names a directory, even one that does not exist yet.
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(FileError::Directory);
+    }
     let target = resolve_links(path)?;
     let existing = match std::fs::metadata(&target) {
         Ok(metadata) => {

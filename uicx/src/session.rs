@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use aim::{Limits, MAX_DEPTH};
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_core::{EndReason, Game, Move, Notation, Player, Rules, Undo};
+use hnefatafl_core::{EndReason, Game, Move, Notation, PieceType, Player, Rules, Undo};
 
 use crate::board;
 use crate::data::{DataDirs, Found, LookupError, Origin};
@@ -490,28 +490,71 @@ impl Session {
                     [game.side_to_move().index().to_string()],
                 )),
                 Some(outcome) => {
-                    let winner = outcome.winner.index().to_string();
-                    let loser = outcome.winner.opponent().index().to_string();
-                    let message = match outcome.reason {
-                        EndReason::NoMoves => Message::new(Key::WinNoMoves, [winner, loser]),
-                        EndReason::Escape(piece) => Message::new(
-                            Key::WinEscape,
-                            [winner, board::piece_letter(game.rules(), piece).to_string()],
-                        ),
-                        EndReason::CaptureLoss(piece) => Message::new(
-                            Key::WinCaptureLoss,
-                            [
-                                winner,
-                                loser,
-                                board::piece_letter(game.rules(), piece).to_string(),
-                            ],
-                        ),
-                        // A reason that core adds later reads as the plainest win.
-                        _ => Message::new(Key::WinNoMoves, [winner, loser]),
-                    };
+                    let message = self.outcome_message(game, outcome);
                     self.text(&message)
                 }
             },
+        }
+    }
+
+    /// The message that says who won and why, or why the game is drawn.
+    fn outcome_message(&self, game: &Game, outcome: hnefatafl_core::Outcome) -> Message {
+        let piece = |piece| self.piece_name(game.rules(), piece);
+        let Some(winner) = outcome.winner else {
+            return match outcome.reason {
+                EndReason::Repetition => Message::new(
+                    Key::DrawRepetition,
+                    [game
+                        .rules()
+                        .repetition()
+                        .map_or(0, |rule| rule.count)
+                        .to_string()],
+                ),
+                EndReason::NoCapture => Message::new(
+                    Key::DrawNoCapture,
+                    [game.rules().draw_plies().unwrap_or(0).to_string()],
+                ),
+                _ => Message::plain(Key::DrawNoWin),
+            };
+        };
+        let loser = winner.opponent().index().to_string();
+        let winner = winner.index().to_string();
+        match outcome.reason {
+            EndReason::Escape(type_) => Message::new(Key::WinEscape, [winner, piece(type_)]),
+            EndReason::CaptureLoss(type_) => {
+                Message::new(Key::WinCaptureLoss, [winner, loser, piece(type_)])
+            }
+            EndReason::ExitFort(type_) => Message::new(Key::WinExitFort, [winner, piece(type_)]),
+            EndReason::Encircled => Message::new(Key::WinEncircled, [winner, loser]),
+            EndReason::Repetition => Message::new(
+                Key::WinRepetition,
+                [
+                    winner,
+                    game.rules()
+                        .repetition()
+                        .map_or(0, |rule| rule.count)
+                        .to_string(),
+                ],
+            ),
+            _ => Message::new(Key::WinNoMoves, [winner, loser]),
+        }
+    }
+
+    /// A piece type as messages name it: the rule file's `name` (the usual English names
+    /// translated by the language file), else its board letter.
+    fn piece_name(&self, rules: &Rules, piece: PieceType) -> String {
+        let Some(name) = rules.piece_name(piece) else {
+            return board::piece_letter(rules, piece).to_string();
+        };
+        let key = match name {
+            "king" => Key::PieceKing,
+            "defender" => Key::PieceDefender,
+            "attacker" => Key::PieceAttacker,
+            _ => return name.to_owned(),
+        };
+        match self.language.is_loaded() {
+            true => self.language.get(key),
+            false => name.to_owned(),
         }
     }
 
@@ -709,6 +752,9 @@ impl Session {
 
     /// Loads a rule file by lookup and starts a new game; on error nothing changes.
     pub fn load_rules(&mut self, name: &str, origin: Origin) -> Outcome {
+        if name.is_empty() {
+            return Err(Message::new(Key::CmdEmptyName, ["r"]));
+        }
         let (found, bytes) = self.lookup("rules", name, origin)?;
         let rules =
             Rules::parse(&bytes).map_err(|error| messages::rules_message(&found, &error))?;
@@ -725,6 +771,9 @@ impl Session {
 
     /// Loads a language file by lookup; on error the language stays.
     pub fn load_language(&mut self, name: &str, origin: Origin) -> Outcome {
+        if name.is_empty() {
+            return Err(Message::new(Key::CmdEmptyName, ["l"]));
+        }
         let (found, bytes) = self.lookup("lang", name, origin)?;
         let language = Language::parse(&bytes)
             .map_err(|error| Message::new(Key::FrLang, [found.to_string(), error.to_string()]))?;
@@ -749,6 +798,9 @@ impl Session {
     /// Loads a saved game from a path (as given); on error nothing changes. Every
     /// refusal names the file, and the line where there is one.
     pub fn load_saved(&mut self, path: &str) -> Outcome {
+        if path.is_empty() {
+            return Err(Message::new(Key::CmdEmptyName, ["e"]));
+        }
         let bytes = files::read(Path::new(path))
             .map_err(|error| messages::read_message(&self.language, path, &error))?;
         let refused = |at: String, reason: String| Message::new(Key::FrSave, [at, reason]);

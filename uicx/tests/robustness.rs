@@ -485,12 +485,13 @@ fn saving_never_destroys_anything() {
         Path::new("/dev/null").to_owned()
     };
     let script = format!(
-        "m 3 1 1 1\nw {}\nw {}\nw {}\nw {}\nw {}\nw /proc/nowhere/x.sav\n",
+        "m 3 1 1 1\nw {}\nw {}\nw {}\nw {}\nw {}\nw /proc/nowhere/x.sav\nw {}/later/\n",
         device.display(),
         fifo.display(),
         link.display(),
         kept.display(),
         fresh.display(),
+        dir.display(),
     );
     let output = save_with_umask(home.path(), "027", &script);
     let errors = stderr_of(&output);
@@ -508,6 +509,10 @@ fn saving_never_destroys_anything() {
     assert!(
         errors.contains("/proc/nowhere/x.sav: cannot write"),
         "{errors}"
+    );
+    assert!(
+        errors.contains("later/: cannot write: it is a directory"),
+        "a name ending in / is a directory: {errors}"
     );
     // Each error names the path given and no other (never a temporary file).
     for line in errors.lines() {
@@ -709,6 +714,13 @@ fn echoed_text_is_safe_to_print() {
     assert!(errors.len() < 2000, "the long word is shortened");
     assert!(errors.contains("`r` needs a name, and the name given is empty."));
     assert!(errors.contains("`l` needs a name, and the name given is empty."));
+    // Before any language: the code, and the rc file's language still comes.
+    program(home.path())
+        .args(["-l", ""])
+        .assert()
+        .success()
+        .stderr(predicate::str::starts_with("cmd_empty_name l"))
+        .stdout(predicate::str::contains("Language: English."));
 }
 
 // ---- 13: the language before the rc file ----

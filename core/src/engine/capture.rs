@@ -39,8 +39,75 @@ pub(crate) fn make_move(tables: &Tables, position: &mut Board, mv: Move) -> Undo
             undo.push_capture(adjacent, victim);
         }
     }
+    if tables.shieldwall != 0 && tables.outward[to] != 0 {
+        shieldwall(tables, position, to, bit, &mut undo);
+    }
     position.pass(tables);
     undo
+}
+
+/// Captures the shieldwalls that the piece `bit`, just moved to `dest` on an edge,
+/// brackets: along that edge, a row of two or more enemy pieces, each with an armed
+/// piece of the mover directly in front of it (on the inside), ending at a bracket (an
+/// armed piece of the mover, or an empty square hostile to a piece of the row). The
+/// row's pieces of `shieldwall` types that the mover captures are removed; the others
+/// (a king) stay.
+fn shieldwall(tables: &Tables, position: &mut Board, dest: usize, bit: u8, undo: &mut Undo) {
+    let mover = tables.pieces[type_index(bit)];
+    let armed_mover = |piece: u8| {
+        piece != 0 && {
+            let info = &tables.pieces[type_index(piece)];
+            info.owner == mover.owner && info.captures != 0
+        }
+    };
+    for out in 0..DIRECTIONS {
+        if tables.outward[dest] & (1 << out) == 0 {
+            continue;
+        }
+        let along = if is_x_axis(out) { [2, 3] } else { [0, 1] };
+        for direction in along {
+            let mut end = dest;
+            let mut length = 0;
+            let mut row_types = 0u8;
+            let bracketed = loop {
+                let next = tables.neighbours[end][direction];
+                if next == NONE || tables.square_bits[usize::from(next)] == 0 {
+                    break false;
+                }
+                let next = usize::from(next);
+                let piece = position.board[next];
+                let enemy = piece != 0 && tables.pieces[type_index(piece)].owner != mover.owner;
+                if !enemy {
+                    break length >= 2
+                        && (armed_mover(piece)
+                            || (piece == 0 && tables.hostile[next] & row_types != 0));
+                }
+                let front = tables.neighbours[next][opposite(out)];
+                let in_row = tables.outward[next] & (1 << out) != 0
+                    && front != NONE
+                    && armed_mover(position.board[usize::from(front)]);
+                if !in_row {
+                    break false;
+                }
+                row_types |= piece;
+                length += 1;
+                end = next;
+            };
+            if !bracketed {
+                continue;
+            }
+            let step = tables.steps[direction];
+            let mut square = dest;
+            for _ in 0..length {
+                square = square.wrapping_add_signed(step);
+                let victim = position.board[square];
+                if victim & tables.shieldwall & mover.captures != 0 {
+                    position.take(tables, square);
+                    undo.push_capture(square, victim);
+                }
+            }
+        }
+    }
 }
 
 /// Takes back a move made by [`make_move`].
@@ -139,7 +206,15 @@ fn is_captured(
             !enclosed && info.custodial,
         )
     } else {
-        (info.capture_edge, info.capture_sides, info.custodial)
+        let alone = info.capture_edge_alone && {
+            let owned = &position.occupied[usize::from(info.owner)][..tables.words];
+            owned.iter().map(|word| word.count_ones()).sum::<u32>() == 1
+        };
+        (
+            info.capture_edge || alone,
+            info.capture_sides,
+            info.custodial,
+        )
     };
     let square_bit = tables.square_bits[square];
     let square_info = &tables.square_types[type_index(square_bit)];

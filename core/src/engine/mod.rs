@@ -1,8 +1,9 @@
 //! The board rules on compiled tables, by what they do: move generation ([`movegen`]),
-//! making a move with its captures ([`capture`]), the end of the game ([`outcome`]) and
-//! move counting ([`perft`]).
+//! making a move with its captures ([`capture`]), the end of the game ([`outcome`], with
+//! the flood fills of [`enclosure`]) and move counting ([`perft`]).
 
 mod capture;
+mod enclosure;
 mod movegen;
 mod outcome;
 mod perft;

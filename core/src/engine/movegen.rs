@@ -36,6 +36,10 @@ pub(crate) fn try_for_each_move(
                         break;
                     }
                     to_square = Square(to_square.0.wrapping_add_signed(packed));
+                    // A square the piece may only pass over (`pass`) is no destination.
+                    if tables.passing && !may_stop(tables, t, to) {
+                        continue;
+                    }
                     f(Move::new(from_square, to_square))?;
                 }
             }
@@ -63,18 +67,48 @@ pub(crate) fn count_moves(tables: &Tables, position: &Board) -> u64 {
                 let step = tables.steps[direction];
                 let mut to = from;
                 let mut steps = 0;
+                let mut passed = 0;
                 while steps < reach {
                     to = to.wrapping_add_signed(step);
                     if position.board[to] != 0 {
                         break;
                     }
                     steps += 1;
+                    if tables.passing && !may_stop(tables, t, to) {
+                        passed += 1;
+                    }
                 }
-                count += steps as u64;
+                count += (steps - passed) as u64;
             }
         }
     }
     count
+}
+
+/// Whether a piece of type index `t` may end a move on `square` (its type is in the
+/// piece's `occupies`; the reach already keeps it on squares it may pass over).
+#[inline]
+fn may_stop(tables: &Tables, t: usize, square: usize) -> bool {
+    tables.square_bits[square] & tables.occupies[t] != 0
+}
+
+/// Whether the piece on `from` has a move.
+pub(crate) fn piece_has_move(tables: &Tables, position: &Board, from: usize) -> bool {
+    let t = type_index(position.board[from]);
+    (0..DIRECTIONS).any(|direction| {
+        let step = tables.steps[direction];
+        let mut to = from;
+        for _ in 0..tables.reach(t, from, direction) {
+            to = to.wrapping_add_signed(step);
+            if position.board[to] != 0 {
+                return false;
+            }
+            if may_stop(tables, t, to) {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// Whether the side to move has any move.
@@ -117,6 +151,9 @@ pub(crate) fn check_move(tables: &Tables, position: &Board, mv: Move) -> Result<
             return Err(MoveError::CannotEnter(tables.square_of(square)));
         }
         if square == to {
+            if !may_stop(tables, t, to) {
+                return Err(MoveError::CannotEnter(tables.square_of(to)));
+            }
             return Ok(());
         }
     }

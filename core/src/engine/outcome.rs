@@ -1,44 +1,131 @@
-//! The end of the game by the board: no move, an escape, a lost `capt_loss` type.
+//! The end of the game by the board: no move, an escape, a lost `capt_loss` type, an exit
+//! fort, an encirclement, and the draw when neither player can win.
 
+use super::enclosure::{encircled, exit_fort};
 use super::type_index;
 use crate::position::Board;
 use crate::tables::Tables;
 use crate::{EndReason, Outcome, PieceType, Player};
 
-/// The end of the game by the board, in the manual's order.
+/// The end of the game by the board, in the order of docs/rules.md.
 pub(crate) fn outcome(tables: &Tables, position: &Board, has_move: bool) -> Option<Outcome> {
     if !has_move {
         return Some(Outcome {
-            winner: position.side.opponent(),
+            winner: Some(position.side.opponent()),
             reason: EndReason::NoMoves,
         });
     }
     ended(tables, position)
 }
 
-/// An escape or a lost `capt_loss` type.
+fn player(index: u8) -> Player {
+    Player::from_index(usize::from(index)).unwrap_or(Player::Zero)
+}
+
+/// Every end but the one of a player without a move.
 #[inline]
 pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
     for &square in &tables.escape_squares {
         let bit = position.board[usize::from(square)];
         if bit & tables.escape_pieces != 0 {
-            let owner = tables.pieces[type_index(bit)].owner;
-            let winner = Player::from_index(usize::from(owner)).unwrap_or(Player::Zero);
             return Some(Outcome {
-                winner,
+                winner: Some(player(tables.pieces[type_index(bit)].owner)),
                 reason: EndReason::Escape(PieceType(bit)),
             });
         }
     }
     for &index in &tables.capture_loss {
         if position.counts[index] == 0 {
-            let owner = tables.pieces[index].owner;
-            let loser = Player::from_index(usize::from(owner)).unwrap_or(Player::Zero);
+            let loser = player(tables.pieces[index].owner);
             return Some(Outcome {
-                winner: loser.opponent(),
+                winner: Some(loser.opponent()),
                 reason: EndReason::CaptureLoss(PieceType(1 << index)),
             });
         }
     }
+    if tables.exit_fort != 0 {
+        if let Some(outcome) = fort(tables, position) {
+            return Some(outcome);
+        }
+    }
+    if let Some(winner) = tables.encircle {
+        if encircled(tables, position, winner ^ 1) {
+            return Some(Outcome {
+                winner: Player::from_index(winner),
+                reason: EndReason::Encircled,
+            });
+        }
+    }
+    if tables.draw_no_win && !can_win(tables, position, 0) && !can_win(tables, position, 1) {
+        return Some(Outcome {
+            winner: None,
+            reason: EndReason::NoWin,
+        });
+    }
     None
+}
+
+/// An exit fort of any `exit_fort` piece.
+fn fort(tables: &Tables, position: &Board) -> Option<Outcome> {
+    for side in 0..2 {
+        for word in 0..tables.words {
+            let mut bits = position.occupied[side][word];
+            while bits != 0 {
+                let square = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let bit = position.board[square];
+                if bit & tables.exit_fort != 0 && exit_fort(tables, position, square) {
+                    return Some(Outcome {
+                        winner: Player::from_index(side),
+                        reason: EndReason::ExitFort(PieceType(bit)),
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether a player (0 or 1) still has the pieces to win (`draw_no_win`): an `escape`
+/// piece while the board has escape squares; a piece at all when he wins by `encircle`;
+/// or, for a `capt_loss` type of the opponent still on the board, as many pieces that
+/// capture it as its capture needs at the least (its `capt_sides` or a square's, one
+/// less when a square type is hostile to it, one with `capt_edge`). Leaving the opponent
+/// without a move is not counted.
+fn can_win(tables: &Tables, position: &Board, side: usize) -> bool {
+    let owns = |t: usize| usize::from(tables.pieces[t].owner) == side;
+    let present = |t: usize| position.counts[t] > 0;
+    if !tables.escape_squares.is_empty()
+        && (0..8).any(|t| tables.escape_pieces & (1 << t) != 0 && owns(t) && present(t))
+    {
+        return true;
+    }
+    if tables.encircle == Some(side) && (0..8).any(|t| owns(t) && present(t)) {
+        return true;
+    }
+    tables.capture_loss.iter().any(|&victim| {
+        if owns(victim) || !present(victim) {
+            return false;
+        }
+        let bit = 1u8 << victim;
+        let info = &tables.pieces[victim];
+        let mut sides = if info.capture_edge || info.capture_edge_alone {
+            1
+        } else {
+            info.capture_sides
+        };
+        for square in &tables.square_types {
+            if square.capture_sides != 0 && square.capture_sides_pieces & bit != 0 {
+                sides = sides.min(square.capture_sides);
+            }
+        }
+        if tables.square_types.iter().any(|s| s.captures & bit != 0) {
+            sides = sides.saturating_sub(1);
+        }
+        let capturers: u32 = (0..8)
+            .filter(|&t| owns(t) && tables.pieces[t].captures & bit != 0)
+            .map(|t| u32::from(position.counts[t]))
+            .sum();
+        capturers >= u32::from(sides.max(1))
+    })
 }

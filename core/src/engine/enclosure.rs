@@ -1,0 +1,279 @@
+//! Ends decided by enclosed areas: the exit fort (`exit_fort`) and encirclement
+//! (`encircle`). Both are flood fills over fixed-size bitsets on the stack, so a search
+//! may ask at every node without allocating.
+
+use super::type_index;
+use crate::position::Board;
+use crate::tables::{DIRECTIONS, MAX_SQUARES, NONE, Tables, WORDS, is_x_axis, opposite};
+
+/// A set of squares.
+#[derive(Clone, Copy)]
+struct SquareSet([u64; WORDS]);
+
+impl SquareSet {
+    const EMPTY: SquareSet = SquareSet([0; WORDS]);
+
+    fn contains(&self, square: usize) -> bool {
+        self.0[square / 64] & (1 << (square % 64)) != 0
+    }
+
+    fn remove(&mut self, square: usize) {
+        self.0[square / 64] &= !(1 << (square % 64));
+    }
+
+    /// Adds a square; returns whether it was new.
+    fn insert(&mut self, square: usize) -> bool {
+        let new = !self.contains(square);
+        self.0[square / 64] |= 1 << (square % 64);
+        new
+    }
+
+    fn squares(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let square = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(square)
+            })
+        })
+    }
+}
+
+/// The squares still to visit of a flood fill.
+struct Stack {
+    squares: [u16; MAX_SQUARES],
+    len: usize,
+}
+
+impl Stack {
+    fn new() -> Stack {
+        Stack {
+            squares: [0; MAX_SQUARES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, square: usize) {
+        // Each square is pushed at most once (the callers keep a visited set), so the
+        // stack never holds more than the board's squares.
+        if self.len < MAX_SQUARES {
+            self.squares[self.len] = square as u16;
+            self.len += 1;
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        self.len = self.len.checked_sub(1)?;
+        Some(usize::from(self.squares[self.len]))
+    }
+}
+
+/// The neighbour of a square in a direction, if it is a square of the board.
+#[inline]
+fn board_neighbour(tables: &Tables, square: usize, direction: usize) -> Option<usize> {
+    let next = tables.neighbours[square][direction];
+    (next != NONE && tables.square_bits[usize::from(next)] != 0).then_some(usize::from(next))
+}
+
+/// Whether every piece of `enclosed` (0 or 1) is enclosed: no path through empty squares
+/// and that player's own pieces leads from any of them to a square at the edge. False
+/// when the player has no piece.
+pub(crate) fn encircled(tables: &Tables, position: &Board, enclosed: usize) -> bool {
+    let encloser = enclosed ^ 1;
+    let mut seen = SquareSet::EMPTY;
+    let mut stack = Stack::new();
+    let words = tables.words;
+    for word in 0..words {
+        seen.0[word] = position.occupied[enclosed][word];
+    }
+    for square in seen.squares() {
+        stack.push(square);
+    }
+    if stack.len == 0 {
+        return false;
+    }
+    while let Some(square) = stack.pop() {
+        if tables.outward[square] != 0 {
+            return false;
+        }
+        for direction in 0..DIRECTIONS {
+            let Some(next) = board_neighbour(tables, square, direction) else {
+                continue;
+            };
+            let taken_by_encloser = position.occupied[encloser][next / 64] & (1 << (next % 64));
+            if taken_by_encloser == 0 && seen.insert(next) {
+                stack.push(next);
+            }
+        }
+    }
+    true
+}
+
+/// Whether the piece at `king` stands in an exit fort (see docs/rules.md, "Exit fort"):
+/// on the edge, able to move, and in an area of empty squares that no enemy borders,
+/// walled in by pieces of its owner that no enemy can ever capture.
+///
+/// Allocates nothing; the wall is found by at most one pass per piece dropped.
+pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool {
+    if tables.outward[king] == 0 || !super::movegen::piece_has_move(tables, position, king) {
+        return false;
+    }
+    let owner = tables.pieces[type_index(position.board[king])].owner;
+    let mut inside = SquareSet::EMPTY;
+    let mut border = SquareSet::EMPTY;
+    let mut stack = Stack::new();
+    inside.insert(king);
+    stack.push(king);
+    while let Some(square) = stack.pop() {
+        for direction in 0..DIRECTIONS {
+            let Some(next) = board_neighbour(tables, square, direction) else {
+                continue;
+            };
+            let piece = position.board[next];
+            if piece == 0 {
+                if inside.insert(next) {
+                    stack.push(next);
+                }
+            } else if tables.pieces[type_index(piece)].owner != owner {
+                // An enemy next to the area can move into it.
+                return false;
+            } else if next != king {
+                border.insert(next);
+            }
+        }
+    }
+    // The wall: the largest set of the owner's pieces of which each holds while all the
+    // others stand. Start from every piece and drop those that do not hold until none
+    // is left to drop; the pieces around the inside must all remain.
+    let mut wall = SquareSet::EMPTY;
+    for word in 0..tables.words {
+        wall.0[word] = position.occupied[usize::from(owner)][word];
+    }
+    wall.remove(king);
+    loop {
+        let mut dropped = false;
+        let before = wall;
+        for square in before.squares() {
+            if !wall_piece_holds(tables, position, &inside, &wall, square) {
+                wall.remove(square);
+                dropped = true;
+            }
+        }
+        if !dropped {
+            break;
+        }
+    }
+    border.squares().all(|square| wall.contains(square))
+}
+
+/// Whether the wall piece at `square` can never be captured while every wall piece
+/// stands and no enemy enters the inside: each side that could ever be enclosed is
+/// counted, and the piece holds when too few are left for its capture rule (ordinary,
+/// custodial, shieldwall). A piece that may be taken in a double trap never holds.
+fn wall_piece_holds(
+    tables: &Tables,
+    position: &Board,
+    inside: &SquareSet,
+    wall: &SquareSet,
+    square: usize,
+) -> bool {
+    let bit = position.board[square];
+    let info = &tables.pieces[type_index(bit)];
+    if info.double_trap {
+        return false;
+    }
+    // A side is safe when it can never enclose the piece: the board's end (unless the
+    // piece is captured against it), an inside square that is not hostile to it, or
+    // another wall piece.
+    let safe = |direction: usize| match board_neighbour(tables, square, direction) {
+        None => !(info.capture_edge || info.capture_edge_alone),
+        Some(next) => {
+            wall.contains(next) || (inside.contains(next) && tables.hostile[next] & bit == 0)
+        }
+    };
+    let mut sides = info.capture_sides;
+    let mut custodial = info.custodial;
+    let square_info = &tables.square_types[type_index(tables.square_bits[square])];
+    if square_info.capture_sides != 0 && square_info.capture_sides_pieces & bit != 0 {
+        sides = square_info.capture_sides;
+        if !(2..4).contains(&sides) {
+            custodial = false;
+        }
+    }
+    let mut open = [0u8; 2];
+    let mut on_board = 0;
+    let mut axes_at_edge = 0;
+    for direction in 0..DIRECTIONS {
+        let axis = usize::from(!is_x_axis(direction));
+        let here = board_neighbour(tables, square, direction).is_some();
+        on_board += u8::from(here);
+        if !here {
+            axes_at_edge |= 1 << axis;
+        }
+        if here && !safe(direction) {
+            open[axis] += 1;
+        }
+    }
+    let edge = info.capture_edge || info.capture_edge_alone;
+    if edge {
+        sides = sides.min(on_board);
+    }
+    let total = open[0] + open[1];
+    let mut capturable = total >= sides;
+    if capturable && custodial {
+        let lifted = edge && (total >= on_board || axes_at_edge == 3);
+        capturable = lifted || open[0] == 2 || open[1] == 2;
+    }
+    if capturable {
+        return false;
+    }
+    tables.shieldwall & bit == 0 || !shieldwall_possible(tables, position, inside, wall, square)
+}
+
+/// Whether the wall piece at `square` could be taken in a shieldwall along one of the
+/// edges it stands on: the run of wall pieces along that edge through `square` has an
+/// open front at every piece (a square that is neither inside nor wall) and, at each
+/// end, a square that could become a bracket (not the board's end, not a safe inside
+/// square).
+fn shieldwall_possible(
+    tables: &Tables,
+    position: &Board,
+    inside: &SquareSet,
+    wall: &SquareSet,
+    square: usize,
+) -> bool {
+    let bit = position.board[square];
+    let front_open = |piece: usize, out: usize| {
+        board_neighbour(tables, piece, opposite(out))
+            .is_some_and(|front| !inside.contains(front) && !wall.contains(front))
+    };
+    let run_open = |out: usize| {
+        if !front_open(square, out) {
+            return false;
+        }
+        let along = if is_x_axis(out) { [2, 3] } else { [0, 1] };
+        along.into_iter().all(|direction| {
+            let mut piece = square;
+            loop {
+                match board_neighbour(tables, piece, direction) {
+                    Some(next) if wall.contains(next) => {
+                        if !front_open(next, out) {
+                            return false;
+                        }
+                        piece = next;
+                    }
+                    // The run ends at the board's end: nothing can bracket it there.
+                    None => return false,
+                    Some(next) => {
+                        return !(inside.contains(next) && tables.hostile[next] & bit == 0);
+                    }
+                }
+            }
+        })
+    };
+    (0..DIRECTIONS).any(|out| tables.outward[square] & (1 << out) != 0 && run_open(out))
+}

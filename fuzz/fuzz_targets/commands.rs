@@ -1,0 +1,29 @@
+//! The command interpreter: any text as commands (as an rc file gives them, so `w` is
+//! refused and nothing is written) must never panic, and a session that refused a line
+//! must still answer the next one.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use uicx::data::{DataDirs, Origin};
+use uicx::session::{Locks, Session, Source};
+
+fuzz_target!(|text: &[u8]| {
+    let dirs = DataDirs {
+        system: Vec::new(),
+        ..DataDirs::default()
+    };
+    let mut session = Session::new(dirs, Locks::default());
+    let _ = session.apply(|session| session.load_language("eng", Origin::Indirect));
+    let _ = session.apply(|session| session.load_rules("brandub", Origin::Indirect));
+    for line in gleipnir::LineReader::new(text).flatten() {
+        // An analysis searches on its own thread: it would only slow the target down.
+        if line.words.first().is_some_and(|word| word == "a") {
+            continue;
+        }
+        let _ = session.run_command(&line.words, Source::Rc);
+    }
+    let reply = session.run_command(&["b".to_owned()], Source::Rc);
+    assert!(!reply.lines.is_empty());
+    session.shutdown();
+});

@@ -1,0 +1,90 @@
+//! The manuals say what the program does: their example session runs without an error,
+//! and the language lines they quote are the shipped ones.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(root().join(relative)).expect("the file is in the repository")
+}
+
+/// The commands of the example session that follows `heading`: its indented lines,
+/// without their comments.
+fn session(manual: &str, heading: &str) -> Vec<String> {
+    let start = manual.find(heading).expect("the session is in the manual");
+    manual[start + heading.len()..]
+        .lines()
+        .skip_while(|line| line.trim().is_empty())
+        .take_while(|line| line.starts_with('\t'))
+        .map(|line| line.split('#').next().unwrap_or("").trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_example_sessions_run_without_an_error() {
+    for (manual, heading) in [
+        ("docs/manual.md", "A session at the command line:"),
+        ("docs/manual.sv.md", "En stund i kommandotolken:"),
+    ] {
+        let commands = session(&read(manual), heading);
+        assert!(commands.len() > 5, "{manual}: {commands:?}");
+        let home = tempfile::tempdir().expect("HOME");
+        let save = home.path().join("game.save");
+        // The window needs a display, and the save goes to a place of the test's own.
+        let script: String = commands
+            .iter()
+            .filter(|command| !command.starts_with('x'))
+            .map(|command| command.replace("/tmp/game.save", &save.display().to_string()))
+            .map(|command| format!("{command}\n"))
+            .collect();
+        let output = Command::cargo_bin("hnefatafl")
+            .expect("the binary is built")
+            .env("HOME", home.path())
+            .env_remove("DISPLAY")
+            .env_remove("HNEFATAFL_RC")
+            .env_remove("HNEFATAFL_PATH")
+            .args(["-C", "-l", "eng", "-r", "hnefatafl"])
+            .write_stdin(script)
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .expect("runs");
+        assert!(output.status.success());
+        let errors = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(errors, "", "{manual}: {commands:?}");
+        assert!(save.exists(), "{manual}: the session saves");
+    }
+}
+
+#[test]
+fn quoted_language_lines_are_the_shipped_ones() {
+    for (manual, language, intro) in [
+        (
+            "docs/manual.md",
+            "data/lang/eng",
+            "message, which is what you translate. Example:",
+        ),
+        (
+            "docs/manual.md",
+            "data/lang/swe",
+            "In Swedish this line becomes:",
+        ),
+    ] {
+        let text = read(manual);
+        let start = text.find(intro).expect("the example is in the manual") + intro.len();
+        let quoted = text[start..]
+            .lines()
+            .find(|line| line.starts_with('\t'))
+            .expect("an indented line")
+            .trim_start_matches('\t');
+        let shipped = read(language);
+        assert!(
+            shipped.lines().any(|line| line == quoted),
+            "{manual} quotes {quoted:?}, which is not a line of {language}"
+        );
+    }
+}
