@@ -45,7 +45,11 @@ fn parse_options() -> Result<Options, String> {
         let value = arguments
             .next()
             .ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || value.parse::<u64>().map_err(|_| format!("{flag}: bad number {value}"));
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag}: bad number {value}"))
+        };
         match flag.as_str() {
             "--games" => options.games = number()?.max(1) as usize,
             "--plies" => options.plies = number()?.max(1) as usize,
@@ -126,7 +130,12 @@ async fn play(
             sent = Some(Instant::now());
         }
         match client.recv().await.map_err(|e| e.to_string())? {
-            Some(ServerMessage::Moved { game: g, mv, side: mover, .. }) if g == id => {
+            Some(ServerMessage::Moved {
+                game: g,
+                mv,
+                side: mover,
+                ..
+            }) if g == id => {
                 let words: Vec<&str> = mv.split_whitespace().collect();
                 let parsed = rules.parse_move(&words).map_err(|e| e.to_string())?;
                 game.try_play(parsed).map_err(|e| e.to_string())?;
@@ -175,7 +184,9 @@ async fn run(options: Options) -> Result<(), String> {
     let mut logins = Vec::new();
     for index in 0..options.games * 2 {
         let pins = pins.clone();
-        logins.push(tokio::spawn(async move { connect(port, &pins, &format!("player{index}")).await }));
+        logins.push(tokio::spawn(async move {
+            connect(port, &pins, &format!("player{index}")).await
+        }));
     }
     let mut clients = Vec::new();
     for login in logins {
@@ -186,18 +197,28 @@ async fn run(options: Options) -> Result<(), String> {
     let mut clients = clients.into_iter();
     while let (Some(mut first), Some(mut second)) = (clients.next(), clients.next()) {
         first
-            .send(&ClientMessage::New { rules: options.rules.clone(), clock: None, side: 0, opponent: None })
+            .send(&ClientMessage::New {
+                rules: options.rules.clone(),
+                clock: None,
+                side: 0,
+                opponent: None,
+            })
             .await
             .map_err(|e| e.to_string())?;
         let (id, text) = loop {
             match first.recv().await.map_err(|e| e.to_string())? {
-                Some(ServerMessage::Game { state }) => break (state.summary.game, state.rules_text),
+                Some(ServerMessage::Game { state }) => {
+                    break (state.summary.game, state.rules_text);
+                }
                 Some(ServerMessage::Error { message }) => return Err(message),
                 Some(_) => {}
                 None => return Err("closed".into()),
             }
         };
-        second.send(&ClientMessage::Join { game: id }).await.map_err(|e| e.to_string())?;
+        second
+            .send(&ClientMessage::Join { game: id })
+            .await
+            .map_err(|e| e.to_string())?;
         let rules = Rules::parse(text.as_bytes()).map_err(|e| e.to_string())?;
         seated.push((first, second, id, rules));
     }
@@ -210,7 +231,14 @@ async fn run(options: Options) -> Result<(), String> {
         for (side, client) in [first, second].into_iter().enumerate() {
             let game = Game::new(rules.clone());
             let random = seed.wrapping_add(side as u64) | 1;
-            players.push(tokio::spawn(play(client, id, side, game, options.plies, random)));
+            players.push(tokio::spawn(play(
+                client,
+                id,
+                side,
+                game,
+                options.plies,
+                random,
+            )));
         }
     }
     let mut latencies = Vec::new();
@@ -233,10 +261,25 @@ async fn run(options: Options) -> Result<(), String> {
     };
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let games_ended = ended / 2;
-    println!("clients: {}, games: {}, rules: {}", options.games * 2, options.games, options.rules);
-    println!("register and log in every client: {:.2} s", logged_in.as_secs_f64());
-    println!("games completed: {games_ended} of {} ({} players saw the end)", options.games, ended);
-    println!("moves: {moves} in {:.2} s: {:.0} moves/s", played.as_secs_f64(), moves as f64 / played.as_secs_f64());
+    println!(
+        "clients: {}, games: {}, rules: {}",
+        options.games * 2,
+        options.games,
+        options.rules
+    );
+    println!(
+        "register and log in every client: {:.2} s",
+        logged_in.as_secs_f64()
+    );
+    println!(
+        "games completed: {games_ended} of {} ({} players saw the end)",
+        options.games, ended
+    );
+    println!(
+        "moves: {moves} in {:.2} s: {:.0} moves/s",
+        played.as_secs_f64(),
+        moves as f64 / played.as_secs_f64()
+    );
     println!(
         "move latency (send to acknowledgement): median {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         ms(at(0.5)),
