@@ -978,7 +978,7 @@ impl State {
         match outcome {
             Some(outcome) => {
                 let result = GameResult {
-                    winner: Some(outcome.winner.index() as u8),
+                    winner: outcome.winner.map(|winner| winner.index() as u8),
                     reason: outcome.reason.to_string(),
                 };
                 self.finish(game, result)
