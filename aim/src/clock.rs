@@ -58,9 +58,10 @@ pub struct Budget {
     /// about half of it is spent (more when the best move keeps changing, less when it is
     /// stable).
     pub target: Duration,
-    /// The search stops at once after this, whatever it is doing. Never more than the
-    /// clock holds less [`Clock::MARGIN`] (or a quarter of what it holds, when that is
-    /// smaller), so a move searched to this limit still arrives in time.
+    /// The search stops at once after this, whatever it is doing. Never more than half
+    /// the main time (plus an overtime period) less [`Clock::MARGIN`], or a quarter of
+    /// what the clock holds when that is more, so a move searched to this limit still
+    /// arrives in time.
     pub hard: Duration,
 }
 
@@ -75,7 +76,10 @@ pub struct OutOfTime;
 const ASSUMED_MOVES_LEFT: u32 = 30;
 
 /// The hard limit is at most this many times the target.
-const HARD_PER_TARGET: u32 = 4;
+const HARD_PER_TARGET: u32 = 3;
+
+/// The part of the increment a move's target spends.
+const INCREMENT_SPENT: f64 = 0.8;
 
 impl Clock {
     /// Time held back from every move for what happens outside the search: sending the
@@ -114,24 +118,37 @@ impl Clock {
     /// The time for this move.
     ///
     /// The target is an even share of the main time over the moves to go (or over an
-    /// assumed 30 more moves), plus the increment, which comes back after the move. With
-    /// overtime periods left, the target is at least most of one period, since a period
-    /// comes back whole after each move. The hard limit is four times the target, and never
-    /// more than the clock holds less [`Clock::MARGIN`]; when the clock holds less than
-    /// four margins, the limit is a quarter of what it holds, so some search is still done
-    /// and the move is still in time. A clock with nothing left gives one millisecond:
-    /// the search plays its statically best move at once.
+    /// assumed 30 more moves), plus 80% of the increment, which comes back after the move
+    /// (the other 20% builds a reserve: with 1 s a move the main time settles near 6 s
+    /// rather than near nothing). With overtime periods left, the target is at least 80%
+    /// of one period, since a period comes back whole after each move. The hard limit is
+    /// three times the target and never more than half the main time (all of it on the
+    /// last move before a control) plus one period, less [`Clock::MARGIN`]: a move that
+    /// runs past its limit on a busy machine still has time in hand. On a clock holding
+    /// less than four margins the limit is a quarter of what it holds, so some search is
+    /// still done and the move is still in time. A clock with nothing left gives one
+    /// millisecond: the search plays its statically best move at once.
     pub fn budget(&self) -> Budget {
         let available = self.available();
-        let hard_cap = available
+        let main_share = if self.moves_to_go == Some(1) {
+            self.remaining
+        } else {
+            self.remaining / 2
+        };
+        let periods = if self.overtimes > 0 {
+            self.overtime
+        } else {
+            Duration::ZERO
+        };
+        let hard_cap = (main_share + periods)
             .saturating_sub(Clock::MARGIN)
             .max(available / 4)
             .max(Duration::from_millis(1));
         let moves = self.moves_to_go.unwrap_or(ASSUMED_MOVES_LEFT).max(1);
         let mut target = self.remaining / moves;
-        // The increment comes back after the move; spend it, unless the main time is
-        // nearly gone (then the increment is all there is, and the cap below applies).
-        target += self.increment.min(self.remaining);
+        // Most of the increment comes back after the move: spend it, but never more than
+        // the main time left.
+        target += self.increment.mul_f64(INCREMENT_SPENT).min(self.remaining);
         if self.overtimes > 0 {
             target = target.max(self.overtime.mul_f64(0.8));
         }
@@ -190,14 +207,25 @@ mod tests {
     fn sudden_death_shares_the_time() {
         let budget = Clock::fischer(secs(300), Duration::ZERO).budget();
         assert_eq!(budget.target, secs(10));
-        assert_eq!(budget.hard, secs(40));
+        assert_eq!(budget.hard, secs(30));
+        // Never more than half the clock on one move.
+        let budget = Clock {
+            moves_to_go: Some(2),
+            ..Clock::fischer(secs(10), Duration::ZERO)
+        }
+        .budget();
+        assert_eq!(budget.hard, secs(5) - Clock::MARGIN);
     }
 
     #[test]
     fn increment_is_spent() {
         let budget = Clock::fischer(secs(60), secs(1)).budget();
-        assert_eq!(budget.target, secs(3));
-        assert_eq!(budget.hard, secs(12));
+        assert_eq!(budget.target, millis(2800));
+        assert_eq!(budget.hard, millis(8400));
+        // Where the main time settles with 1 s a move: each move at its target keeps it.
+        let mut clock = Clock::fischer(secs(6), secs(1));
+        clock.spend(clock.budget().target).expect("in time");
+        assert_eq!(clock.remaining, secs(6));
         // Nearly flagged: the increment is not counted on, the margin is kept.
         let budget = Clock::fischer(millis(500), secs(1)).budget();
         assert!(budget.hard <= millis(450), "{budget:?}");

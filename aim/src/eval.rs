@@ -384,6 +384,27 @@ pub(crate) fn evaluate(tables: &Tables, position: &Position, board: &mut Vec<u8>
     score[to_move] - score[1 - to_move]
 }
 
+/// Whether the move puts an escape piece on a square that has an open line to an escape
+/// square, so that the mover threatens to win with its next move. Reads the board before
+/// the move (with the piece moved; captures are left out, they only open lines).
+pub(crate) fn threatens_escape(tables: &Tables, board: &mut [u8], mv: Move) -> bool {
+    let (from, to) = (tables.index(mv.from), tables.index(mv.to));
+    let t = board[from];
+    if t == EMPTY {
+        return false;
+    }
+    let info = &tables.types[t as usize];
+    if !info.escape || !info.scan_lines || tables.escape_square[to] {
+        return false;
+    }
+    board[from] = EMPTY;
+    board[to] = t;
+    let lines = open_lines(tables, board, to, t as usize);
+    board[to] = EMPTY;
+    board[from] = t;
+    lines > 0
+}
+
 /// Open lines from square `s` to an escape square for a piece of type `t`.
 fn open_lines(tables: &Tables, board: &[u8], s: usize, t: usize) -> u32 {
     let mut lines = 0;

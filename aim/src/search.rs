@@ -1,6 +1,6 @@
 //! The search: iterative deepening principal-variation alpha-beta with a shared
-//! transposition table, run by several threads at once (the root moves of each depth shared
-//! between them after the first; see `Split`).
+//! transposition table, run by several threads at once on the engine's rayon pool (the root
+//! moves of each depth shared between them after the first; see `Split`).
 
 use crate::eval::{self, EvalWeights, Tables};
 use crate::limits::{Limits, Plan};
@@ -70,11 +70,29 @@ impl Default for EngineConfig {
     }
 }
 
+/// How several threads share one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallel {
+    /// The root moves of each depth are shared between the threads after the first move
+    /// is searched (see `docs/ai.md`); the faster of the two on the measurements.
+    #[default]
+    RootSplit,
+    /// Lazy SMP: every thread runs its own iterative deepening (every other helper a depth
+    /// ahead), and they share only the transposition table.
+    LazySmp,
+}
+
 /// Knobs of the search and the evaluation, for tuning by self-play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tuning {
     /// Search moves that the static guess ranks late one or two plies less deeply.
     pub reductions: bool,
+    /// At the last ply, search a move one ply deeper when it gives an escape piece (a
+    /// king) an open line to an escape square, so the answer to the threat is seen. Off
+    /// by default until a match shows it helps (see `docs/ai.md`).
+    pub escape_extension: bool,
+    /// How several threads share the search.
+    pub parallel: Parallel,
     /// The evaluation's weights.
     pub weights: EvalWeights,
 }
@@ -83,15 +101,22 @@ impl Default for Tuning {
     fn default() -> Self {
         Tuning {
             reductions: true,
+            escape_extension: false,
+            parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
     }
 }
 
-/// A computer player: owns the transposition table and threads between searches.
+/// A computer player: owns the transposition table and, for searches on several threads,
+/// a rayon thread pool that lives as long as the engine (no thread is created per move).
 pub struct Engine {
     config: EngineConfig,
     table: Option<Table>,
+    /// The helper threads of parallel searches: one fewer than the threads of the widest
+    /// search so far (the calling thread is the main search thread). Made on the first
+    /// search on several threads.
+    pool: Option<rayon::ThreadPool>,
     tuning: Tuning,
     /// The rules of the last search (compared by `Rules` equality) and their compiled tables.
     tables: Option<(Rules, Arc<Tables>)>,
@@ -158,6 +183,8 @@ impl RootMove {
 struct Scored {
     mv: Move,
     guess: i32,
+    /// Searched a ply deeper (see [`Tuning::escape_extension`]).
+    extend: bool,
     rank: usize,
     key: i32,
 }
@@ -169,6 +196,7 @@ impl Engine {
         Engine {
             config,
             table,
+            pool: None,
             tuning: Tuning::default(),
             tables: None,
             random: 0x9e37_79b9_7f4a_7c15,
@@ -180,6 +208,15 @@ impl Engine {
         let mut engine = Engine::new(config);
         engine.tuning = tuning;
         engine
+    }
+
+    /// The static evaluation of a position (no search), from the side to move's point of
+    /// view, with this engine's weights: what the search scores a position at the end of
+    /// its depth. For tests, tools and hints.
+    pub fn evaluate(&mut self, position: &Position) -> Score {
+        let tables = self.tables_for(position.rules());
+        let mut board = Vec::new();
+        Score(eval::evaluate(&tables, position, &mut board))
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -200,6 +237,29 @@ impl Engine {
         match limits.threads.unwrap_or(self.config.threads) {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
+        }
+    }
+
+    /// Makes sure the pool has at least `helpers` threads. A pool that cannot be made
+    /// (the system refuses threads) leaves the search on the calling thread alone.
+    fn ensure_pool(&mut self, helpers: usize) -> usize {
+        let have = self
+            .pool
+            .as_ref()
+            .map_or(0, rayon::ThreadPool::current_num_threads);
+        if have >= helpers {
+            return helpers;
+        }
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(helpers)
+            .thread_name(|index| format!("aim-search-{}", index + 1))
+            .build()
+        {
+            Ok(pool) => {
+                self.pool = Some(pool);
+                helpers
+            }
+            Err(_) => have,
         }
     }
 
@@ -313,7 +373,12 @@ impl Engine {
         } else {
             HashSet::new()
         };
-        let threads = self.threads(limits).max(1);
+        let wanted = self.threads(limits).max(1);
+        let threads = if wanted > 1 {
+            1 + self.ensure_pool(wanted - 1)
+        } else {
+            1
+        };
         let shared = Shared {
             stop,
             abort: AtomicBool::new(false),
@@ -322,31 +387,19 @@ impl Engine {
             plan,
             split: Split::default(),
         };
-        let table = self.table.as_ref();
-        let reductions = self.tuning.reductions;
         let context = Context {
             tables: &tables,
-            table,
+            table: self.table.as_ref(),
             shared: &shared,
             game_hashes: &game_hashes,
             strict: threads == 1,
-            reductions,
-            split: threads > 1 && noise == 0,
+            reductions: self.tuning.reductions,
+            escape_extension: self.tuning.escape_extension,
+            split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
         };
         let position = game.position();
-        let outcome = std::thread::scope(|scope| {
-            for helper in 1..threads {
-                let context = &context;
-                let root = root.clone();
-                scope.spawn(move || {
-                    let mut worker = Worker::new(context, position.clone(), false);
-                    if context.split {
-                        worker.help();
-                    } else {
-                        worker.iterate(&root, 1 + (helper as u32 % 2), &mut |_, _| {});
-                    }
-                });
-            }
+        // The calling thread is the main search thread: it reports progress and decides.
+        let mut main = || {
             let mut worker = Worker::new(&context, position.clone(), true);
             let result = worker.iterate(&root, 1, &mut |worker, done| {
                 let elapsed = shared.start.elapsed();
@@ -363,7 +416,25 @@ impl Engine {
             worker.report_nodes();
             shared.abort.store(true, Ordering::Relaxed);
             result
-        });
+        };
+        let outcome = match &self.pool {
+            Some(pool) if threads > 1 => pool.in_place_scope(|scope| {
+                for helper in 1..threads {
+                    let context = &context;
+                    let root = &root;
+                    scope.spawn(move |_| {
+                        let mut worker = Worker::new(context, position.clone(), false);
+                        if context.split {
+                            worker.help();
+                        } else {
+                            worker.iterate(root, 1 + (helper as u32 % 2), &mut |_, _| {});
+                        }
+                    });
+                }
+                main()
+            }),
+            _ => main(),
+        };
         let nodes = shared.nodes.load(Ordering::Relaxed);
         match outcome {
             Some(done) => SearchResult {
@@ -408,6 +479,7 @@ struct Context<'a> {
     /// of fixed depth gives the same result with the table on or off.
     strict: bool,
     reductions: bool,
+    escape_extension: bool,
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
     split: bool,
@@ -815,11 +887,15 @@ impl<'a> Worker<'a> {
         let generated = &mut self.generated;
         self.position.for_each_move(|mv| generated.push(mv));
         eval::read_board(tables, &self.position, &mut self.board);
+        // Only at the last ply, where the answer to a threat would fall off the horizon.
+        let extensions = context.escape_extension && depth == 1;
         for &mv in &self.generated {
             let guess = eval::move_guess(tables, &self.board, mv, side);
+            let extend = extensions && eval::threatens_escape(tables, &mut self.board, mv);
             moves.push(Scored {
                 mv,
                 guess,
+                extend,
                 rank: 0,
                 key: 0,
             });
@@ -875,7 +951,7 @@ impl<'a> Worker<'a> {
             self.path.push(child_key);
             legal += 1;
             let captured = undo.captures().next().is_some();
-            let mut child = depth - 1;
+            let mut child = if m.extend { depth } else { depth - 1 };
             if context.reductions && depth >= 3 && m.rank >= 6 && !captured && m.guess < 150 {
                 child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
             }

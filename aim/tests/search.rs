@@ -2,7 +2,7 @@
 //! table under `forbid_repeat`, the stop flag and decisive scores.
 
 use aim::{Engine, EngineConfig, Limits, Score, SearchResult};
-use hnefatafl_core::{Game, Move, Rules};
+use hnefatafl_core::{Game, Move, Position, Rules};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -270,21 +270,38 @@ fn stop_flag_is_honoured_quickly() {
         hash_mib: 8,
     });
     let stop = Arc::new(AtomicBool::new(false));
+    // Another thread sets the flag once the search has finished depth 3, as an interface
+    // does when the player asks for the move now.
+    let (depths, finished) = std::sync::mpsc::channel::<u32>();
     let setter = {
         let stop = Arc::clone(&stop);
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(200));
+            while finished.recv().is_ok_and(|depth| depth < 3) {}
+            let stopped_at = Instant::now();
             stop.store(true, Ordering::Relaxed);
+            stopped_at
         })
     };
-    let start = Instant::now();
-    let result = engine.search(&game, &depth(60), stop, &mut |_| {});
-    let took = start.elapsed();
-    setter.join().expect("the stopping thread");
+    let result = engine.search(&game, &depth(60), stop, &mut |progress| {
+        // The setter may have stopped listening: then nothing needs the depth.
+        let _ = depths.send(progress.depth);
+    });
+    let returned = Instant::now();
+    drop(depths);
+    let stopped_at = setter.join().expect("the stopping thread");
     let mv = result.best.expect("a move");
     assert!(game.legal_moves().collect::<Vec<_>>().contains(&mv));
+    assert!(
+        (3..60).contains(&result.depth),
+        "stopped after depth {}",
+        result.depth
+    );
     // Generous: the flag is read every thousand nodes or so.
-    assert!(took < Duration::from_secs(5), "took {took:?}");
+    let took = returned.duration_since(stopped_at);
+    assert!(
+        took < Duration::from_secs(5),
+        "took {took:?} after the stop"
+    );
 
     // Stopped before it starts: still a legal move.
     let result = engine.search(
@@ -465,4 +482,132 @@ fn plays_on_a_19x19_board() {
     let with = search(&mut one_thread(16), &game, &depth(3));
     let without = search(&mut one_thread(0), &game, &depth(3));
     assert_eq!((with.best, with.score), (without.best, without.score));
+}
+
+/// A plain negamax alpha-beta search written from the rules alone: core's moves in
+/// generation order, no table, no reductions, no ordering; of the engine it takes only the
+/// static evaluation at the leaves. The rules it follows are the engine's documented ones
+/// (`docs/ai.md`): a game end at a node is a win or loss in that many plies (or a draw,
+/// 0), a side left
+/// without a legal move loses, under `forbid_repeat` a move back to a position of the game
+/// or of the line is not legal, and without it a root move back to a position of the game
+/// is worth at most a draw unless it wins.
+struct Reference {
+    forbid_repeat: bool,
+    evaluator: Engine,
+    game_hashes: Vec<u64>,
+    line: Vec<u64>,
+}
+
+impl Reference {
+    fn root(game: &Game, depth: i32) -> i32 {
+        let mut reference = Reference {
+            forbid_repeat: game.rules().forbid_repeat(),
+            evaluator: one_thread(0),
+            game_hashes: game.position_hashes().to_vec(),
+            line: Vec::new(),
+        };
+        let mut best = None;
+        for mv in game.legal_moves() {
+            let mut position = game.position().clone();
+            position.play(mv);
+            reference.line.push(position.hash());
+            let mut score = -reference.value(&mut position, depth - 1, 1, -i32::MAX, i32::MAX);
+            reference.line.pop();
+            let decisive = Score(score).mate_plies().is_some();
+            if !reference.forbid_repeat && game.has_occurred(&position) && score > 0 && !decisive {
+                score = 0;
+            }
+            best = best.max(Some(score));
+        }
+        best.expect("the game is not over")
+    }
+
+    fn value(
+        &mut self,
+        position: &mut Position,
+        depth: i32,
+        ply: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let side = position.side_to_move();
+        if let Some(outcome) = position.outcome_with(true) {
+            return match outcome.winner {
+                Some(winner) if winner == side => Score::win_in(ply).0,
+                Some(_) => Score::loss_in(ply).0,
+                None => 0,
+            };
+        }
+        if depth <= 0 {
+            return self.evaluator.evaluate(position).0;
+        }
+        let moves: Vec<Move> = position.moves().collect();
+        let mut best = None;
+        for mv in moves {
+            let undo = position.play(mv);
+            let hash = position.hash();
+            if self.forbid_repeat && (self.game_hashes.contains(&hash) || self.line.contains(&hash))
+            {
+                position.take_back(&undo);
+                continue;
+            }
+            self.line.push(hash);
+            let score = -self.value(position, depth - 1, ply + 1, -beta, -alpha);
+            self.line.pop();
+            position.take_back(&undo);
+            best = best.max(Some(score));
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best.unwrap_or(Score::loss_in(ply).0)
+    }
+}
+
+#[test]
+fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
+    let no_reductions = |hash_mib| {
+        Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib,
+            },
+            aim::Tuning {
+                reductions: false,
+                escape_extension: false,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    let mut compared = 0;
+    let mut compare = |game: &Game, d: u32| {
+        let expected = Reference::root(game, d as i32);
+        for hash_mib in [0, 8] {
+            let found = search(&mut no_reductions(hash_mib), game, &depth(d));
+            assert_eq!(
+                found.score,
+                Score(expected),
+                "{} depth {d} table {hash_mib} MiB after {:?}",
+                game.rules().id(),
+                game.moves().collect::<Vec<_>>()
+            );
+        }
+        compared += 1;
+    };
+    for (rules, _) in variants() {
+        for seed in 0..2 {
+            let game = shuffled_opening(&rules, 6, seed);
+            if game.outcome().is_some() {
+                continue;
+            }
+            for d in 1..=3 {
+                compare(&game, d);
+            }
+        }
+    }
+    // Deep enough for the reductions to change the score (+0.25 with them, +0.19 without).
+    compare(&shuffled_opening(&rules(BRANDUB, false), 6, 0), 5);
+    assert!(compared >= 40, "only {compared} positions compared");
 }

@@ -1,11 +1,12 @@
 //! Search speed and parallel scaling on the 11x11 start position.
 //!
 //! With `SEARCH_BENCH_REPORT=1` it first prints measured runs of each figure (time to
-//! depth 4 and 6, nodes per second, and the 1 against 2 threads time to depth 7 and 8,
-//! `SEARCH_BENCH_REPEAT` times each, 3 by default), then criterion times the searches to
-//! depth 4 and 6 on one thread (a filter that matches nothing skips them).
+//! depth 4 and 6, nodes per second, and the time to depth 7 and 8 on 1 thread against 2
+//! threads sharing the root and 2 threads of Lazy SMP, `SEARCH_BENCH_REPEAT` times each, 3
+//! by default), then criterion times the searches to depth 4 and 6 on one thread (a filter
+//! that matches nothing skips them).
 
-use aim::{Engine, EngineConfig, Limits, SearchResult};
+use aim::{Engine, EngineConfig, Limits, Parallel, SearchResult, Tuning};
 use criterion::Criterion;
 use hnefatafl_benches::fetlar_rules;
 use hnefatafl_core::Game;
@@ -14,10 +15,20 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 fn search(game: &Game, depth: u32, threads: usize) -> SearchResult {
-    let mut engine = Engine::new(EngineConfig {
-        threads,
-        hash_mib: 64,
-    });
+    search_with(game, depth, threads, Parallel::RootSplit)
+}
+
+fn search_with(game: &Game, depth: u32, threads: usize, parallel: Parallel) -> SearchResult {
+    let mut engine = Engine::with_tuning(
+        EngineConfig {
+            threads,
+            hash_mib: 64,
+        },
+        Tuning {
+            parallel,
+            ..Tuning::default()
+        },
+    );
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -44,26 +55,36 @@ fn report_once(game: &Game) {
         .max(1);
     for depth in [7, 8] {
         let mut ratios = Vec::new();
+        let mut lazy_ratios = Vec::new();
         for _ in 0..repeats {
             let one = search(game, depth, 1);
             let two = search(game, depth, 2);
-            let ratio = one.elapsed.as_secs_f64() / two.elapsed.as_secs_f64();
+            let lazy = search_with(game, depth, 2, Parallel::LazySmp);
+            let seconds = |result: &SearchResult| result.elapsed.as_secs_f64();
+            let rate = |result: &SearchResult| result.nodes as f64 / seconds(result) / 1e6;
+            let ratio = seconds(&one) / seconds(&two);
+            let lazy_ratio = seconds(&one) / seconds(&lazy);
             println!(
-                "depth {depth}: 1 thread {:.3} s ({:.2} M nodes/s), 2 threads {:.3} s ({:.2} M nodes/s): {ratio:.2}x faster",
-                one.elapsed.as_secs_f64(),
-                one.nodes as f64 / one.elapsed.as_secs_f64() / 1e6,
-                two.elapsed.as_secs_f64(),
-                two.nodes as f64 / two.elapsed.as_secs_f64() / 1e6,
+                "depth {depth}: 1 thread {:.3} s ({:.2} M nodes/s), 2 threads root split {:.3} s ({:.2} M nodes/s): {ratio:.2}x faster, 2 threads Lazy SMP {:.3} s ({:.2} M nodes/s): {lazy_ratio:.2}x",
+                seconds(&one),
+                rate(&one),
+                seconds(&two),
+                rate(&two),
+                seconds(&lazy),
+                rate(&lazy),
             );
             ratios.push(ratio);
+            lazy_ratios.push(lazy_ratio);
         }
-        ratios.sort_by(f64::total_cmp);
-        println!(
-            "depth {depth}: 2 threads against 1, {repeats} runs: median {:.2}x (from {:.2}x to {:.2}x)",
-            ratios[ratios.len() / 2],
-            ratios[0],
-            ratios[ratios.len() - 1]
-        );
+        for (name, ratios) in [("root split", &mut ratios), ("Lazy SMP", &mut lazy_ratios)] {
+            ratios.sort_by(f64::total_cmp);
+            println!(
+                "depth {depth}: 2 threads ({name}) against 1, {repeats} runs: median {:.2}x (from {:.2}x to {:.2}x)",
+                ratios[ratios.len() / 2],
+                ratios[0],
+                ratios[ratios.len() - 1]
+            );
+        }
     }
 }
 

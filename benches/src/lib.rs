@@ -1,8 +1,11 @@
-//! Shared helpers for the benchmarks and the match runner: rule files, random openings,
-//! engine-against-engine games and the Elo arithmetic.
+//! Shared helpers for the benchmarks and the match runner: rule files, random openings and
+//! opening sets, engine-against-engine games, the Elo arithmetic and the SPRT.
 
-use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, SearchResult, Tuning};
-use hnefatafl_core::{Game, Player, Rules};
+pub mod openings;
+pub mod sprt;
+
+use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, Parallel, Tuning};
+use hnefatafl_core::{Game, Move, Player, Rules};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -121,8 +124,8 @@ pub struct Side {
 }
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
-/// `n100000`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`, `threads`,
-/// `hash` (MiB), `reductions` (0/1), and the evaluation weights `piece`, `mobility`,
+/// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
+/// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `parallel` (`split` or `lazy`), and the evaluation weights `piece`, `mobility`,
 /// `open_move`, `open_one`, `open_two`, `two_moves`, `routes`, `guard`, `enclosure1`, `enclosure2`,
 /// `threat`, `tempo`.
 ///
@@ -158,6 +161,14 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "threads" => side.config.threads = number()? as usize,
             "hash" => side.config.hash_mib = number()? as usize,
             "reductions" => side.tuning.reductions = number()? != 0,
+            "extension" => side.tuning.escape_extension = number()? != 0,
+            "parallel" => {
+                side.tuning.parallel = match value {
+                    "split" => Parallel::RootSplit,
+                    "lazy" => Parallel::LazySmp,
+                    _ => return Err(format!("bad value in `{word}` (split or lazy)")),
+                }
+            }
             "piece" => weights.piece = number()? as i32,
             "mobility" => weights.mobility = number()? as i32,
             "open_move" => weights.open_line_to_move = number()? as i32,
@@ -176,6 +187,67 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
     let words: Vec<&str> = limit_words.iter().map(String::as_str).collect();
     side.limits = Limits::from_words(&words).map_err(|e| e.to_string())?;
     Ok(side)
+}
+
+/// A player of match games: the engine of this project ([`Side`]), or any other that can
+/// answer a position with a move (an external engine through a protocol).
+pub trait Contestant {
+    /// A short name for reports.
+    fn name(&self) -> String;
+
+    /// The move for the game's position, with `clock` its clock when the game is played on
+    /// one. `None` when it has no move (it resigns, or it failed).
+    fn choose(&mut self, game: &Game, clock: Option<Clock>) -> Choice;
+}
+
+/// What a contestant answered.
+#[derive(Clone, Debug, Default)]
+pub struct Choice {
+    /// The move; `None` loses the game.
+    pub mv: Option<Move>,
+    /// What it said of the move, for the verbose listing (score, depth, nodes).
+    pub note: String,
+}
+
+/// This project's engine with a side's limits and settings.
+pub struct EngineContestant {
+    side: Side,
+    engine: Engine,
+}
+
+impl EngineContestant {
+    /// A fresh engine for `side`, its weak levels' random choices seeded with `seed`.
+    pub fn new(side: &Side, seed: u64) -> EngineContestant {
+        let mut engine = Engine::with_tuning(side.config.clone(), side.tuning.clone());
+        engine.seed(seed);
+        EngineContestant {
+            side: side.clone(),
+            engine,
+        }
+    }
+}
+
+impl Contestant for EngineContestant {
+    fn name(&self) -> String {
+        self.side.limits.to_words().join(" ")
+    }
+
+    fn choose(&mut self, game: &Game, clock: Option<Clock>) -> Choice {
+        let mut limits = self.side.limits.clone();
+        if clock.is_some() {
+            limits.clock = clock;
+        }
+        let found =
+            self.engine
+                .search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        Choice {
+            mv: found.best,
+            note: format!(
+                "score {} depth {} nodes {}",
+                found.score, found.depth, found.nodes
+            ),
+        }
+    }
 }
 
 /// How a game ended, for the side called A.
@@ -209,8 +281,6 @@ pub struct GameSettings {
     /// limits then get the mover's clock, the time the search takes (measured around the
     /// whole call) is booked on it, and a side whose clock runs out loses.
     pub clock: Option<Clock>,
-    /// Seeds the weak levels' random choices.
-    pub seed: u64,
     /// Print each move with its score, depth, nodes and time.
     pub verbose: bool,
 }
@@ -231,18 +301,13 @@ pub struct Played {
 /// Plays one game from `start`: `a` plays `a_player`, `b` the other.
 pub fn play_game(
     start: &Game,
-    a: &Side,
-    b: &Side,
+    a: &mut dyn Contestant,
+    b: &mut dyn Contestant,
     a_player: Player,
     settings: &GameSettings,
 ) -> Played {
     let mut game = start.clone();
-    let sides = [a, b];
-    let mut engines = sides.map(|side| {
-        let mut engine = Engine::with_tuning(side.config.clone(), side.tuning.clone());
-        engine.seed(settings.seed);
-        engine
-    });
+    let players: [&mut dyn Contestant; 2] = [a, b];
     let mut clocks = settings.clock.map(|clock| [clock; 2]);
     let mut least_left = settings.clock.map(|clock| [clock.remaining; 2]);
     let mut plies = 0;
@@ -268,35 +333,24 @@ pub fn play_game(
         } else {
             GameResult::Win
         };
-        let mut limits = sides[index].limits.clone();
-        if let Some(clocks) = &clocks {
-            limits.clock = Some(clocks[index]);
-        }
         let started = Instant::now();
-        let found = engines[index].search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let choice = players[index].choose(&game, clocks.map(|clocks| clocks[index]));
         let used = started.elapsed();
         if settings.verbose {
-            print_move(&game, index, &found, used);
+            print_move(&game, index, &choice, used);
         }
         if let (Some(clocks), Some(least)) = (&mut clocks, &mut least_left) {
             if clocks[index].spend(used).is_err() {
                 least[index] = Duration::ZERO;
                 return end(mover_loses, plies, true, least_left);
             }
-            least[index] = least[index].min(
-                clocks[index]
-                    .remaining
-                    .saturating_sub(clocks[index].increment),
-            );
+            let left = clocks[index]
+                .remaining
+                .saturating_sub(clocks[index].increment);
+            least[index] = least[index].min(left);
         }
-        // No move although the game is not over cannot happen; an illegal move cannot
-        // either: both count as a loss for the mover.
-        let Some(mv) = found.best else {
+        // No move although the game is not over, or an illegal one: a loss for the mover.
+        let Some(mv) = choice.mv else {
             return end(mover_loses, plies, false, least_left);
         };
         if game.try_play(mv).is_err() {
@@ -312,20 +366,18 @@ pub fn play_game(
     end(result, plies, false, least_left)
 }
 
-/// Prints one move of a game with what the search said of it.
-fn print_move(game: &Game, index: usize, found: &SearchResult, used: Duration) {
-    let Some(mv) = found.best else {
+/// Prints one move of a game with what the contestant said of it.
+fn print_move(game: &Game, index: usize, choice: &Choice, used: Duration) {
+    let Some(mv) = choice.mv else {
         return;
     };
     println!(
-        "  ply {:3}: {} {} score {} depth {} nodes {} time {:.3} s",
+        "  ply {:3}: {} {} {} time {:.3} s",
         game.moves().len(),
         if index == 0 { 'A' } else { 'B' },
         game.rules()
             .format_move(mv, hnefatafl_core::Notation::Numeric),
-        found.score,
-        found.depth,
-        found.nodes,
+        choice.note,
         used.as_secs_f64()
     );
 }

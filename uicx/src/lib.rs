@@ -1,6 +1,6 @@
 //! uicx: the hnefatafl program's interfaces: the command interpreter and the X window.
 //!
-//! The binary is a thin wrapper around [`cli::run`]. The [`session::Session`] is the
+//! The binary is a thin wrapper around [`cli::run`] (and [`check::run`] for `--check`). The [`session::Session`] is the
 //! interpreter: it holds the game and runs every command, and knows no front end. The
 //! command line ([`cli`]) and the X window ([`window`], drawing with [`x11`]) drive it;
 //! the seam between them is described in [`session`]. Messages are made in [`messages`],
@@ -10,6 +10,7 @@
 
 pub mod args;
 pub mod board;
+pub mod check;
 pub mod cli;
 pub mod data;
 pub mod files;

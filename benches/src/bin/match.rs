@@ -2,59 +2,122 @@
 //!
 //! ```text
 //! match --rules data/rules/brandub --games 40 --a level=3 --b depth=2
-//!       [--plies 300] [--opening 4] [--seed 1] [--jobs 1] [--clock 60+1]
+//!       [--plies 300] [--opening 4 | --openings benches/openings/brandub.txt]
+//!       [--seed 1] [--jobs 1] [--a-plays 0|1] [--clock 60+1] [--sprt 0,10]
+//!       [--gauntlet benches/gauntlet.txt] [--verbose]
 //! ```
 //!
-//! With `--clock`, both sides play on a clock of that many seconds plus an increment per
-//! move; a side whose clock runs out loses, and the runner reports the games lost on time
-//! and the least time either side had left.
+//! Games come in pairs from the same opening, A playing each colour once: a random opening
+//! of `--opening` plies, or the next opening of an `--openings` set. A game that reaches the
+//! ply cap is a draw. Prints wins, draws and losses of A, the pairs by A's points and the
+//! Elo difference of A over B with its 95% error margin.
 //!
-//! Games come in pairs from the same random opening, A playing each colour once. A game
-//! that reaches the ply cap is a draw. Prints wins, draws and losses of A and the Elo
-//! difference of A over B with its 95% error margin.
+//! With `--sprt elo0,elo1[,alpha,beta]` the match stops as soon as the sequential
+//! probability ratio test decides (`--games` is then the most it plays) and says which
+//! hypothesis it accepted. With `--clock`, both sides play on a clock of that many seconds
+//! plus an increment per move; a side whose clock runs out loses, and the runner reports
+//! the games lost on time and the least time either side had left. With `--gauntlet`, A
+//! plays a match against each side of the file in turn (one `name: side` a line) and a
+//! table of the results ends the report.
 
 use aim::Clock;
+use hnefatafl_benches::openings::read_openings;
+use hnefatafl_benches::sprt::{Pentanomial, Sprt, Verdict};
 use hnefatafl_benches::{
-    GameResult, GameSettings, Side, elo_with_margin, parse_clock, parse_side, random_opening,
+    Contestant, EngineContestant, GameResult, GameSettings, Side, elo_with_margin, parse_clock,
+    parse_side, random_opening,
 };
-use hnefatafl_core::{Player, Rules};
+use hnefatafl_core::{Game, Player, Rules};
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
+
+/// A side as the command line names it; it makes a fresh contestant for every game.
+#[derive(Clone, Debug)]
+enum SideSpec {
+    /// This project's engine with limits and settings (see [`parse_side`]).
+    Aim(Side),
+}
+
+impl SideSpec {
+    /// Reads a side. Other kinds of contestant are told apart here by their first word.
+    fn parse(text: &str) -> Result<SideSpec, String> {
+        parse_side(text).map(SideSpec::Aim)
+    }
+
+    fn contestant(&self, seed: u64) -> Box<dyn Contestant> {
+        match self {
+            SideSpec::Aim(side) => Box::new(EngineContestant::new(side, seed)),
+        }
+    }
+}
+
+/// Where the games of a match start.
+enum Openings {
+    /// `plies` random moves from the start, from the pair's seed.
+    Random(usize),
+    /// The openings of a set, in turn.
+    Set(Vec<Game>),
+}
 
 struct Options {
     rules: Rules,
     rules_path: String,
     games: usize,
-    a: Side,
-    b: Side,
+    a: SideSpec,
+    b: SideSpec,
     a_text: String,
     b_text: String,
     max_plies: usize,
-    opening: usize,
+    openings: Openings,
+    openings_name: String,
     seed: u64,
     jobs: usize,
     verbose: bool,
     a_plays: Option<usize>,
     clock: Option<Clock>,
+    sprt: Option<Sprt>,
+    gauntlet: Vec<(String, String)>,
 }
 
 const USAGE: &str = "usage: match --rules <file> [--games N] --a <side> --b <side> \
-[--plies N] [--opening N] [--seed N] [--jobs N] [--a-plays 0|1] [--clock S[+I]] [--verbose]
-a side is a list of words: limit words (d2 t0.5 n100000 3) or key=value (level depth time \
-nodes threads hash reductions piece mobility open_move open_one open_two two_moves routes \
-guard enclosure1 enclosure2 threat tempo), separated by commas";
+[--plies N] [--opening N | --openings <file>] [--seed N] [--jobs N] [--a-plays 0|1] \
+[--clock S[+I]] [--sprt elo0,elo1[,alpha,beta]] [--gauntlet <file>] [--verbose]
+a side is a list of words: limit words (d2 t0.5 n100000 j2 3) or key=value (level depth \
+time nodes threads hash reductions extension parallel piece mobility open_move open_one open_two \
+two_moves routes guard enclosure1 enclosure2 threat tempo), separated by commas";
+
+/// Reads a gauntlet file: `name: side` a line, `#` comments.
+fn read_gauntlet(path: &str) -> Result<Vec<(String, String)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut sides = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, side) = line
+            .split_once(':')
+            .ok_or_else(|| format!("{path}:{}: not `name: side`", number + 1))?;
+        SideSpec::parse(side).map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+        sides.push((name.trim().to_string(), side.trim().to_string()));
+    }
+    if sides.is_empty() {
+        return Err(format!("{path}: no side in the gauntlet"));
+    }
+    Ok(sides)
+}
 
 fn parse_args() -> Result<Options, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rules_path = None;
     let (mut games, mut max_plies, mut opening, mut seed, mut jobs) =
-        (20usize, 300usize, 4usize, 1u64, 1usize);
+        (None, 300usize, 4usize, 1u64, 1usize);
     let (mut a_text, mut b_text) = (String::new(), String::new());
     let mut verbose = false;
-    let mut a_plays = None;
-    let mut clock = None;
+    let (mut a_plays, mut clock, mut sprt, mut openings_path, mut gauntlet_path) =
+        (None, None, None, None, None);
     let mut i = 0;
     while i < args.len() {
         if args[i] == "--verbose" {
@@ -73,24 +136,45 @@ fn parse_args() -> Result<Options, String> {
         };
         match args[i].as_str() {
             "--rules" => rules_path = Some(value.clone()),
-            "--games" => games = number()? as usize,
+            "--games" => games = Some(number()? as usize),
             "--a" => a_text = value.clone(),
             "--b" => b_text = value.clone(),
             "--plies" => max_plies = number()? as usize,
             "--opening" => opening = number()? as usize,
+            "--openings" => openings_path = Some(value.clone()),
             "--seed" => seed = number()?,
             "--a-plays" => a_plays = Some((number()? as usize).min(1)),
             "--jobs" => jobs = (number()? as usize).max(1),
             "--clock" => clock = Some(parse_clock(&value)?),
+            "--sprt" => sprt = Some(Sprt::parse(&value)?),
+            "--gauntlet" => gauntlet_path = Some(value.clone()),
             other => return Err(format!("unknown argument `{other}`")),
         }
         i += 2;
     }
     let rules_path = rules_path.ok_or("--rules is required")?;
     let text = std::fs::read(&rules_path).map_err(|e| format!("{rules_path}: {e}"))?;
-    let rules = Rules::parse(&text).map_err(|e| format!("{rules_path}: {e:?}"))?;
-    let a = parse_side(&a_text).map_err(|e| format!("--a: {e}"))?;
-    let b = parse_side(&b_text).map_err(|e| format!("--b: {e}"))?;
+    let rules = Rules::parse(&text).map_err(|e| format!("{rules_path}: {e}"))?;
+    let a = SideSpec::parse(&a_text).map_err(|e| format!("--a: {e}"))?;
+    let gauntlet = match &gauntlet_path {
+        Some(path) => read_gauntlet(path)?,
+        None => Vec::new(),
+    };
+    let b = SideSpec::parse(&b_text).map_err(|e| format!("--b: {e}"))?;
+    let (openings, openings_name) = match &openings_path {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let set = read_openings(&rules, &text).map_err(|e| format!("{path}: {e}"))?;
+            let name = format!("{} openings from {path}", set.len());
+            (Openings::Set(set), name)
+        }
+        None => (
+            Openings::Random(opening),
+            format!("{opening} random opening plies"),
+        ),
+    };
+    // A test runs until it decides; the cap only bounds it.
+    let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 20 });
     Ok(Options {
         rules,
         rules_path,
@@ -100,13 +184,183 @@ fn parse_args() -> Result<Options, String> {
         a_text,
         b_text,
         max_plies,
-        opening,
+        openings,
+        openings_name,
         seed,
         jobs,
         verbose,
         a_plays,
         clock,
+        sprt,
+        gauntlet,
     })
+}
+
+/// What a match gives: A's wins, draws and losses and the complete pairs.
+#[derive(Default)]
+struct Tally {
+    counts: [u32; 3],
+    pairs: Pentanomial,
+    plies: usize,
+    time_losses: usize,
+    least_left: Option<[Duration; 2]>,
+    verdict: Option<Verdict>,
+    /// Each game's result by index, to put the pairs together.
+    results: Vec<Option<GameResult>>,
+}
+
+/// A's points of a game in half points.
+fn half_points(result: GameResult) -> usize {
+    match result {
+        GameResult::Win => 2,
+        GameResult::Draw => 1,
+        GameResult::Loss => 0,
+    }
+}
+
+/// Plays one match of A against `b`.
+fn play_match(options: &Options, b: &SideSpec) -> Tally {
+    let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
+    let tally = Mutex::new(Tally {
+        results: vec![None; options.games],
+        ..Tally::default()
+    });
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs {
+            scope.spawn(|| {
+                loop {
+                    if decided.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= options.games {
+                        break;
+                    }
+                    // Both games of a pair start from the same opening.
+                    let pair = index / 2;
+                    let seed = options
+                        .seed
+                        .wrapping_mul(1_000_003)
+                        .wrapping_add(pair as u64);
+                    let start = match &options.openings {
+                        Openings::Random(plies) => random_opening(&options.rules, *plies, seed),
+                        Openings::Set(set) => set[pair % set.len()].clone(),
+                    };
+                    let a_player = match options.a_plays {
+                        Some(1) => Player::One,
+                        Some(_) => Player::Zero,
+                        None if index % 2 == 0 => Player::Zero,
+                        None => Player::One,
+                    };
+                    let settings = GameSettings {
+                        max_plies: options.max_plies,
+                        clock: options.clock,
+                        verbose: options.verbose,
+                    };
+                    let mut a = options.a.contestant(seed);
+                    let mut b = b.contestant(seed);
+                    let played = hnefatafl_benches::play_game(
+                        &start,
+                        a.as_mut(),
+                        b.as_mut(),
+                        a_player,
+                        &settings,
+                    );
+                    let mut tally = tally.lock().unwrap_or_else(|p| p.into_inner());
+                    book(&mut tally, options, index, &played);
+                    println!(
+                        "game {:3}: A plays {} -> {:?} in {} plies{} (A {}-{}-{})",
+                        index + 1,
+                        a_player.index(),
+                        played.result,
+                        played.plies,
+                        if played.on_time { " on time" } else { "" },
+                        tally.counts[0],
+                        tally.counts[1],
+                        tally.counts[2]
+                    );
+                    if tally.verdict.is_some() {
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    tally.into_inner().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Books a finished game, its pair when the pair is complete, and the test's verdict.
+fn book(tally: &mut Tally, options: &Options, index: usize, played: &hnefatafl_benches::Played) {
+    let slot = 2 - half_points(played.result);
+    tally.counts[slot] += 1;
+    tally.plies += played.plies;
+    tally.time_losses += usize::from(played.on_time);
+    if let Some(left) = played.least_left {
+        let least = tally.least_left.get_or_insert([Duration::MAX; 2]);
+        for (least, left) in least.iter_mut().zip(left) {
+            *least = (*least).min(left);
+        }
+    }
+    tally.results[index] = Some(played.result);
+    let pair = index / 2 * 2;
+    if let (Some(first), Some(Some(second))) =
+        (tally.results[pair], tally.results.get(pair + 1).copied())
+    {
+        tally.pairs.add(half_points(first) + half_points(second));
+        if let Some(sprt) = &options.sprt {
+            let verdict = sprt.verdict(&tally.pairs);
+            if verdict != Verdict::Continue && tally.verdict.is_none() {
+                tally.verdict = Some(verdict);
+            }
+        }
+    }
+}
+
+/// Prints a match's results; answers A's Elo and margin when finite.
+fn report(options: &Options, tally: &Tally) {
+    let [wins, draws, losses] = tally.counts;
+    let played = (wins + draws + losses).max(1);
+    println!(
+        "A: {wins} wins, {draws} draws, {losses} losses ({:.1}%), mean {} plies a game",
+        100.0 * (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(played),
+        tally.plies / played as usize
+    );
+    println!(
+        "pairs by A's points (0, 1/2, 1, 1 1/2, 2): {:?}",
+        tally.pairs.0
+    );
+    if let Some(least) = tally.least_left {
+        println!(
+            "clock: {} games lost on time; least main time left after a move: A {:.3} s, B {:.3} s",
+            tally.time_losses,
+            least[0].as_secs_f64(),
+            least[1].as_secs_f64()
+        );
+    }
+    match elo_with_margin(wins, draws, losses) {
+        Some((elo, margin)) => println!("Elo A - B: {elo:+.0} +/- {margin:.0} (95%)"),
+        None if wins > losses => println!("Elo A - B: beyond +800 (A scored 100%)"),
+        None => println!("Elo A - B: beyond -800 (A scored 0%)"),
+    }
+    if let Some(sprt) = &options.sprt {
+        let (lower, upper) = sprt.bounds();
+        let verdict = match tally.verdict {
+            Some(Verdict::H1) => "H1 accepted: A is stronger",
+            Some(Verdict::H0) => "H0 accepted: A is not stronger",
+            _ => "undecided (the game cap came first)",
+        };
+        println!(
+            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} ({:.2}, {:.2}): {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(&tally.pairs),
+            lower,
+            upper
+        );
+    }
 }
 
 fn main() -> ExitCode {
@@ -117,103 +371,62 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!(
-        "{}: A = [{}] against B = [{}], {} games, cap {} plies, {} random opening plies, seed {}",
-        options.rules_path,
-        options.a_text,
-        options.b_text,
-        options.games,
-        options.max_plies,
-        options.opening,
-        options.seed
-    );
-    let next = AtomicUsize::new(0);
-    let tally = Mutex::new([0u32; 3]);
-    let plies_total = AtomicUsize::new(0);
-    let time_losses = AtomicUsize::new(0);
-    let least_left = Mutex::new([Duration::MAX; 2]);
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= options.games {
-                        break;
-                    }
-                    // Both games of a pair start from the same opening.
-                    let pair = (index / 2) as u64;
-                    let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(pair);
-                    let start = random_opening(&options.rules, options.opening, seed);
-                    let a_player = match options.a_plays {
-                        Some(1) => Player::One,
-                        Some(_) => Player::Zero,
-                        None if index % 2 == 0 => Player::Zero,
-                        None => Player::One,
-                    };
-                    let settings = GameSettings {
-                        max_plies: options.max_plies,
-                        clock: options.clock,
-                        seed,
-                        verbose: options.verbose,
-                    };
-                    let played = hnefatafl_benches::play_game(
-                        &start, &options.a, &options.b, a_player, &settings,
-                    );
-                    let (result, plies) = (played.result, played.plies);
-                    if played.on_time {
-                        time_losses.fetch_add(1, Ordering::Relaxed);
-                    }
-                    if let Some(left) = played.least_left {
-                        let mut least = least_left.lock().unwrap_or_else(|p| p.into_inner());
-                        for (least, left) in least.iter_mut().zip(left) {
-                            *least = (*least).min(left);
-                        }
-                    }
-                    plies_total.fetch_add(plies, Ordering::Relaxed);
-                    let slot = match result {
-                        GameResult::Win => 0,
-                        GameResult::Draw => 1,
-                        GameResult::Loss => 2,
-                    };
-                    let mut counts = tally
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    counts[slot] += 1;
-                    println!(
-                        "game {:3}: A plays {} -> {:?} in {plies} plies (A {}-{}-{})",
-                        index + 1,
-                        a_player.index(),
-                        result,
-                        counts[0],
-                        counts[1],
-                        counts[2]
-                    );
-                }
-            });
-        }
-    });
-    let [wins, draws, losses] = *tally
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let played = (wins + draws + losses).max(1);
-    println!(
-        "A: {wins} wins, {draws} draws, {losses} losses ({:.1}%), mean {} plies a game",
-        100.0 * (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(played),
-        plies_total.load(Ordering::Relaxed) / played as usize
-    );
-    if options.clock.is_some() {
-        let least = *least_left.lock().unwrap_or_else(|p| p.into_inner());
+    let opponents: Vec<(String, String, SideSpec)> = if options.gauntlet.is_empty() {
+        vec![(String::new(), options.b_text.clone(), options.b.clone())]
+    } else {
+        options
+            .gauntlet
+            .iter()
+            .map(|(name, text)| {
+                let side = SideSpec::parse(text).expect("checked when the file was read");
+                (name.clone(), text.clone(), side)
+            })
+            .collect()
+    };
+    let mut table = Vec::new();
+    for (name, text, b) in &opponents {
         println!(
-            "clock: {} games lost on time; least main time left after a move: A {:.3} s, B {:.3} s",
-            time_losses.load(Ordering::Relaxed),
-            least[0].as_secs_f64(),
-            least[1].as_secs_f64()
+            "{}: A = [{}] against B = [{}]{}, {} games{}, cap {} plies, {}, seed {}{}",
+            options.rules_path,
+            options.a_text,
+            text,
+            if name.is_empty() {
+                String::new()
+            } else {
+                format!(" ({name})")
+            },
+            options.games,
+            if options.sprt.is_some() {
+                " at most"
+            } else {
+                ""
+            },
+            options.max_plies,
+            options.openings_name,
+            options.seed,
+            match &options.clock {
+                Some(clock) => format!(
+                    ", clock {:.1} s + {:.1} s",
+                    clock.remaining.as_secs_f64(),
+                    clock.increment.as_secs_f64()
+                ),
+                None => String::new(),
+            }
         );
+        let tally = play_match(&options, b);
+        report(&options, &tally);
+        table.push((name.clone(), tally.counts));
     }
-    match elo_with_margin(wins, draws, losses) {
-        Some((elo, margin)) => println!("Elo A - B: {elo:+.0} +/- {margin:.0} (95%)"),
-        None if wins > losses => println!("Elo A - B: beyond +800 (A scored 100%)"),
-        None => println!("Elo A - B: beyond -800 (A scored 0%)"),
+    if !options.gauntlet.is_empty() {
+        println!("gauntlet of A = [{}]:", options.a_text);
+        for (name, [wins, draws, losses]) in table {
+            let elo = match elo_with_margin(wins, draws, losses) {
+                Some((elo, margin)) => format!("{elo:+.0} +/- {margin:.0}"),
+                None if wins > losses => "beyond +800".to_string(),
+                None => "beyond -800".to_string(),
+            };
+            println!("  against {name}: {wins}-{draws}-{losses}, Elo {elo}");
+        }
     }
     ExitCode::SUCCESS
 }

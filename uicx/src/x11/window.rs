@@ -221,7 +221,8 @@ pub(super) fn run(host: &mut dyn XHost, options: &XOptions) -> Result<XExit, XEr
         host.suggested_theme().as_deref(),
     );
     if let Some(warning) = &loaded.warning {
-        eprintln!("{warning}");
+        // A closed standard error must not end the window: `print_error` never panics.
+        crate::terminal::print_error(warning);
     }
     let mut window = XWindow::open(conn, screen_number, host, options, loaded)?;
     let waker = window.waker()?;
@@ -435,7 +436,9 @@ impl XWindow {
                 return Ok(self.key(host, &press));
             }
             Event::MappingNotify(_) => self.keyboard = keyboard_map(&self.conn)?,
-            Event::Error(error) => eprintln!("FRX: {:?}", error.error_kind),
+            Event::Error(error) => {
+                crate::terminal::print_error(&format!("FRX: {:?}", error.error_kind));
+            }
             _ => {}
         }
         Ok(None)

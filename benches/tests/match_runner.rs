@@ -1,0 +1,163 @@
+//! The match runner and the opening maker as programs: their real binaries on the shipped
+//! rule files.
+
+use assert_cmd::Command;
+
+fn rules(name: &str) -> String {
+    format!("{}/../data/rules/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(program: &str, args: &[&str]) -> (bool, String, String) {
+    let output = Command::cargo_bin(program)
+        .expect("the program is built")
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("the program runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn an_sprt_stops_when_it_decides() {
+    // Depth 2 against a depth-1 search of level 1's imperfection is no contest: the test
+    // must accept H1 long before the cap of 200 games.
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "d2",
+            "--b",
+            "level=1",
+            "--sprt",
+            "0,10",
+            "--games",
+            "200",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    let games = out.lines().filter(|line| line.starts_with("game ")).count();
+    assert!((20..200).contains(&games), "{games} games:\n{out}");
+}
+
+#[test]
+fn a_clock_game_is_played_on_the_clock() {
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "",
+            "--b",
+            "",
+            "--games",
+            "2",
+            "--clock",
+            "2+0.05",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("clock: 0 games lost on time"), "{out}");
+}
+
+#[test]
+fn openings_are_made_read_and_played_and_bad_ones_are_named() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (ok, set, err) = run(
+        "openings",
+        &["--rules", &rules("tablut"), "--count", "3", "--depth", "2"],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        set.lines().filter(|l| !l.starts_with('#')).count(),
+        3,
+        "{set}"
+    );
+    let path = dir.path().join("tablut.txt");
+    std::fs::write(&path, &set).expect("written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("tablut"),
+            "--openings",
+            path,
+            "--a",
+            "d1",
+            "--b",
+            "d1",
+            "--games",
+            "2",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("3 openings from"), "{out}");
+
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, format!("{set}e5 e6, zz1 a1\n")).expect("written");
+    let (ok, _, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("tablut"),
+            "--openings",
+            bad.to_str().expect("a UTF-8 path"),
+            "--a",
+            "d1",
+            "--b",
+            "d1",
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("bad.txt: line 5:"), "{err}");
+}
+
+#[test]
+fn a_gauntlet_plays_each_opponent() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("gauntlet.txt");
+    std::fs::write(
+        &path,
+        "# opponents\ndepth 1: d1\nno reductions: d2,reductions=0\n",
+    )
+    .expect("written");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "d2",
+            "--gauntlet",
+            path.to_str().expect("a UTF-8 path"),
+            "--games",
+            "2",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("against depth 1: "), "{out}");
+    assert!(out.contains("against no reductions: "), "{out}");
+
+    std::fs::write(&path, "depth 1 d1\n").expect("written");
+    let (ok, _, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "d2",
+            "--gauntlet",
+            path.to_str().expect("a UTF-8 path"),
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("gauntlet.txt:1: not `name: side`"), "{err}");
+}

@@ -1,0 +1,266 @@
+//! `hnefatafl --check [-w] [FILE...]`: the rule-file checker, after lev_comp's `-w`.
+//!
+//! Reads each file (standard input when none is named), prints each error as
+//! `file:line: RREAD: ...` or `file:line: RVALID: ...`, and with `-w` also the warnings,
+//! `file:line: warning: ...`, all on standard error. The exit status is 1 when any file
+//! has an error (or cannot be read), else 0: warnings do not change it.
+
+use std::ffi::OsString;
+use std::io::{Read, Write};
+
+use gleipnir::Line;
+use hnefatafl_core::{PieceType, Player, Rules, Square, SquareType};
+
+/// The name standard input goes by in messages.
+const STDIN_NAME: &str = "<stdin>";
+
+/// Runs the checker on the arguments after `--check`; returns the exit status.
+pub fn run(args: &[OsString]) -> i32 {
+    let mut warnings = false;
+    let mut files = Vec::new();
+    let mut options_done = false;
+    for arg in args {
+        match arg.to_str() {
+            Some("-w") if !options_done => warnings = true,
+            Some("--") if !options_done => options_done = true,
+            _ => files.push(arg.clone()),
+        }
+    }
+    let mut stderr = std::io::stderr().lock();
+    let mut failed = false;
+    if files.is_empty() {
+        let mut text = Vec::new();
+        match std::io::stdin().lock().read_to_end(&mut text) {
+            Ok(_) => failed |= !report(&mut stderr, STDIN_NAME, &text, warnings),
+            Err(error) => {
+                let _ = writeln!(stderr, "{STDIN_NAME}: cannot read: {error}");
+                failed = true;
+            }
+        }
+    }
+    for file in &files {
+        let name = file.to_string_lossy();
+        match std::fs::read(file) {
+            Ok(text) => failed |= !report(&mut stderr, &name, &text, warnings),
+            Err(error) => {
+                let _ = writeln!(stderr, "{name}: cannot read: {error}");
+                failed = true;
+            }
+        }
+    }
+    i32::from(failed)
+}
+
+/// Checks one file's text and prints what it finds; returns whether it has no error.
+fn report(out: &mut impl Write, name: &str, text: &[u8], warnings: bool) -> bool {
+    match Rules::parse(text) {
+        Err(error) => {
+            let line = error.line().unwrap_or(1);
+            let _ = writeln!(out, "{name}:{line}: {}: {}", error.code(), error.reason());
+            false
+        }
+        Ok(rules) => {
+            if warnings {
+                let lines = gleipnir::parse(text).unwrap_or_default();
+                for warning in warn(&rules, &lines) {
+                    let _ = writeln!(out, "{name}:{}: warning: {}", warning.line, warning.message);
+                }
+            }
+            true
+        }
+    }
+}
+
+/// A warning about valid rules, with the line it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The 1-based line.
+    pub line: u32,
+    /// What may be wrong, in English.
+    pub message: String,
+}
+
+/// The line whose first words are `words`, else the first line of the file.
+fn line_of(lines: &[Line], words: &[&str]) -> u32 {
+    lines
+        .iter()
+        .find(|line| {
+            line.words.len() >= words.len() && line.words.iter().zip(words).all(|(a, b)| a == b)
+        })
+        .or(lines.first())
+        .map_or(1, |line| line.number)
+}
+
+/// Every warning of valid rules (lev_comp's `-w`): see docs/rules.md, "Checking rule
+/// files".
+pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
+    let mut found = Vec::new();
+    let mut say = |line: u32, message: String| found.push(Warning { line, message });
+    let piece_line = |piece: PieceType| line_of(lines, &["piece", "bit", &piece.to_string()]);
+    let square_line = |square: SquareType| line_of(lines, &["square", "bit", &square.to_string()]);
+    let pieces = rules.piece_rules();
+
+    // A piece type that nothing can capture.
+    for rule in pieces {
+        let piece = rule.piece();
+        let captured = pieces
+            .iter()
+            .any(|enemy| enemy.owner() != rule.owner() && enemy.captures().contains(piece));
+        if !captured {
+            say(
+                piece_line(piece),
+                format!("piece type {piece} can never be captured: no enemy type captures it"),
+            );
+        }
+    }
+
+    // An escape square that no escape piece may stand on.
+    for square in rules.square_rules().iter().filter(|s| s.escape()) {
+        let reachable = pieces
+            .iter()
+            .any(|rule| rule.escape() && rule.occupies().contains(square.square()));
+        if !reachable {
+            say(
+                square_line(square.square()),
+                format!(
+                    "escape square type {} can never be reached: no escape piece occupies it",
+                    square.square()
+                ),
+            );
+        }
+    }
+
+    // A player who cannot win (leaving the opponent without a move aside).
+    for player in Player::BOTH {
+        let escapes = pieces
+            .iter()
+            .any(|rule| rule.owner() == player && rule.escape())
+            && rules.escape_squares().next().is_some();
+        let captures_loss = pieces.iter().any(|victim| {
+            victim.owner() != player
+                && victim.capture_loss()
+                && pieces
+                    .iter()
+                    .any(|rule| rule.owner() == player && rule.captures().contains(victim.piece()))
+        });
+        if !escapes && !captures_loss && rules.encircle() != Some(player) {
+            say(
+                line_of(lines, &["id"]),
+                format!(
+                    "player {player} cannot win except by leaving the other without a move: \
+                     no escape, no `capt_loss` type he captures, no `encircle`"
+                ),
+            );
+        }
+    }
+
+    // `noreturn` squares that no piece of the type starts on.
+    let start = rules.start_position();
+    for rule in pieces.iter().filter(|rule| !rule.noreturn().is_empty()) {
+        let starts_there = start.pieces().any(|(square, piece)| {
+            piece == rule.piece()
+                && rules
+                    .square_type(square)
+                    .is_some_and(|t| rule.noreturn().contains(t))
+        });
+        if !starts_there {
+            let piece = rule.piece().to_string();
+            say(
+                line_of(lines, &["piece", &piece, "noreturn"]),
+                format!("piece type {piece} has `noreturn` squares but starts on none of them"),
+            );
+        }
+    }
+
+    // `ui_bit` naming an undeclared type.
+    for rule in pieces {
+        if let Some(shown) = rule.ui_bit().filter(|bit| rules.piece_rule(*bit).is_none()) {
+            let piece = rule.piece().to_string();
+            say(
+                line_of(lines, &["piece", &piece, "ui_bit"]),
+                format!("piece type {piece} has `ui_bit {shown}`, an undeclared piece type"),
+            );
+        }
+    }
+    for rule in rules.square_rules() {
+        if let Some(shown) = rule
+            .ui_bit()
+            .filter(|bit| rules.square_rule(*bit).is_none())
+        {
+            let square = rule.square().to_string();
+            say(
+                line_of(lines, &["square", &square, "ui_bit"]),
+                format!("square type {square} has `ui_bit {shown}`, an undeclared square type"),
+            );
+        }
+    }
+
+    // A start position that is not symmetric where the squares are.
+    for (symmetry, name) in SYMMETRIES {
+        let Some(squares_symmetric) = symmetric(rules, symmetry, |s| rules.square_type(s)) else {
+            continue;
+        };
+        if squares_symmetric {
+            // The same pieces on both sides, or each side's pieces facing the other's
+            // (two armies on their back rows).
+            let same = symmetric(rules, symmetry, |s| start.piece_at(s)) == Some(true);
+            let owner = |s: Square| start.piece_at(s).and_then(|piece| rules.owner(piece));
+            let facing = symmetric_by(rules, symmetry, |a, b| match (owner(a), owner(b)) {
+                (Some(p), Some(q)) => p != q,
+                (p, q) => p.is_none() && q.is_none(),
+            }) == Some(true);
+            if !same && !facing {
+                say(
+                    line_of(lines, &["pieces"]),
+                    format!("the squares are symmetric {name}, but the start position is not"),
+                );
+            }
+        }
+    }
+
+    // A game that may never end.
+    if !rules.forbid_repeat() && rules.repetition().is_none() && rules.draw_plies().is_none() {
+        say(
+            line_of(lines, &["id"]),
+            "a game may never end: no `forbid_repeat`, `repetition` or `draw_plies`".to_owned(),
+        );
+    }
+    found
+}
+
+/// A mirror or turn of the board: the square a square goes to.
+type Symmetry = fn(u8, u8, u8, u8) -> (u8, u8);
+
+/// The symmetries a start position is checked for, with their names in warnings.
+const SYMMETRIES: [(Symmetry, &str); 3] = [
+    (|x, y, w, _| (w - 1 - x, y), "left to right"),
+    (|x, y, _, h| (x, h - 1 - y), "top to bottom"),
+    (|x, y, w, h| (w - 1 - x, h - 1 - y), "under a half turn"),
+];
+
+/// Whether `value` is the same on every square and its image; `None` when the image of a
+/// square is not on the board.
+fn symmetric<T: PartialEq>(
+    rules: &Rules,
+    symmetry: Symmetry,
+    value: impl Fn(Square) -> T,
+) -> Option<bool> {
+    symmetric_by(rules, symmetry, |a, b| value(a) == value(b))
+}
+
+/// Whether `matches` holds for every square and its image; `None` when the image of a
+/// square is not on the board.
+fn symmetric_by(
+    rules: &Rules,
+    symmetry: Symmetry,
+    matches: impl Fn(Square, Square) -> bool,
+) -> Option<bool> {
+    let (width, height) = (rules.width(), rules.height());
+    let mut all = true;
+    for square in rules.squares() {
+        let (x, y) = symmetry(square.x(), square.y(), width, height);
+        let image = rules.square_at(x, y)?;
+        all &= matches(square, image);
+    }
+    Some(all)
+}

@@ -1,0 +1,170 @@
+//! `hnefatafl --check [-w] [FILE...]`, the rule-file checker: the real binary on files
+//! and on standard input, one test per warning, and every shipped file clean.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// A small valid file: a king who escapes to the corners, defenders and attackers who
+/// capture each other; no repetition or draw rule unless `extra` adds one. Line 14 is
+/// `piece bit 2`; `extra` starts on line 28.
+fn text(extra: &str) -> String {
+    format!(
+        "id small\nname Small\nwidth 5\nheight 5\n\
+         pieces 0 4 0 4 0  4 0 2 0 4  0 2 1 2 0  4 0 2 0 4  0 4 0 4 0\n\
+         squares 2 1 1 1 2  1 1 1 1 1  1 1 1 1 1  1 1 1 1 1  2 1 1 1 2\n\
+         piece bit 1\npiece 1 owner 1\npiece 1 captures 4\npiece 1 custodial\n\
+         piece 1 capt_loss\npiece 1 escape\npiece 1 occupies 3\n\
+         piece bit 2\npiece 2 owner 1\npiece 2 captures 4\npiece 2 custodial\npiece 2 occupies 1\n\
+         piece bit 4\npiece 4 owner 0\npiece 4 captures 3\npiece 4 custodial\npiece 4 occupies 1\n\
+         square bit 1\nsquare bit 2\nsquare 2 escape\nsquare 2 captures 7\n{extra}"
+    )
+}
+
+fn check(args: &[&str], stdin: &str) -> (i32, String) {
+    let output = Command::cargo_bin("hnefatafl")
+        .expect("the binary is built")
+        .arg("--check")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("the checker runs");
+    let status = output.status.code().expect("an exit status");
+    (status, String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// The warnings of `-w` on standard input.
+fn warnings(text: &str) -> String {
+    let (status, stderr) = check(&["-w"], text);
+    assert_eq!(status, 0, "warnings are no errors: {stderr}");
+    stderr
+}
+
+#[test]
+fn a_clean_file_passes_silently() {
+    assert_eq!(warnings(&text("forbid_repeat\n")), "");
+    assert_eq!(check(&[], &text("")), (0, String::new()));
+}
+
+#[test]
+fn errors_name_the_file_line_and_class_and_fail() {
+    let (status, stderr) = check(&[], "id x\nwidth 99\n");
+    assert_eq!(status, 1);
+    assert_eq!(
+        stderr,
+        "<stdin>:2: RREAD: `width` takes a number from 1 to 31, not `99`\n"
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let bad = dir.path().join("bad");
+    std::fs::write(&bad, text("piece 2 noreturn 2\n")).expect("written");
+    let good = dir.path().join("good");
+    std::fs::write(&good, text("forbid_repeat\n")).expect("written");
+    let names = [good.to_str().expect("utf-8"), bad.to_str().expect("utf-8")];
+    let (status, stderr) = check(&names, "");
+    assert_eq!(status, 1, "{stderr}");
+    let expected = format!("{}:", bad.display());
+    assert!(stderr.starts_with(&expected), "{stderr}");
+    assert!(stderr.contains(": RVALID: noreturn"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_an_error() {
+    let (status, stderr) = check(&["/nonexistent/rules"], "");
+    assert_eq!(status, 1);
+    assert!(
+        stderr.starts_with("/nonexistent/rules: cannot read:"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn warns_of_a_game_that_may_never_end() {
+    assert_eq!(
+        warnings(&text("")),
+        "<stdin>:1: warning: a game may never end: no `forbid_repeat`, `repetition` or `draw_plies`\n"
+    );
+    assert_eq!(warnings(&text("draw_plies 100\n")), "");
+    assert_eq!(warnings(&text("repetition 3\n")), "");
+}
+
+#[test]
+fn warns_of_a_piece_type_nothing_can_capture() {
+    let file = text("forbid_repeat\n").replace("piece 4 captures 3", "piece 4 captures 1");
+    let out = warnings(&file);
+    assert!(
+        out.contains("<stdin>:14: warning: piece type 2 can never be captured"),
+        "{out}"
+    );
+}
+
+#[test]
+fn warns_of_an_escape_square_no_escape_piece_can_reach() {
+    let file = text("forbid_repeat\n").replace("piece 1 occupies 3", "piece 1 occupies 1");
+    // The king may no longer stand on the corners, the escape squares.
+    let out = warnings(&file);
+    assert!(
+        out.contains(": warning: escape square type 2 can never be reached"),
+        "{out}"
+    );
+}
+
+#[test]
+fn warns_of_a_player_who_cannot_win() {
+    let file = text("forbid_repeat\n").replace("piece 4 captures 3", "piece 4 captures 2");
+    let out = warnings(&file);
+    assert!(out.contains("warning: player 0 cannot win"), "{out}");
+    assert!(!out.contains("player 1 cannot win"), "{out}");
+}
+
+#[test]
+fn warns_of_noreturn_squares_no_piece_starts_on() {
+    let file = text("forbid_repeat\npiece 1 noreturn 2\n");
+    let out = warnings(&file);
+    assert!(
+        out.contains("<stdin>:29: warning: piece type 1 has `noreturn` squares but starts on none"),
+        "{out}"
+    );
+}
+
+#[test]
+fn warns_of_ui_bit_naming_an_undeclared_type() {
+    let file = text("forbid_repeat\npiece 2 ui_bit 64\nsquare 2 ui_bit 8\n");
+    let out = warnings(&file);
+    assert!(
+        out.contains("<stdin>:29: warning: piece type 2 has `ui_bit 64`, an undeclared piece type"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "<stdin>:30: warning: square type 2 has `ui_bit 8`, an undeclared square type"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn warns_of_a_start_position_less_symmetric_than_the_squares() {
+    // One attacker moved from 3 0 to 2 0: the squares are still symmetric.
+    let file = text("forbid_repeat\n").replace("pieces 0 4 0 4 0", "pieces 0 4 4 0 0");
+    let out = warnings(&file);
+    assert!(
+        out.contains("<stdin>:5: warning: the squares are symmetric left to right, but the start position is not"),
+        "{out}"
+    );
+}
+
+#[test]
+fn every_shipped_file_passes_without_a_warning() {
+    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the rules directory")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path().display().to_string())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 11, "{names:?}");
+    let mut args = vec!["-w"];
+    args.extend(names.iter().map(String::as_str));
+    assert_eq!(check(&args, ""), (0, String::new()));
+}
