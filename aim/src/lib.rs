@@ -6,6 +6,36 @@
 //! rule file, so it plays any tafl variant.
 //! [`Limits`] bound a search by depth, time, nodes, difficulty level or a game [`Clock`],
 //! and say how many threads search.
+//!
+//! ## Embedding: a computer move
+//!
+//! This continues the embedding guide of `hnefatafl-core` (its crate page, "Embedding the
+//! engine"): with rules loaded and a game going, ask the engine for a move and play it.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::sync::atomic::AtomicBool;
+//!
+//! use aim::{Engine, EngineConfig, Limits};
+//! use hnefatafl_core::{Game, Notation, Rules};
+//!
+//! let rules = Rules::parse(include_bytes!("../../data/rules/brandub"))?;
+//! let mut game = Game::new(rules.clone());
+//!
+//! // One thread and a small table; a search of two plies.
+//! let mut engine = Engine::new(EngineConfig { threads: 1, hash_mib: 1 });
+//! let limits = Limits { depth: Some(2), ..Limits::default() };
+//! // Setting `stop` from another thread ends the search early with its best move so far.
+//! let stop = Arc::new(AtomicBool::new(false));
+//! let result = engine.search(&game, &limits, stop, &mut |_progress| {});
+//!
+//! // The engine only answers legal moves; `None` only when the game is over.
+//! let best = result.best.expect("a move at the start");
+//! assert_eq!(game.check(best), Ok(()));
+//! game.play(best);
+//! println!("computer: {}", rules.format_move(best, Notation::Algebraic));
+//! # Ok::<(), hnefatafl_core::RulesError>(())
+//! ```
 
 #![deny(missing_docs)]
 

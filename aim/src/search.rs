@@ -6,6 +6,7 @@ use crate::eval::{self, EvalWeights, Tables};
 use crate::limits::{Limits, Plan};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
+use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Move, Position, Rules};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -120,8 +121,8 @@ pub struct Engine {
     tuning: Tuning,
     /// The rules of the last search (compared by `Rules` equality) and their compiled tables.
     tables: Option<(Rules, Arc<Tables>)>,
-    /// State of the random numbers of the weak levels.
-    random: u64,
+    /// The random numbers of the weak levels, once seeded.
+    random: Option<SplitMix>,
 }
 
 /// What every thread of one search shares.
@@ -199,7 +200,7 @@ impl Engine {
             pool: None,
             tuning: Tuning::default(),
             tables: None,
-            random: 0x9e37_79b9_7f4a_7c15,
+            random: None,
         }
     }
 
@@ -221,7 +222,7 @@ impl Engine {
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
     pub fn seed(&mut self, seed: u64) {
-        self.random = seed | 1;
+        self.random = Some(SplitMix::new(seed | 1));
     }
 
     /// Forgets what earlier searches learned (new game).
@@ -275,11 +276,7 @@ impl Engine {
     }
 
     fn next_random(&mut self) -> u64 {
-        self.random = self.random.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.random;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.random.get_or_insert(SplitMix::new(1)).next_u64()
     }
 
     /// Searches the game's current position and returns the best move found. Never returns
@@ -312,7 +309,7 @@ impl Engine {
         let rules = game.rules().clone();
         let tables = self.tables_for(&rules);
         if plan.noise > 0 || plan.random_move_percent > 0 {
-            if self.random == 0x9e37_79b9_7f4a_7c15 {
+            if self.random.is_none() {
                 let clock = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64);

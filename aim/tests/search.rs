@@ -2,6 +2,7 @@
 //! table under `forbid_repeat`, the stop flag and decisive scores.
 
 use aim::{Engine, EngineConfig, Limits, Score, SearchResult};
+use hnefatafl_core::random::{SplitMix, random_opening};
 use hnefatafl_core::{Game, Move, Position, Rules};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,32 +23,9 @@ fn rules(text: &str, forbid_repeat: bool) -> Rules {
     Rules::parse(text.as_bytes()).expect("test rules are valid")
 }
 
-/// A small deterministic random number generator for openings.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// A game after `plies` random legal moves (fewer if it ends).
 fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
-    let mut game = Game::new(rules.clone());
-    let mut random = Random(seed);
-    for _ in 0..plies {
-        let moves = game.legal_moves().collect::<Vec<_>>();
-        if moves.is_empty() || game.outcome().is_some() {
-            break;
-        }
-        let mv = moves[(random.next() % moves.len() as u64) as usize];
-        game.try_play(mv).expect("a legal move");
-    }
-    game
+    random_opening(rules, plies, seed)
 }
 
 fn search(engine: &mut Engine, game: &Game, limits: &Limits) -> SearchResult {
@@ -109,14 +87,14 @@ fn one_thread_at_fixed_depth_is_deterministic() {
 /// positions of the game are a move or two away from the tree (repetition matters).
 fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     let mut game = opening(rules, plies, seed);
-    let mut random = Random(seed ^ 0x5555);
+    let mut random = SplitMix::new(seed ^ 0x5555);
     let mut there = Vec::new();
     for _ in 0..2 {
         let moves = game.legal_moves().collect::<Vec<_>>();
         if moves.is_empty() {
             return game;
         }
-        let mv = moves[(random.next() % moves.len() as u64) as usize];
+        let mv = moves[random.below(moves.len())];
         game.try_play(mv).expect("a legal move");
         there.push(mv);
     }

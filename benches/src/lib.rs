@@ -76,41 +76,7 @@ pub fn fetlar_rules() -> Rules {
     Rules::parse(FETLAR_11X11.as_bytes()).expect("the built-in 11x11 rules are valid")
 }
 
-/// A small random number generator (splitmix64): reproducible openings from a seed.
-#[derive(Clone, Debug)]
-pub struct Random(pub u64);
-
-impl Random {
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
-/// A game after `plies` random legal moves from the start (fewer if it ends first).
-pub fn random_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
-    let mut game = Game::new(rules.clone());
-    let mut random = Random(seed);
-    for _ in 0..plies {
-        let moves = game.legal_moves().collect::<Vec<_>>();
-        if moves.is_empty() {
-            break;
-        }
-        if game.try_play(moves[random.below(moves.len())]).is_err() {
-            break;
-        }
-    }
-    game
-}
+pub use hnefatafl_core::random::random_opening;
 
 /// One side of a match: its limits and engine settings.
 #[derive(Clone, Debug)]

@@ -469,3 +469,30 @@ impl Iterator for LegalMoves<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repeating_rules() -> Rules {
+        let mut text = include_bytes!("../../data/rules/tablut").to_vec();
+        text.extend_from_slice(b"\nforbid_repeat\n");
+        Rules::parse(&text).expect("tablut with forbid_repeat")
+    }
+
+    #[test]
+    fn a_key_collision_does_not_refuse_a_move() {
+        let mut game = Game::new(repeating_rules());
+        let mv = game.legal_moves().next().expect("a move");
+        let mut after = game.position().clone();
+        after.play(mv);
+        // Another board with the key of the position after the move: a collision.
+        game.hashes[0] = after.hash();
+        assert_eq!(game.check(mv), Ok(()));
+        assert!(game.legal_moves().any(|m| m == mv));
+        // The same pieces and side as well: a repetition.
+        game.boards[0] = after.state.clone();
+        assert_eq!(game.check(mv), Err(MoveError::Repetition));
+        assert!(!game.legal_moves().any(|m| m == mv));
+    }
+}

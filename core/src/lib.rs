@@ -17,6 +17,7 @@ mod keywords;
 mod notation;
 mod parse;
 mod position;
+pub mod random;
 pub mod save;
 mod square;
 mod tables;
@@ -129,6 +130,13 @@ impl FromStr for Player {
     }
 }
 
+/// Shortens the examples: the rules of the tablut file shipped with the program.
+macro_rules! doc_rules {
+    () => {
+        "# let rules = hnefatafl_core::Rules::parse(include_bytes!(\"../../data/rules/tablut\"))?;"
+    };
+}
+
 /// The rules of one piece type, as read from a rule file (read-only view).
 ///
 /// ```
@@ -168,71 +176,190 @@ pub struct PieceRule {
 
 impl PieceRule {
     /// The type (`piece bit`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.piece().bit(), 1);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn piece(&self) -> PieceType {
         self.piece
     }
     /// Its owner (`owner`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.owner(), hnefatafl_core::Player::One);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn owner(&self) -> Player {
         self.owner
     }
     /// The enemy piece types it can capture (`captures`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.captures().bits(), 4);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn captures(&self) -> PieceTypes {
         PieceTypes(self.captures)
     }
     /// Sides (1..=4) on which it must be enclosed to be captured (`capt_sides`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.capture_sides(), 2);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn capture_sides(&self) -> u8 {
         self.capture_sides
     }
     /// Must be enclosed on two opposite sides, one of them by the mover (`custodial`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(king.custodial());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn custodial(&self) -> bool {
         self.custodial
     }
     /// Can be captured against the edge (`capt_edge`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.capture_edge());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn capture_edge(&self) -> bool {
         self.capture_edge
     }
     /// Its owner loses when all of this type are gone (`capt_loss`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(king.capture_loss());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn capture_loss(&self) -> bool {
         self.capture_loss
     }
     /// Wins by reaching an escape square (`escape`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(king.escape());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn escape(&self) -> bool {
         self.escape
     }
     /// The square types it may stand on (`occupies`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.occupies().bits(), 15);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn occupies(&self) -> SquareTypes {
         SquareTypes(self.occupies)
     }
     /// The square types it may not come back to once it has left them (`noreturn`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.noreturn().bits(), 4);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn noreturn(&self) -> SquareTypes {
         SquareTypes(self.noreturn)
     }
     /// Can trigger a double trap (`dbl_trap`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.double_trap());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn double_trap(&self) -> bool {
         self.double_trap
     }
     /// Is captured by a double trap (`dbl_trap_capt`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.double_trap_capture());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn double_trap_capture(&self) -> bool {
         self.double_trap_capture
     }
     /// A double trap of two such pieces is not triggered (`dbl_trap_compl`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.double_trap_complement());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn double_trap_complement(&self) -> bool {
         self.double_trap_complement
     }
     /// `capt_edge` used in a double trap instead of `capture_edge` (`dbl_trap_edge`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.double_trap_edge());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn double_trap_edge(&self) -> bool {
         self.double_trap_edge
     }
     /// Must be fully enclosed to trigger a double trap (`dbl_trap_encl`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(!king.double_trap_enclosed());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn double_trap_enclosed(&self) -> bool {
         self.double_trap_enclosed
     }
     /// The square types it must stand on for the double trap rule to apply
     /// (`dbl_trap_squares`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert!(king.double_trap_squares().is_empty());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn double_trap_squares(&self) -> SquareTypes {
         SquareTypes(self.double_trap_squares)
     }
     /// Draw like this type (interfaces), if set (`ui_bit`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let king = rules.piece_rule(hnefatafl_core::PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(king.ui_bit(), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn ui_bit(&self) -> Option<PieceType> {
         self.ui_bit
     }
@@ -281,27 +408,69 @@ pub struct SquareRule {
 
 impl SquareRule {
     /// The type (`square bit`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let throne = rules.square_rule(hnefatafl_core::SquareType::from_bit(4).unwrap()).unwrap();
+    /// assert_eq!(throne.square().bit(), 4);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn square(&self) -> SquareType {
         self.square
     }
     /// The piece types this square captures when empty (`captures`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let throne = rules.square_rule(hnefatafl_core::SquareType::from_bit(4).unwrap()).unwrap();
+    /// assert_eq!(throne.captures().bits(), 7);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn captures(&self) -> PieceTypes {
         PieceTypes(self.captures)
     }
     /// Replaces `capt_sides` of the pieces in [`SquareRule::capture_sides_pieces`]
     /// standing here (0: none) (`capt_sides`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let throne = rules.square_rule(hnefatafl_core::SquareType::from_bit(4).unwrap()).unwrap();
+    /// assert_eq!(throne.capture_sides(), 4);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn capture_sides(&self) -> u8 {
         self.capture_sides
     }
     /// The piece types affected by [`SquareRule::capture_sides`] (`capt_sides_pieces`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let throne = rules.square_rule(hnefatafl_core::SquareType::from_bit(4).unwrap()).unwrap();
+    /// assert_eq!(throne.capture_sides_pieces().bits(), 1);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn capture_sides_pieces(&self) -> PieceTypes {
         PieceTypes(self.capture_sides_pieces)
     }
     /// Escape pieces win by reaching it (`escape`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let throne = rules.square_rule(hnefatafl_core::SquareType::from_bit(4).unwrap()).unwrap();
+    /// assert!(!throne.escape());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn escape(&self) -> bool {
         self.escape
     }
     /// Draw like this type (interfaces), if set (`ui_bit`).
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// # let throne = rules.square_rule(hnefatafl_core::SquareType::from_bit(4).unwrap()).unwrap();
+    /// assert_eq!(throne.ui_bit(), None);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
     pub fn ui_bit(&self) -> Option<SquareType> {
         self.ui_bit
     }
@@ -358,13 +527,6 @@ impl Hash for Rules {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.inner.fingerprint.hash(state);
     }
-}
-
-/// Shortens the examples: the rules of the tablut file shipped with the program.
-macro_rules! doc_rules {
-    () => {
-        "# let rules = hnefatafl_core::Rules::parse(include_bytes!(\"../../data/rules/tablut\"))?;"
-    };
 }
 
 impl Rules {

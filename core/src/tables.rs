@@ -2,6 +2,7 @@
 
 use crate::Square;
 use crate::parse::Description;
+use crate::random::SplitMix;
 
 /// No square: a neighbour outside the board rectangle.
 pub(crate) const NONE: u16 = u16::MAX;
@@ -131,20 +132,6 @@ impl Tables {
     }
 }
 
-/// A deterministic sequence of well-mixed numbers (splitmix64), so that keys are the same
-/// in every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Compiles a validated description.
 pub(crate) fn compile(d: &Description) -> Tables {
     let width = usize::from(d.width);
@@ -262,9 +249,10 @@ pub(crate) fn compile(d: &Description) -> Tables {
             .fold(0u8, |m, r| m | r.piece.bit())
     };
 
-    let mut random = SplitMix(0x6E65_6661_7461_666C ^ (squares as u64));
-    let zobrist = (0..8 * squares).map(|_| random.next()).collect();
-    let zobrist_side = random.next();
+    // The same keys in every run.
+    let mut random = SplitMix::new(0x6E65_6661_7461_666C ^ (squares as u64));
+    let zobrist = (0..8 * squares).map(|_| random.next_u64()).collect();
+    let zobrist_side = random.next_u64();
 
     Tables {
         width,

@@ -1,25 +1,93 @@
 //! Replays every recorded game of the conformance corpus and compares every answer, board
 //! and end with the engine's.
 //!
-//! The corpus is read from `$HNEFATAFL_CONFORMANCE_DIR`, or else from `shared/conformance`
-//! beside the workspace.
+//! The corpus is read from the directory `$HNEFATAFL_CONFORMANCE_DIR` when it is set, or
+//! else from the compressed copy carried in the repository,
+//! `core/tests/data/conformance.tar.gz` (the `rules/` and `cases/` folders of the
+//! corpus, under `conformance/`).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use hnefatafl_core::{Game, Rules};
 
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("HNEFATAFL_CONFORMANCE_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance"),
+/// The corpus's files by their path below the corpus folder (`rules/brandub`,
+/// `cases/brandub-001.game`).
+type Corpus = BTreeMap<String, Vec<u8>>;
+
+/// The compressed corpus carried in the repository.
+fn archive() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance.tar.gz")
+}
+
+/// Reads the corpus from a directory.
+fn read_dir(dir: &Path) -> Result<Corpus, String> {
+    let mut corpus = Corpus::new();
+    for folder in ["rules", "cases"] {
+        let path = dir.join(folder);
+        let entries =
+            std::fs::read_dir(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| format!("{}: {e}", path.display()))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let bytes = std::fs::read(entry.path())
+                .map_err(|e| format!("cannot read {}: {e}", entry.path().display()))?;
+            corpus.insert(format!("{folder}/{name}"), bytes);
+        }
+    }
+    Ok(corpus)
+}
+
+/// Reads the corpus from the gzipped tar archive.
+fn read_archive(path: &Path) -> Result<Corpus, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    let mut corpus = Corpus::new();
+    let entries = archive
+        .entries()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    for entry in entries {
+        let mut entry = entry.map_err(|e| format!("{}: {e}", path.display()))?;
+        if !entry.header().entry_type().is_file() {
+            continue;
+        }
+        let name = entry
+            .path()
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .to_string_lossy()
+            .into_owned();
+        let mut bytes = Vec::new();
+        entry
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("{}: {name}: {e}", path.display()))?;
+        if let Some(inside) = name.strip_prefix("conformance/") {
+            corpus.insert(inside.to_owned(), bytes);
+        }
+    }
+    Ok(corpus)
+}
+
+/// The corpus, and where it was read from.
+fn corpus() -> (Corpus, String) {
+    let (corpus, from) = match std::env::var_os("HNEFATAFL_CONFORMANCE_DIR") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            (read_dir(&dir), dir.display().to_string())
+        }
+        None => (read_archive(&archive()), archive().display().to_string()),
+    };
+    match corpus {
+        Ok(corpus) => (corpus, from),
+        Err(error) => panic!("the conformance corpus cannot be read: {error}"),
     }
 }
 
 /// Replays one case file; returns the number of tries and the mismatches found.
-fn replay(path: &Path, rules_dir: &Path) -> Result<(usize, Vec<String>), String> {
-    let text = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
-    let lines = gleipnir::parse(&text).map_err(|e| e.to_string())?;
+fn replay(text: &[u8], corpus: &Corpus) -> Result<(usize, Vec<String>), String> {
+    let lines = gleipnir::parse(text).map_err(|e| e.to_string())?;
     let mut game: Option<Game> = None;
     let mut tries = 0;
     let mut mismatches = Vec::new();
@@ -28,9 +96,10 @@ fn replay(path: &Path, rules_dir: &Path) -> Result<(usize, Vec<String>), String>
         let words: Vec<&str> = line.words.iter().map(String::as_str).collect();
         match words.as_slice() {
             ["rules", name] => {
-                let rules_text = std::fs::read(rules_dir.join(name))
-                    .map_err(|e| format!("rules {name}: {e}"))?;
-                let rules = Rules::parse(&rules_text).map_err(|e| format!("rules {name}: {e}"))?;
+                let rules_text = corpus
+                    .get(&format!("rules/{name}"))
+                    .ok_or_else(|| format!("rules {name}: not in the corpus"))?;
+                let rules = Rules::parse(rules_text).map_err(|e| format!("rules {name}: {e}"))?;
                 game = Some(Game::new(rules));
             }
             ["try", x1, y1, x2, y2, answer] => {
@@ -101,31 +170,16 @@ fn replay(path: &Path, rules_dir: &Path) -> Result<(usize, Vec<String>), String>
 
 #[test]
 fn conformance() {
-    let dir = corpus_dir();
-    let cases_dir = dir.join("cases");
-    let rules_dir = dir.join("rules");
-    let entries = std::fs::read_dir(&cases_dir).unwrap_or_else(|e| {
-        panic!(
-            "the conformance corpus is missing: cannot read {} ({e}); set HNEFATAFL_CONFORMANCE_DIR",
-            cases_dir.display()
-        )
-    });
-    let mut files: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    files.retain(|p| p.extension().is_some_and(|e| e == "game"));
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "no .game files in {}",
-        cases_dir.display()
-    );
+    let (corpus, from) = corpus();
+    let files: Vec<(&String, &Vec<u8>)> = corpus
+        .iter()
+        .filter(|(name, _)| name.starts_with("cases/") && name.ends_with(".game"))
+        .collect();
+    assert!(!files.is_empty(), "no cases/*.game files in {from}");
     let mut tries = 0;
     let mut failures = Vec::new();
-    for file in &files {
-        let name = file
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match replay(file, &rules_dir) {
+    for (name, text) in &files {
+        match replay(text, &corpus) {
             Ok((count, mismatches)) => {
                 tries += count;
                 failures.extend(mismatches.into_iter().map(|m| format!("{name}: {m}")));

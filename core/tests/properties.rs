@@ -1,6 +1,9 @@
 //! Property tests: generated moves equal the moves a naive checker accepts, undo restores
 //! the position and its key, and pieces are conserved apart from captures.
 
+mod common;
+
+use common::naive::naive_moves;
 use hnefatafl_core::{Move, Player, Position, Rules, Square};
 use proptest::prelude::*;
 
@@ -105,82 +108,6 @@ square 2 captures 4
 
 fn load(text: &str) -> Rules {
     Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// The moves a naive reading of SPEC 4.4 allows: every pair of squares on one line, the
-/// path walked square by square.
-fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {
-    let mut moves = Vec::new();
-    let (width, height) = (rules.width(), rules.height());
-    for fy in 0..height {
-        for fx in 0..width {
-            let Some(from) = rules.square_at(fx, fy) else {
-                continue;
-            };
-            let Some(piece) = position.piece_at(from) else {
-                continue;
-            };
-            let rule = rules.piece_rule(piece).expect("declared");
-            if rule.owner() != position.side_to_move() {
-                continue;
-            }
-            for ty in 0..height {
-                for tx in 0..width {
-                    if (tx == fx) == (ty == fy) {
-                        continue;
-                    }
-                    let to = rules.square_at(tx, ty).expect("inside");
-                    if naive_path_ok(
-                        rules,
-                        position,
-                        rule.occupies().bits(),
-                        rule.noreturn().bits(),
-                        (fx, fy),
-                        (tx, ty),
-                    ) {
-                        moves.push(Move { from, to });
-                    }
-                }
-            }
-        }
-    }
-    moves
-}
-
-fn naive_path_ok(
-    rules: &Rules,
-    position: &Position,
-    occupies: u8,
-    noreturn: u8,
-    from: (u8, u8),
-    to: (u8, u8),
-) -> bool {
-    let dx = i32::from(to.0) - i32::from(from.0);
-    let dy = i32::from(to.1) - i32::from(from.1);
-    let (sx, sy) = (dx.signum(), dy.signum());
-    let steps = dx.abs().max(dy.abs());
-    let type_bit = |x: i32, y: i32| -> u8 {
-        let square = rules.square_at(x as u8, y as u8).expect("inside");
-        rules.square_type(square).map_or(0, |t| t.bit())
-    };
-    let (mut x, mut y) = (i32::from(from.0), i32::from(from.1));
-    for _ in 0..steps {
-        let previous = type_bit(x, y);
-        x += sx;
-        y += sy;
-        let square = rules.square_at(x as u8, y as u8).expect("inside");
-        if position.piece_at(square).is_some() {
-            return false;
-        }
-        let here = type_bit(x, y);
-        if here == 0 || occupies & here == 0 {
-            return false;
-        }
-        if previous & noreturn == 0 && here & noreturn != 0 {
-            return false;
-        }
-    }
-    true
 }
 
 fn sorted(mut moves: Vec<Move>) -> Vec<Move> {

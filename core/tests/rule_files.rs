@@ -5,6 +5,7 @@ mod common;
 
 use std::path::Path;
 
+use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{EndReason, Game, Rules, RulesError, RulesErrorKind, Subject};
 
 fn base() -> String {
@@ -259,8 +260,8 @@ fn random_games_on_every_shipped_file_end() {
         let rules = Rules::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for seed in 1..=3u64 {
             let mut game = Game::new(rules.clone());
-            // A small xorshift generator: the games are the same on every run.
-            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            // The games are the same on every run.
+            let mut random = SplitMix::new(seed);
             let mut plies = 0;
             while game.outcome().is_none() {
                 assert!(
@@ -274,11 +275,7 @@ fn random_games_on_every_shipped_file_end() {
                     "{}: no move but not over",
                     path.display()
                 );
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let index = usize::try_from(state % moves.len() as u64).unwrap_or(0);
-                game.try_play(moves[index])
+                game.try_play(moves[random.below(moves.len())])
                     .unwrap_or_else(|e| panic!("{}: a listed move refused: {e}", path.display()));
                 plies += 1;
             }

@@ -804,16 +804,23 @@ impl Session {
         let bytes = files::read(Path::new(path))
             .map_err(|error| messages::read_message(&self.language, path, &error))?;
         let refused = |at: String, reason: String| Message::new(Key::FrSave, [at, reason]);
-        let saved = SavedGame::parse(&bytes).map_err(|error| match &error {
-            hnefatafl_core::save::SaveError::Read { line, message } => {
-                refused(format!("{path}:{line}"), message.clone())
-            }
-            hnefatafl_core::save::SaveError::Syntax(syntax) => refused(
-                format!("{path}:{}", syntax.line()),
-                syntax.reason().to_owned(),
-            ),
-            _ => refused(path.to_owned(), error.to_string()),
-        })?;
+        let parsed = if is_json(path) {
+            serde_json::from_slice(&bytes).map_err(|error: serde_json::Error| {
+                refused(format!("{path}:{}", error.line()), error.to_string())
+            })
+        } else {
+            SavedGame::parse(&bytes).map_err(|error| match &error {
+                hnefatafl_core::save::SaveError::Read { line, message } => {
+                    refused(format!("{path}:{line}"), message.clone())
+                }
+                hnefatafl_core::save::SaveError::Syntax(syntax) => refused(
+                    format!("{path}:{}", syntax.line()),
+                    syntax.reason().to_owned(),
+                ),
+                _ => refused(path.to_owned(), error.to_string()),
+            })
+        };
+        let saved = parsed?;
         let mut players = [PlayerKind::Human, PlayerKind::Human];
         for (index, (slot, words)) in players.iter_mut().zip(&saved.players).enumerate() {
             *slot = PlayerKind::from_words(words).map_err(|reason| {
@@ -883,7 +890,8 @@ impl Session {
     fn save(&mut self, path: &str) -> Outcome {
         let game = self.game_or_error()?;
         let players = [self.players[0].words(), self.players[1].words()];
-        let text = SavedGame::from_game(game, &self.rules_file, players).to_text(game.rules());
+        let saved = SavedGame::from_game(game, &self.rules_file, players);
+        let text = write_saved(path, &saved, game.rules());
         files::write_atomically(Path::new(path), text.as_bytes())
             .map_err(|error| messages::write_message(&self.language, path, &error))?;
         self.say(Message::new(Key::Saved, [path]));
@@ -1072,6 +1080,25 @@ fn capture_line(language: &Language, rules: &Rules, undo: &Undo, always: bool) -
         Key::MoveCaptures,
         [played, captured.join(", ")],
     )))
+}
+
+/// Whether a saved game's path names the JSON form (`.json`) rather than the text one.
+fn is_json(path: &str) -> bool {
+    Path::new(path)
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("json"))
+}
+
+/// Writes a saved game in the form its path names.
+fn write_saved(path: &str, saved: &SavedGame, rules: &Rules) -> String {
+    if is_json(path) {
+        // A SavedGame is plain strings, numbers and lists: it always serializes.
+        let mut text = serde_json::to_string_pretty(saved).unwrap_or_default();
+        text.push('\n');
+        text
+    } else {
+        saved.to_text(rules)
+    }
 }
 
 /// The line of a saved game's `player <index>` record, to name it in an error.

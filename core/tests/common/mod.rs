@@ -1,6 +1,8 @@
 //! Building small rule sets from board diagrams for the hand-written tests.
 #![allow(dead_code)]
 
+pub mod naive;
+
 use hnefatafl_core::{Game, Move, Rules, Square};
 
 /// Reads a diagram: one row per string, squares separated by spaces.

@@ -1,0 +1,96 @@
+//! Saved games in JSON: a path ending in `.json` is written and read in the serde form of
+//! core's saved game, by the real binary.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use hnefatafl_core::save::SavedGame;
+use hnefatafl_core::{Game, Rules};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// The program on brandub in English, with an empty HOME and no rc file.
+fn brandub(home: &Path) -> Command {
+    let mut command = Command::cargo_bin("hnefatafl").expect("the binary is built");
+    command
+        .env("HOME", home)
+        .env_remove("DISPLAY")
+        .env("NO_COLOR", "1")
+        .args(["-C", "-d"])
+        .arg(data())
+        .args(["-r", "brandub", "-l", "eng"])
+        .timeout(std::time::Duration::from_secs(60));
+    for name in [
+        "HNEFATAFL_LANG",
+        "HNEFATAFL_PATH",
+        "HNEFATAFL_RC",
+        "HNEFATAFL_RULES",
+    ] {
+        command.env_remove(name);
+    }
+    command
+}
+
+fn run(home: &Path, input: &str) -> String {
+    let output = brandub(home).write_stdin(input).output().expect("runs");
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_json_saved_game_reads_back_and_replays() {
+    let home = tempfile::tempdir().expect("HOME");
+    let json = home.path().join("game.json");
+    let text = home.path().join("game.saved");
+    // Three moves of brandub (player 0 is the attacker on the edges).
+    let moves = "m 3 0 2 0\nm 3 2 2 2\nm 0 3 0 2\n";
+    run(
+        home.path(),
+        &format!("{moves}w {}\nw {}\n", json.display(), text.display()),
+    );
+    let written = std::fs::read_to_string(&json).expect("the JSON file");
+    let value: serde_json::Value = serde_json::from_str(&written).expect("JSON");
+    assert_eq!(value["rules_id"], "brandub");
+    assert_eq!(value["moves"][0]["from"], serde_json::json!([3, 0]));
+    assert_eq!(value["moves"].as_array().map(Vec::len), Some(3));
+    // The JSON and the text form hold the same game.
+    let from_json: SavedGame = serde_json::from_str(&written).expect("a saved game");
+    let from_text =
+        SavedGame::parse(&std::fs::read(&text).expect("the text file")).expect("a saved game");
+    assert_eq!(from_json, from_text);
+    let rules = Rules::parse(&std::fs::read(data().join("rules/brandub")).expect("brandub"))
+        .expect("valid");
+    let game: Game = from_json.replay(&rules).expect("legal moves");
+    assert_eq!(game.ply(), 3);
+    // The program reads it back: the board after loading is the board it saved.
+    let loaded = run(home.path(), &format!("e {}\nb\n", json.display()));
+    let played = run(home.path(), &format!("{moves}b\n"));
+    let board = |out: &str| {
+        out.lines()
+            .rev()
+            .take(9)
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(board(&loaded), board(&played));
+}
+
+#[test]
+fn a_broken_json_saved_game_is_refused() {
+    let home = tempfile::tempdir().expect("HOME");
+    let json = home.path().join("broken.json");
+    std::fs::write(&json, "{\"rules_id\": 5}").expect("write");
+    let output = brandub(home.path())
+        .write_stdin(format!("e {}\n", json.display()))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("broken.json"), "{stderr}");
+    assert!(stderr.contains("saved game refused"), "{stderr}");
+}
