@@ -73,6 +73,27 @@ struct Report {
     ended: bool,
 }
 
+/// The longest wait for any one message: past it the benchmark fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The next message, within [`PATIENCE`]; `None` when the server closed the connection.
+async fn receive(client: &mut Client) -> Result<Option<ServerMessage>, String> {
+    tokio::time::timeout(PATIENCE, client.recv())
+        .await
+        .map_err(|_| format!("no message from the server in {} s", PATIENCE.as_secs()))?
+        .map_err(|e| e.to_string())
+}
+
+/// The server process, killed however the benchmark ends.
+struct ServerGuard(std::process::Child);
+
+impl Drop for ServerGuard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A small random number generator (xorshift): the moves repeat from a seed.
 fn next_random(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -93,7 +114,7 @@ async fn connect(port: u16, pins: &std::path::Path, name: &str) -> Result<Client
         .await
         .map_err(|e| e.to_string())?;
     loop {
-        match client.recv().await.map_err(|e| e.to_string())? {
+        match receive(&mut client).await? {
             Some(ServerMessage::LoggedIn { .. }) => return Ok(client),
             Some(ServerMessage::Error { message }) => return Err(message),
             Some(_) => {}
@@ -129,7 +150,7 @@ async fn play(
             client.send(&message).await.map_err(|e| e.to_string())?;
             sent = Some(Instant::now());
         }
-        match client.recv().await.map_err(|e| e.to_string())? {
+        match receive(&mut client).await? {
             Some(ServerMessage::Moved {
                 game: g,
                 mv,
@@ -159,13 +180,14 @@ async fn play(
 
 async fn run(options: Options) -> Result<(), String> {
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let mut server = Command::new(&options.server)
+    let server = Command::new(&options.server)
         .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
         .arg(data.path())
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("{}: {e}", options.server.display()))?;
-    let stdout = server.stdout.take().ok_or("no stdout")?;
+    let mut server = ServerGuard(server);
+    let stdout = server.0.stdout.take().ok_or("no stdout")?;
     let mut first = String::new();
     BufReader::new(tokio::process::ChildStdout::from_std(stdout).map_err(|e| e.to_string())?)
         .read_line(&mut first)
@@ -206,7 +228,7 @@ async fn run(options: Options) -> Result<(), String> {
             .await
             .map_err(|e| e.to_string())?;
         let (id, text) = loop {
-            match first.recv().await.map_err(|e| e.to_string())? {
+            match receive(&mut first).await? {
                 Some(ServerMessage::Game { state }) => {
                     break (state.summary.game, state.rules_text);
                 }
@@ -219,6 +241,15 @@ async fn run(options: Options) -> Result<(), String> {
             .send(&ClientMessage::Join { game: id })
             .await
             .map_err(|e| e.to_string())?;
+        // Seated before anyone moves: the first move must not reach a waiting game.
+        loop {
+            match receive(&mut second).await? {
+                Some(ServerMessage::Game { .. }) => break,
+                Some(ServerMessage::Error { message }) => return Err(message),
+                Some(_) => {}
+                None => return Err("closed".into()),
+            }
+        }
         let rules = Rules::parse(text.as_bytes()).map_err(|e| e.to_string())?;
         seated.push((first, second, id, rules));
     }
@@ -251,8 +282,7 @@ async fn run(options: Options) -> Result<(), String> {
         latencies.extend(report.latencies);
     }
     let played = play_start.elapsed();
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
 
     latencies.sort();
     let at = |fraction: f64| {
