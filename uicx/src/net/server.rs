@@ -19,7 +19,7 @@ use hnefatafl_core::{Game, Notation, Rules};
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::{Notify, Semaphore, mpsc};
 use tokio_rustls::TlsAcceptor;
 use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, FramedRead};
 
@@ -140,6 +140,10 @@ pub struct Server {
     next_connection: AtomicU64,
     clients: AtomicUsize,
     empty: Notify,
+    /// Password hashes being computed at once: one per core. Each argon2id hash takes
+    /// 19 MiB and a core for tens of milliseconds; unbounded, a crowd logging in at once
+    /// would take gigabytes and starve every connection of CPU.
+    hashing: Semaphore,
 }
 
 fn hash_text(text: &str) -> String {
@@ -251,6 +255,9 @@ impl Server {
             next_connection: AtomicU64::new(1),
             clients: AtomicUsize::new(0),
             empty: Notify::new(),
+            hashing: Semaphore::new(
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            ),
         }))
     }
 
@@ -414,6 +421,9 @@ impl Server {
             let problem = "a password has 4 to 1024 characters";
             return self.lock().send(id, &ServerMessage::error(problem));
         }
+        let Ok(_permit) = self.hashing.acquire().await else {
+            return;
+        };
         let hashed = tokio::task::spawn_blocking(move || password::hash(&password)).await;
         let mut state = self.lock();
         let result = match hashed {
@@ -454,6 +464,9 @@ impl Server {
                 Ok(stored) => (stored, keys),
                 Err(error) => return state.send(id, &ServerMessage::error(error.to_string())),
             }
+        };
+        let Ok(_permit) = self.hashing.acquire().await else {
+            return;
         };
         let checked = tokio::task::spawn_blocking(move || {
             // An unknown name costs as much as a wrong password, so that it does not show.
