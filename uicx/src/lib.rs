@@ -18,6 +18,7 @@ pub mod lang;
 pub mod messages;
 pub mod otg;
 pub mod protocol;
+pub mod net;
 pub mod session;
 pub mod terminal;
 pub mod thinker;

@@ -1,0 +1,348 @@
+//! The server's load benchmark: many clients on loopback play many games of random legal
+//! moves at once through a real `hnefataflserver` over TLS.
+//!
+//! ```text
+//! cargo build --release -p uicx --bin hnefataflserver
+//! cargo run --release -p hnefatafl-benches --bin server_load -- [--games 100]
+//!       [--rules brandub] [--plies 1000] [--seed 1] [--server target/release/hnefataflserver]
+//! ```
+//!
+//! Each game has two clients of its own (so 100 games are 200 clients), and every game
+//! must complete: one that reaches the ply cap ends by resignation. Reports the moves per
+//! second the server referees, stores and passes on, and the latency of a move from the
+//! mover's sending it to the mover's reading the server's acknowledgement.
+
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use hnefatafl_core::{Game, Notation, Rules};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use uicx::net::client::Client;
+use uicx::net::protocol::{ClientMessage, GameId, ServerMessage};
+
+struct Options {
+    games: usize,
+    rules: String,
+    plies: usize,
+    seed: u64,
+    server: PathBuf,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("hnefataflserver")));
+    let mut options = Options {
+        games: 100,
+        rules: "brandub".into(),
+        plies: 1000,
+        seed: 1,
+        server: beside.unwrap_or_else(|| PathBuf::from("hnefataflserver")),
+    };
+    let mut arguments = std::env::args().skip(1);
+    while let Some(flag) = arguments.next() {
+        let value = arguments
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag}: bad number {value}"))
+        };
+        match flag.as_str() {
+            "--games" => options.games = number()?.max(1) as usize,
+            "--plies" => options.plies = number()?.max(1) as usize,
+            "--seed" => options.seed = number()?,
+            "--rules" => options.rules = value,
+            "--server" => options.server = PathBuf::from(value),
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(options)
+}
+
+/// What one player saw of its game.
+#[derive(Default)]
+struct Report {
+    /// Moves this player made.
+    moves: usize,
+    /// Each of its moves: from sending to the acknowledgement.
+    latencies: Vec<Duration>,
+    /// Whether the game ended.
+    ended: bool,
+}
+
+/// The longest wait for any one message: past it the benchmark fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The next message, within [`PATIENCE`]; `None` when the server closed the connection.
+async fn receive(client: &mut Client) -> Result<Option<ServerMessage>, String> {
+    tokio::time::timeout(PATIENCE, client.recv())
+        .await
+        .map_err(|_| format!("no message from the server in {} s", PATIENCE.as_secs()))?
+        .map_err(|e| e.to_string())
+}
+
+/// The server process, killed however the benchmark ends.
+struct ServerGuard(std::process::Child);
+
+impl Drop for ServerGuard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A small random number generator (xorshift): the moves repeat from a seed.
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+async fn connect(port: u16, pins: &std::path::Path, name: &str) -> Result<Client, String> {
+    let mut client = Client::connect("127.0.0.1", port, pins)
+        .await
+        .map_err(|e| e.to_string())?;
+    client
+        .send(&ClientMessage::Register {
+            name: name.into(),
+            password: format!("password of {name}"),
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    loop {
+        match receive(&mut client).await? {
+            Some(ServerMessage::LoggedIn { .. }) => return Ok(client),
+            Some(ServerMessage::Error { message }) => return Err(message),
+            Some(_) => {}
+            None => return Err("closed".into()),
+        }
+    }
+}
+
+/// Plays one side of a game with random legal moves until it ends.
+async fn play(
+    mut client: Client,
+    id: GameId,
+    side: usize,
+    mut game: Game,
+    plies: usize,
+    mut random: u64,
+) -> Result<Report, String> {
+    let mut report = Report::default();
+    let mut sent: Option<Instant> = None;
+    let rules = game.rules().clone();
+    loop {
+        if sent.is_none() && game.side_to_move().index() == side && game.outcome().is_none() {
+            let message = if game.ply() >= plies {
+                ClientMessage::Resign { game: id }
+            } else {
+                let moves: Vec<_> = game.legal_moves().collect();
+                let mv = moves[(next_random(&mut random) % moves.len() as u64) as usize];
+                ClientMessage::Move {
+                    game: id,
+                    mv: rules.format_move(mv, Notation::Numeric),
+                }
+            };
+            client.send(&message).await.map_err(|e| e.to_string())?;
+            sent = Some(Instant::now());
+        }
+        match receive(&mut client).await? {
+            Some(ServerMessage::Moved {
+                game: g,
+                mv,
+                side: mover,
+                ..
+            }) if g == id => {
+                let words: Vec<&str> = mv.split_whitespace().collect();
+                let parsed = rules.parse_move(&words).map_err(|e| e.to_string())?;
+                game.try_play(parsed).map_err(|e| e.to_string())?;
+                if usize::from(mover) == side {
+                    if let Some(start) = sent.take() {
+                        report.latencies.push(start.elapsed());
+                    }
+                    report.moves += 1;
+                }
+            }
+            Some(ServerMessage::Ended { game: g, .. }) if g == id => {
+                report.ended = true;
+                return Ok(report);
+            }
+            Some(ServerMessage::Error { message }) => return Err(message),
+            Some(_) => {}
+            None => return Err("the server closed the connection".into()),
+        }
+    }
+}
+
+async fn run(options: Options) -> Result<(), String> {
+    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let server = Command::new(&options.server)
+        .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
+        .arg(data.path())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", options.server.display()))?;
+    let mut server = ServerGuard(server);
+    let stdout = server.0.stdout.take().ok_or("no stdout")?;
+    let mut first = String::new();
+    BufReader::new(tokio::process::ChildStdout::from_std(stdout).map_err(|e| e.to_string())?)
+        .read_line(&mut first)
+        .await
+        .map_err(|e| e.to_string())?;
+    let port: u16 = first
+        .split_whitespace()
+        .nth(3)
+        .and_then(|address| address.trim_end_matches(',').rsplit(':').next())
+        .and_then(|port| port.parse().ok())
+        .ok_or_else(|| format!("no port in {first:?}"))?;
+    let pins = data.path().join("known_servers");
+
+    // Log in every client and seat them, two to a game.
+    let start = Instant::now();
+    let mut logins = Vec::new();
+    for index in 0..options.games * 2 {
+        let pins = pins.clone();
+        logins.push(tokio::spawn(async move {
+            connect(port, &pins, &format!("player{index}")).await
+        }));
+    }
+    let mut clients = Vec::new();
+    for login in logins {
+        clients.push(login.await.map_err(|e| e.to_string())??);
+    }
+    let logged_in = start.elapsed();
+    let mut seated = Vec::new();
+    let mut clients = clients.into_iter();
+    while let (Some(mut first), Some(mut second)) = (clients.next(), clients.next()) {
+        first
+            .send(&ClientMessage::New {
+                rules: options.rules.clone(),
+                clock: None,
+                side: 0,
+                opponent: None,
+            })
+            .await
+            .map_err(|e| e.to_string())?;
+        let (id, text) = loop {
+            match receive(&mut first).await? {
+                Some(ServerMessage::Game { state }) => {
+                    break (state.summary.game, state.rules_text);
+                }
+                Some(ServerMessage::Error { message }) => return Err(message),
+                Some(_) => {}
+                None => return Err("closed".into()),
+            }
+        };
+        second
+            .send(&ClientMessage::Join { game: id })
+            .await
+            .map_err(|e| e.to_string())?;
+        // Seated before anyone moves: the first move must not reach a waiting game.
+        loop {
+            match receive(&mut second).await? {
+                Some(ServerMessage::Game { .. }) => break,
+                Some(ServerMessage::Error { message }) => return Err(message),
+                Some(_) => {}
+                None => return Err("closed".into()),
+            }
+        }
+        let rules = Rules::parse(text.as_bytes()).map_err(|e| e.to_string())?;
+        seated.push((first, second, id, rules));
+    }
+
+    // Every game at once.
+    let play_start = Instant::now();
+    let mut players = Vec::new();
+    for (index, (first, second, id, rules)) in seated.into_iter().enumerate() {
+        let seed = options.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 + 1);
+        for (side, client) in [first, second].into_iter().enumerate() {
+            let game = Game::new(rules.clone());
+            let random = seed.wrapping_add(side as u64) | 1;
+            players.push(tokio::spawn(play(
+                client,
+                id,
+                side,
+                game,
+                options.plies,
+                random,
+            )));
+        }
+    }
+    let mut latencies = Vec::new();
+    let mut moves = 0;
+    let mut ended = 0;
+    for player in players {
+        let report = player.await.map_err(|e| e.to_string())??;
+        moves += report.moves;
+        ended += usize::from(report.ended);
+        latencies.extend(report.latencies);
+    }
+    let played = play_start.elapsed();
+    drop(server);
+
+    latencies.sort();
+    let at = |fraction: f64| {
+        let index = ((latencies.len() as f64 - 1.0) * fraction).round() as usize;
+        latencies.get(index).copied().unwrap_or_default()
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let games_ended = ended / 2;
+    println!(
+        "clients: {}, games: {}, rules: {}",
+        options.games * 2,
+        options.games,
+        options.rules
+    );
+    println!(
+        "register and log in every client: {:.2} s",
+        logged_in.as_secs_f64()
+    );
+    println!(
+        "games completed: {games_ended} of {} ({} players saw the end)",
+        options.games, ended
+    );
+    println!(
+        "moves: {moves} in {:.2} s: {:.0} moves/s",
+        played.as_secs_f64(),
+        moves as f64 / played.as_secs_f64()
+    );
+    println!(
+        "move latency (send to acknowledgement): median {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(at(0.5)),
+        ms(at(0.95)),
+        ms(at(0.99)),
+        ms(at(1.0))
+    );
+    if ended != options.games * 2 {
+        return Err("not every game completed".into());
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("server_load: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("server_load: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(options)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("server_load: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

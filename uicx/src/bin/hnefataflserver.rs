@@ -1,0 +1,94 @@
+//! `hnefataflserver`: the game server. It runs until killed, or, started by a client for
+//! `c localhost`, until the last client leaves.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use uicx::net::server::{DEFAULT_PORT, Options, Server};
+use uicx::net::storage::SqliteStorage;
+use uicx::net::tls;
+
+/// The hnefatafl game server: accounts, games refereed by the engine, clocks, spectators,
+/// chat and an archive, over TLS 1.3.
+#[derive(Parser, Debug)]
+#[command(name = "hnefataflserver", version, about)]
+struct Arguments {
+    /// The TCP port to listen on (0: any free port, printed at start).
+    #[arg(long, short = 'p', default_value_t = DEFAULT_PORT)]
+    port: u16,
+    /// The address to listen on; 127.0.0.1 keeps the server to this computer.
+    #[arg(long, default_value = "0.0.0.0")]
+    bind: IpAddr,
+    /// The directory of the database and the certificate (made if missing).
+    /// Default: ~/.hnefatafl/server
+    #[arg(long, short = 'd')]
+    data: Option<PathBuf>,
+    /// Print every message between the server and its clients, with its direction,
+    /// connection and time; passwords are masked.
+    #[arg(long)]
+    showtraffic: bool,
+    /// A private server for this computer: listen on 127.0.0.1 only and stop when the
+    /// last client leaves (unless --continue). `c localhost` starts one.
+    #[arg(long)]
+    local: bool,
+    /// With --local: keep running after the last client leaves.
+    #[arg(long = "continue")]
+    keep_running: bool,
+    /// Offer a computer account `computer<LEVEL>` playing at that level (1 to 6); may be
+    /// given more than once.
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=6))]
+    computer: Vec<u32>,
+}
+
+fn main() -> ExitCode {
+    let arguments = Arguments::parse();
+    match run(arguments) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("hnefataflserver: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(arguments: Arguments) -> Result<(), String> {
+    let data = match arguments.data {
+        Some(data) => data,
+        None => std::env::var_os("HOME")
+            .map(|home| PathBuf::from(home).join(".hnefatafl").join("server"))
+            .ok_or("no --data and no $HOME")?,
+    };
+    std::fs::create_dir_all(&data).map_err(|error| format!("{}: {error}", data.display()))?;
+    let (tls_config, fingerprint) = tls::server_config(&data).map_err(|e| e.to_string())?;
+    let database = data.join("server.db");
+    let storage = SqliteStorage::open(&database)
+        .map_err(|error| format!("{}: {error}", database.display()))?;
+    let options = Options {
+        data: data.clone(),
+        show_traffic: arguments.showtraffic,
+        stop_when_empty: arguments.local && !arguments.keep_running,
+        computers: arguments.computer,
+    };
+    let server = Server::new(Box::new(storage), &options).map_err(|e| e.to_string())?;
+    let bind = if arguments.local {
+        IpAddr::from([127, 0, 0, 1])
+    } else {
+        arguments.bind
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|error| error.to_string())?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((bind, arguments.port))
+            .await
+            .map_err(|error| format!("{bind} port {}: {error}", arguments.port))?;
+        let address = listener.local_addr().map_err(|error| error.to_string())?;
+        // The first line tells a starting client where to connect.
+        println!("hnefataflserver listening on {address}, certificate {fingerprint}");
+        server
+            .serve(listener, tokio_rustls::TlsAcceptor::from(tls_config))
+            .await;
+        Ok::<(), String>(())
+    })?;
+    Ok(())
+}

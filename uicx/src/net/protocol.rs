@@ -1,0 +1,482 @@
+//! The messages between `hnefataflserver` and its clients: one JSON object per line.
+//!
+//! Every message is an object whose `type` field names it. The client's first message is
+//! [`ClientMessage::Hello`] with the [`PROTOCOL_VERSION`] it speaks; the server answers
+//! [`ServerMessage::Welcome`] or an error and closes. A line longer than [`MAX_LINE`]
+//! closes the connection; any other bad line gets a [`ServerMessage::Error`] and the
+//! connection goes on. `docs/protocol.md` describes every message with an example session.
+
+use serde::{Deserialize, Serialize};
+
+/// The version of the protocol that this program speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest line either side accepts, newline excluded: 64 KiB, room for any rule file.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// A game's number on its server.
+pub type GameId = u64;
+
+/// A game clock: Fischer main time plus an increment per move, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSpec {
+    /// Each player's main time.
+    pub main_ms: u64,
+    /// Time added after each move.
+    pub increment_ms: u64,
+}
+
+impl ClockSpec {
+    /// Reads the command line's clock word: `<minutes>+<seconds>` (e.g. `5+3`, decimals
+    /// allowed), or `<minutes>` alone for no increment.
+    pub fn parse(word: &str) -> Option<ClockSpec> {
+        let (main, increment) = word.split_once('+').unwrap_or((word, "0"));
+        let main: f64 = main.parse().ok()?;
+        let increment: f64 = increment.parse().ok()?;
+        let ok = |v: f64| (0.0..1e6).contains(&v);
+        if !ok(main) || !ok(increment) || main == 0.0 {
+            return None;
+        }
+        Some(ClockSpec {
+            main_ms: (main * 60_000.0).round() as u64,
+            increment_ms: (increment * 1000.0).round() as u64,
+        })
+    }
+}
+
+impl std::fmt::Display for ClockSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let minutes = self.main_ms as f64 / 60_000.0;
+        let seconds = self.increment_ms as f64 / 1000.0;
+        write!(f, "{minutes}+{seconds}")
+    }
+}
+
+/// What a player may offer the other, who accepts or declines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferKind {
+    /// Take back the last move of the player who asks.
+    Undo,
+    /// End the game as a draw.
+    Draw,
+}
+
+/// A message from a client to the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: the protocol version and the client's name.
+    Hello {
+        /// [`PROTOCOL_VERSION`] of the client.
+        version: u32,
+        /// The program, for the server's log.
+        client: String,
+    },
+    /// Makes an account and logs in to it.
+    Register {
+        /// Account name: 1 to 32 letters, digits, `-` or `_`.
+        name: String,
+        /// Password: at least 4 characters.
+        password: String,
+    },
+    /// Logs in.
+    Login {
+        /// Account name.
+        name: String,
+        /// Password.
+        password: String,
+    },
+    /// Asks for the rule sets the server offers.
+    Rules,
+    /// Offers a rule file; the server validates it and answers its id and hash.
+    UploadRules {
+        /// The rule file's text.
+        text: String,
+    },
+    /// Asks for the games being played or waiting for a player.
+    Games,
+    /// Creates a game and takes a seat in it.
+    New {
+        /// A shipped rule file's name or id, or the hash of an uploaded one.
+        rules: String,
+        /// The clock; none for an untimed game.
+        #[serde(default)]
+        clock: Option<ClockSpec>,
+        /// The side to play, 0 or 1 (player 0 moves first); 0 when left out.
+        #[serde(default)]
+        side: u8,
+        /// A computer account to play the other side at once.
+        #[serde(default)]
+        opponent: Option<String>,
+    },
+    /// Takes the free seat of a game, or comes back to one's own seat after a reconnect.
+    Join {
+        /// The game.
+        game: GameId,
+    },
+    /// Watches a game (guests may).
+    Watch {
+        /// The game.
+        game: GameId,
+    },
+    /// Stops watching or playing a game on this connection; the seat stays one's own.
+    Leave {
+        /// The game.
+        game: GameId,
+    },
+    /// Makes a move.
+    Move {
+        /// The game.
+        game: GameId,
+        /// The move, as the command line's `m` reads it: `f9 c9` or `5 2 2 2`.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Chat to the players and spectators of a game.
+    Say {
+        /// The game.
+        game: GameId,
+        /// The text.
+        text: String,
+    },
+    /// Offers the opponent an undo or a draw.
+    Offer {
+        /// The game.
+        game: GameId,
+        /// What is offered.
+        kind: OfferKind,
+    },
+    /// Answers the opponent's offer.
+    Answer {
+        /// The game.
+        game: GameId,
+        /// What was offered.
+        kind: OfferKind,
+        /// Whether it is accepted.
+        accept: bool,
+    },
+    /// Gives up the game.
+    Resign {
+        /// The game.
+        game: GameId,
+    },
+    /// Asks for the finished games.
+    Archive,
+    /// Asks for a finished game as a saved game.
+    Fetch {
+        /// The game.
+        game: GameId,
+    },
+}
+
+/// A rule set the server offers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesInfo {
+    /// The rule file's `id`.
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+    /// The file name of a shipped rule file; empty for an uploaded one.
+    pub file: String,
+    /// The SHA-256 of its text, in hex.
+    pub hash: String,
+}
+
+/// A game as listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game.
+    pub game: GameId,
+    /// The rules' id.
+    pub rules_id: String,
+    /// The account at each seat; `None` for a free seat.
+    pub players: [Option<String>; 2],
+    /// The clock; none when untimed.
+    pub clock: Option<ClockSpec>,
+    /// Moves made.
+    pub moves: u32,
+    /// How it ended, if it did.
+    pub result: Option<GameResult>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winner; `None` for a draw.
+    pub winner: Option<u8>,
+    /// Why, in words: the engine's reason (`no moves`, `escape of piece 1`, `loss of piece
+    /// 1`), or `resigned`, `time`, `draw agreed`.
+    pub reason: String,
+}
+
+/// Everything about one game: sent on create, join, watch and reconnect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The game and its seats.
+    pub summary: GameSummary,
+    /// The hash of the rule file's text; fetch the text with [`ClientMessage::Rules`] or
+    /// use a shipped file of that id.
+    pub rules_hash: String,
+    /// The rule file's text, so that the client can play any uploaded rules.
+    pub rules_text: String,
+    /// Every move so far, in the numeric notation (`x1 y1 x2 y2`).
+    pub moves: Vec<String>,
+    /// Each player's time left in milliseconds, when timed.
+    pub clocks: Option<[u64; 2]>,
+    /// Whose turn it is, 0 or 1.
+    pub to_move: u8,
+    /// The seat of this connection's account; `None` for a spectator.
+    pub your_side: Option<u8>,
+}
+
+/// A message from the server to a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to [`ClientMessage::Hello`].
+    Welcome {
+        /// [`PROTOCOL_VERSION`] of the server.
+        version: u32,
+        /// The server's name and version.
+        server: String,
+    },
+    /// A request could not be done; the connection goes on.
+    Error {
+        /// What was wrong, in words.
+        message: String,
+    },
+    /// Logged in (after register or login).
+    LoggedIn {
+        /// The account.
+        name: String,
+        /// The unfinished games with a seat of this account, to join again.
+        games: Vec<GameId>,
+    },
+    /// The rule sets on offer.
+    RulesList {
+        /// Each one.
+        rules: Vec<RulesInfo>,
+    },
+    /// An uploaded rule file was accepted.
+    RulesAdded {
+        /// Its id, name and hash.
+        rules: RulesInfo,
+    },
+    /// The games being played or waiting.
+    GameList {
+        /// Each game.
+        games: Vec<GameSummary>,
+    },
+    /// The whole state of a game this connection now plays or watches.
+    Game {
+        /// The state.
+        state: GameState,
+    },
+    /// A player took a seat.
+    Joined {
+        /// The game.
+        game: GameId,
+        /// The seat.
+        side: u8,
+        /// The account.
+        name: String,
+    },
+    /// A move was made, and is stored.
+    Moved {
+        /// The game.
+        game: GameId,
+        /// The move's number, the first being 1.
+        number: u32,
+        /// Who moved, 0 or 1.
+        side: u8,
+        /// The move, numeric (`x1 y1 x2 y2`).
+        #[serde(rename = "move")]
+        mv: String,
+        /// Each player's time left in milliseconds, when timed.
+        clocks: Option<[u64; 2]>,
+    },
+    /// Moves were taken back.
+    Undone {
+        /// The game.
+        game: GameId,
+        /// Moves left in the game.
+        moves: u32,
+        /// Each player's time left in milliseconds, when timed.
+        clocks: Option<[u64; 2]>,
+    },
+    /// A chat line.
+    Chat {
+        /// The game.
+        game: GameId,
+        /// Who said it.
+        from: String,
+        /// The text.
+        text: String,
+    },
+    /// The opponent offers an undo or a draw.
+    Offered {
+        /// The game.
+        game: GameId,
+        /// What.
+        kind: OfferKind,
+        /// Who offers.
+        from: String,
+    },
+    /// The opponent declined an offer.
+    Declined {
+        /// The game.
+        game: GameId,
+        /// What was offered.
+        kind: OfferKind,
+    },
+    /// The game is over.
+    Ended {
+        /// The game.
+        game: GameId,
+        /// How.
+        result: GameResult,
+    },
+    /// The finished games.
+    ArchiveList {
+        /// Each one.
+        games: Vec<GameSummary>,
+    },
+    /// A finished game in the saved-game format that `e` loads.
+    SavedGame {
+        /// The game.
+        game: GameId,
+        /// The rules' file name (shipped) or id (uploaded).
+        rules_file: String,
+        /// The saved-game text.
+        text: String,
+    },
+}
+
+impl ServerMessage {
+    /// An error reply.
+    pub fn error(message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error {
+            message: message.into(),
+        }
+    }
+}
+
+/// Writes a message as one line of JSON, newline included.
+pub fn to_line(message: &impl Serialize) -> String {
+    // Serializing these plain types to a string cannot fail.
+    let mut line = serde_json::to_string(message).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// Reads a client's line, naming what is wrong.
+///
+/// # Errors
+///
+/// The line is not JSON, not an object with a known `type`, or lacks a field.
+pub fn parse_client(line: &str) -> Result<ClientMessage, String> {
+    serde_json::from_str(line).map_err(|error| describe(line, &error))
+}
+
+/// Reads a server's line.
+///
+/// # Errors
+///
+/// As for [`parse_client`].
+pub fn parse_server(line: &str) -> Result<ServerMessage, String> {
+    serde_json::from_str(line).map_err(|error| describe(line, &error))
+}
+
+fn describe(line: &str, error: &serde_json::Error) -> String {
+    if serde_json::from_str::<serde_json::Value>(line).is_err() {
+        format!("malformed JSON: {error}")
+    } else {
+        format!("bad message: {error}")
+    }
+}
+
+/// The line as `--showtraffic` prints it: every `password` field masked. A line that is
+/// not JSON is shown by its length only, since it may hold a password.
+pub fn masked(line: &str) -> String {
+    fn mask(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, field) in map.iter_mut() {
+                    if key == "password" {
+                        *field = serde_json::Value::String("********".into());
+                    } else {
+                        mask(field);
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(mask),
+            _ => {}
+        }
+    }
+    match serde_json::from_str::<serde_json::Value>(line) {
+        Ok(mut value) => {
+            mask(&mut value);
+            value.to_string()
+        }
+        Err(_) => format!("<{} bytes, not JSON>", line.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_read_back() {
+        let message = ClientMessage::New {
+            rules: "brandub".into(),
+            clock: ClockSpec::parse("5+3"),
+            side: 1,
+            opponent: None,
+        };
+        let line = to_line(&message);
+        assert!(line.ends_with('\n'));
+        assert!(line.contains(r#""type":"new""#));
+        assert_eq!(parse_client(line.trim_end()), Ok(message));
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        assert!(
+            parse_client("{")
+                .expect_err("refused")
+                .starts_with("malformed JSON")
+        );
+        let unknown = parse_client(r#"{"type":"dance"}"#).expect_err("refused");
+        assert!(unknown.starts_with("bad message") && unknown.contains("dance"));
+        let missing = parse_client(r#"{"type":"join"}"#).expect_err("refused");
+        assert!(missing.contains("game"), "{missing}");
+    }
+
+    #[test]
+    fn passwords_are_masked() {
+        let line = r#"{"type":"login","name":"ann","password":"secret"}"#;
+        let shown = masked(line);
+        assert!(
+            !shown.contains("secret") && shown.contains("ann"),
+            "{shown}"
+        );
+        assert!(!masked("{\"password\":\"secret").contains("secret"));
+    }
+
+    #[test]
+    fn clock_words() {
+        assert_eq!(
+            ClockSpec::parse("5+3"),
+            Some(ClockSpec {
+                main_ms: 300_000,
+                increment_ms: 3000
+            })
+        );
+        assert_eq!(ClockSpec::parse("0.5").map(|c| c.main_ms), Some(30_000));
+        for bad in ["", "x", "0", "-1+2", "5+", "inf"] {
+            assert_eq!(ClockSpec::parse(bad), None, "{bad}");
+        }
+    }
+}

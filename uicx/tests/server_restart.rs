@@ -1,0 +1,113 @@
+//! SIGKILL the server mid-game and start it again: every move is there, the clocks were
+//! paused while it was down, and both players resume.
+
+mod server_support;
+
+use std::time::{Duration, Instant};
+
+use server_support::{Random, ServerProcess, TestClient, apply, random_move, replay};
+use uicx::net::protocol::{ClientMessage, ClockSpec};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_resumes_every_game() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let port = server.port;
+
+    let mut ann = TestClient::connect(port, home.path()).await;
+    ann.register("ann", "password a").await;
+    let mut bob = TestClient::connect(port, home.path()).await;
+    bob.register("bob", "password b").await;
+    let clock = ClockSpec {
+        main_ms: 600_000,
+        increment_ms: 2000,
+    };
+    ann.send(ClientMessage::New {
+        rules: "tablut".into(),
+        clock: Some(clock),
+        side: 0,
+        opponent: None,
+    })
+    .await;
+    let state = ann.game_state().await;
+    let id = state.summary.game;
+    bob.send(ClientMessage::Join { game: id }).await;
+    bob.game_state().await;
+
+    let mut local = replay(&state);
+    let mut random = Random(42);
+    let mut last_clocks = None;
+    for number in 1..=6 {
+        let text = random_move(&local, &mut random);
+        let mover = if local.side_to_move().index() == 0 {
+            &mut ann
+        } else {
+            &mut bob
+        };
+        mover
+            .send(ClientMessage::Move {
+                game: id,
+                mv: text.clone(),
+            })
+            .await;
+        let (mv, clocks) = ann.moved(id, number).await;
+        bob.moved(id, number).await;
+        assert_eq!(mv, text);
+        last_clocks = clocks;
+        apply(&mut local, &text);
+    }
+    let last_clocks = last_clocks.expect("a timed game reports clocks");
+
+    // Killed at once after the acknowledgement: the move is on disk already.
+    server.kill();
+    // Down for a while, longer than the clock may slip.
+    std::thread::sleep(Duration::from_millis(1500));
+    let restarted = Instant::now();
+    let _server = ServerProcess::start(data.path(), port, &[]);
+
+    let mut ann = TestClient::connect(port, home.path()).await;
+    assert_eq!(ann.login("ann", "password a").await, vec![id]);
+    ann.send(ClientMessage::Join { game: id }).await;
+    let resumed = ann.game_state().await;
+    let since_restart = millis(restarted.elapsed());
+    assert_eq!(resumed.moves.len(), 6);
+    assert_eq!(
+        replay(&resumed).moves().collect::<Vec<_>>(),
+        local.moves().collect::<Vec<_>>()
+    );
+    assert_eq!(resumed.your_side, Some(0));
+    let clocks = resumed.clocks.expect("clocks");
+    let side = usize::from(resumed.to_move);
+    // The side to move has lost at most the time since the restart, not the time down.
+    assert!(
+        clocks[side] + since_restart >= last_clocks[side],
+        "{clocks:?} {last_clocks:?}"
+    );
+    assert_eq!(clocks[1 - side], last_clocks[1 - side]);
+
+    let mut bob = TestClient::connect(port, home.path()).await;
+    assert_eq!(bob.login("bob", "password b").await, vec![id]);
+    bob.send(ClientMessage::Join { game: id }).await;
+    assert_eq!(bob.game_state().await.your_side, Some(1));
+
+    // The game goes on.
+    let text = random_move(&local, &mut random);
+    let mover = if local.side_to_move().index() == 0 {
+        &mut ann
+    } else {
+        &mut bob
+    };
+    mover
+        .send(ClientMessage::Move {
+            game: id,
+            mv: text.clone(),
+        })
+        .await;
+    assert_eq!(ann.moved(id, 7).await.0, text);
+    assert_eq!(bob.moved(id, 7).await.0, text);
+}
+
+fn millis(duration: Duration) -> u64 {
+    duration.as_millis() as u64
+}
