@@ -118,6 +118,7 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
     match start(&args, &mut terminal) {
         Ok(mut session) => {
             let status = command_loop(&mut session, &args, &mut terminal);
+            terminal::set_echo(true);
             session.shutdown();
             status
         }
@@ -453,6 +454,10 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         }
         if !session.is_thinking() {
             terminal.progress(session.language(), None);
+        }
+        // While the game server is waited for (an answer, the other side's move), a
+        // script's commands wait in the queue as they do for the computer's move.
+        if !session.is_busy() {
             // Queued commands run before the computer's next search, so that a command
             // that waited for a search runs when it ends.
             if let Some(words) = queue.pop_front() {
@@ -473,6 +478,8 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
             if ended.is_some() {
                 return SUCCESS;
             }
+        }
+        if !session.is_thinking() {
             if !prompted {
                 terminal.prompt();
                 prompted = true;
@@ -509,8 +516,15 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 terminal.lines(&lines);
             }
             Input::Line(words) if words.is_empty() => prompted = false,
-            Input::Line(words) if session.is_thinking() => {
-                match during_search(&words, !queue.is_empty(), terminal.interactive()) {
+            Input::Line(words) if session.is_busy() => {
+                let during = match session.is_thinking() {
+                    true => during_search(&words, !queue.is_empty(), terminal.interactive()),
+                    // At a terminal the player acts at once while the network is waited
+                    // for; a script waits, in order.
+                    false if terminal.interactive() && queue.is_empty() => DuringSearch::Now,
+                    false => DuringSearch::Queue,
+                };
+                match during {
                     DuringSearch::Now => {
                         if let Some(status) = run_line(session, &words, terminal) {
                             return status;
@@ -541,8 +555,15 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
 
 /// Runs a line from standard input; `Some` is the exit status when the program ends.
 fn run_line(session: &mut Session, words: &[String], terminal: &mut Terminal) -> Option<i32> {
+    let secret = session.wants_secret();
     let reply: Reply = session.run_command(words, Source::Stdin);
+    if secret && terminal.interactive() {
+        // The newline typed after the password was not echoed either.
+        terminal.line("");
+    }
     terminal.reply(&reply);
+    // The line after `login` or `register` is a password: not echoed at a terminal.
+    terminal::set_echo(!session.wants_secret());
     match reply.action {
         Action::Quit => Some(SUCCESS),
         Action::EnterX(theme) => {

@@ -32,6 +32,8 @@ use crate::data::{DataDirs, Found, LookupError, Origin};
 use crate::files;
 use crate::lang::{Key, Language, Message};
 use crate::messages;
+use crate::net::protocol::{ClientMessage, ClockSpec, GameSummary, OfferKind, ServerMessage};
+use crate::net::remote::{self, Awaited, Link, Table, Target};
 use crate::thinker::{Event, Notify, Purpose, Thinker};
 
 /// Where a command comes from.
@@ -192,6 +194,9 @@ pub struct Session {
     progress: Option<aim::Progress>,
     /// The last analysis's best move, with the ply and position key it is for.
     analysis: Option<(Move, usize, u64)>,
+    /// The connection to a game server (`c`), and the game there: the one seam between
+    /// a local game and a remote one, whose moves the server referees.
+    link: Option<Link>,
 }
 
 /// What the computer's running search is doing, for a progress line.
@@ -229,6 +234,7 @@ impl Session {
             source: Source::Stdin,
             progress: None,
             analysis: None,
+            link: None,
         }
     }
 
@@ -348,7 +354,60 @@ impl Session {
     /// Runs one command (its words as parsed).
     pub fn run_command(&mut self, words: &[String], source: Source) -> Reply {
         self.source = source;
+        if let Some(link) = &mut self.link {
+            if let Some((name, register)) = link.secret_for.take() {
+                // The line after `login` or `register` is the password, never a command.
+                let password = words.join(" ");
+                let message = match register {
+                    true => ClientMessage::Register { name, password },
+                    false => ClientMessage::Login { name, password },
+                };
+                link.request(message, Awaited::Login);
+                return Reply::default();
+            }
+        }
         self.apply(|session| session.dispatch(words, source))
+    }
+
+    /// Whether the next line is a password (after `login` or `register`): a terminal
+    /// should not echo it.
+    pub fn wants_secret(&self) -> bool {
+        self.link
+            .as_ref()
+            .is_some_and(|link| link.secret_for.is_some())
+    }
+
+    /// Whether the session waits for something: the computer's search, or the game
+    /// server (to connect, to answer a request, for the other side's move, or, when
+    /// watching, for the game's end). A script's commands wait while it does.
+    pub fn is_busy(&self) -> bool {
+        self.thinker.is_busy()
+            || self.link.as_ref().is_some_and(|link| {
+                link.waiting()
+                    || link.table.as_ref().is_some_and(|table| {
+                        let to_move = self.game.as_ref().map(|g| g.side_to_move().index());
+                        table.result.is_none()
+                            && (!table.running()
+                                || table.side.is_none_or(|side| Some(usize::from(side)) != to_move))
+                    })
+            })
+    }
+
+    /// The network game on the table, for a front end to show: its number, this
+    /// client's seat (`None` when watching), the players' accounts, each side's time
+    /// left now (counting down the side to move) when timed, and whether it is over.
+    /// `None` when no network game is played or watched. Whose turn it is comes from
+    /// [`Session::game`].
+    pub fn network_game(&self) -> Option<NetworkGame> {
+        let table = self.link.as_ref()?.table.as_ref()?;
+        let to_move = self.game.as_ref().map_or(0, |g| g.side_to_move().index() as u8);
+        Some(NetworkGame {
+            game: table.game,
+            side: table.side,
+            players: table.players.clone(),
+            clocks: table.clocks_now(to_move),
+            over: table.result.is_some(),
+        })
     }
 
     /// Runs one of the session's operations (e.g. [`Session::load_rules`]) as a command.
@@ -407,6 +466,7 @@ impl Session {
         match (command.as_str(), args.as_slice()) {
             ("h", []) => self.help(None),
             ("h", [topic]) => self.help(Some(topic)),
+            ("m", [_, ..]) if self.at_table() => self.net_move(&args),
             ("m", [_, ..]) => self.command_move(&args),
             ("b", []) => self.command_board(),
             ("p", []) => {
@@ -416,8 +476,14 @@ impl Session {
             ("p", [player, kind, limits @ ..]) => self.command_player(player, kind, limits),
             ("f", []) => self.command_force(),
             ("a", limits) => self.command_analyse(limits),
+            ("u", []) if self.at_table() => self.command_offer(OfferKind::Undo),
             ("u", []) => self.command_undo(None),
             ("u", [count]) => self.command_undo(Some(count)),
+            ("n" | "r" | "e", [..]) if self.at_table() => {
+                // A local game replaces the network one, which goes on on the server.
+                self.leave_table();
+                self.dispatch(words, source)
+            }
             ("n", []) => self.command_new(),
             ("r", [file]) => self.load_rules(file, origin),
             ("l", [file]) => self.load_language(file, origin),
@@ -430,8 +496,43 @@ impl Session {
                 self.action = Action::Quit;
                 Ok(())
             }
+            ("c", []) => self.command_connect(None),
+            ("c", [target]) => self.command_connect(Some(target)),
+            ("login", [name]) => self.command_account(name, false),
+            ("register", [name]) => self.command_account(name, true),
+            ("games", []) => self.net_request(ClientMessage::Games, Awaited::Games),
+            ("archive", []) => self.net_request(ClientMessage::Archive, Awaited::Archive),
+            ("fetch", [game, path]) => {
+                let game = parse_game(game)?;
+                let path = (*path).to_owned();
+                self.net_request(ClientMessage::Fetch { game }, Awaited::Fetch(path))
+            }
+            ("new", [rules]) => self.command_net_new(rules, None),
+            ("new", [rules, clock]) => self.command_net_new(rules, Some(clock)),
+            ("join", [game]) => {
+                let game = parse_game(game)?;
+                self.net_request(ClientMessage::Join { game }, Awaited::Game)
+            }
+            ("watch", [game]) => {
+                let game = parse_game(game)?;
+                self.net_request(ClientMessage::Watch { game }, Awaited::Game)
+            }
+            ("say", [_, ..]) => {
+                let game = self.table_game()?;
+                let text = args.join(" ");
+                self.net_request(ClientMessage::Say { game, text }, Awaited::Say)
+            }
+            ("draw", []) => self.command_offer(OfferKind::Draw),
+            ("accept", []) => self.command_answer(true),
+            ("decline", []) => self.command_answer(false),
+            ("resign", []) => {
+                let game = self.table_game()?;
+                self.net_request(ClientMessage::Resign { game }, Awaited::Resign)
+            }
             (
-                "h" | "m" | "b" | "p" | "f" | "u" | "n" | "r" | "l" | "d" | "e" | "w" | "x" | "q",
+                "h" | "m" | "b" | "p" | "f" | "u" | "n" | "r" | "l" | "d" | "e" | "w" | "x" | "q"
+                | "c" | "login" | "register" | "games" | "archive" | "fetch" | "new" | "join"
+                | "watch" | "say" | "draw" | "accept" | "decline" | "resign",
                 _,
             ) => Err(Message::new(Key::CmdUsage, [command.as_str()])),
             ("", _) => Err(Message::plain(Key::CmdEmptyCommand)),
@@ -441,7 +542,7 @@ impl Session {
 
     // ---- help ----
 
-    const COMMANDS: [(&'static str, Key); 15] = [
+    const COMMANDS: [(&'static str, Key); 29] = [
         ("h", Key::HelpCmdH),
         ("m", Key::HelpCmdM),
         ("b", Key::HelpCmdB),
@@ -457,6 +558,20 @@ impl Session {
         ("w", Key::HelpCmdW),
         ("x", Key::HelpCmdX),
         ("q", Key::HelpCmdQ),
+        ("c", Key::HelpCmdC),
+        ("login", Key::HelpCmdLogin),
+        ("register", Key::HelpCmdRegister),
+        ("games", Key::HelpCmdGames),
+        ("new", Key::HelpCmdNew),
+        ("join", Key::HelpCmdJoin),
+        ("watch", Key::HelpCmdWatch),
+        ("say", Key::HelpCmdSay),
+        ("draw", Key::HelpCmdDraw),
+        ("accept", Key::HelpCmdAccept),
+        ("decline", Key::HelpCmdDecline),
+        ("resign", Key::HelpCmdResign),
+        ("archive", Key::HelpCmdArchive),
+        ("fetch", Key::HelpCmdFetch),
     ];
 
     fn help(&mut self, topic: Option<&str>) -> Outcome {
@@ -586,6 +701,7 @@ impl Session {
         }
         let status = self.status();
         self.out.push(status);
+        self.show_clocks();
     }
 
     fn command_move(&mut self, words: &[&str]) -> Outcome {
@@ -629,6 +745,7 @@ impl Session {
         self.out.push(text.trim_end().to_owned());
         let status = self.status();
         self.out.push(status);
+        self.show_clocks();
         Ok(())
     }
 
@@ -959,12 +1076,507 @@ impl Session {
         self.source = Source::Stdin;
     }
 
+    // ---- the network ----
+
+    /// Whether a network game is played or watched: its moves go to the server.
+    fn at_table(&self) -> bool {
+        self.link.as_ref().is_some_and(|link| link.table.is_some())
+    }
+
+    fn link_or_error(&mut self) -> Result<&mut Link, Message> {
+        self.link
+            .as_mut()
+            .ok_or_else(|| Message::plain(Key::NetNotConnected))
+    }
+
+    fn table_game(&self) -> Result<u64, Message> {
+        let link = self
+            .link
+            .as_ref()
+            .ok_or_else(|| Message::plain(Key::NetNotConnected))?;
+        link.table
+            .as_ref()
+            .map(|table| table.game)
+            .ok_or_else(|| Message::plain(Key::NetNoTable))
+    }
+
+    /// Stops hearing about the network game; it goes on on the server.
+    fn leave_table(&mut self) {
+        let Some(link) = &mut self.link else { return };
+        if let Some(table) = link.table.take() {
+            if table.result.is_none() {
+                link.remote.send(ClientMessage::Leave { game: table.game });
+                self.say(Message::new(Key::NetLeft, [table.game.to_string()]));
+            }
+        }
+    }
+
+    fn net_request(&mut self, message: ClientMessage, awaited: Awaited) -> Outcome {
+        self.link_or_error()?.request(message, awaited);
+        Ok(())
+    }
+
+    fn command_connect(&mut self, word: Option<&str>) -> Outcome {
+        let target = Target::parse(word)
+            .map_err(|bad| Message::new(Key::NetBadTarget, [bad]))?;
+        let home = self
+            .dirs
+            .home
+            .clone()
+            .ok_or_else(|| Message::plain(Key::NetNoHome))?;
+        self.leave_table();
+        self.say(Message::new(Key::NetConnecting, [target.to_string()]));
+        self.link = Some(Link::connect(target, &home, self.notify.clone()));
+        Ok(())
+    }
+
+    fn command_account(&mut self, name: &str, register: bool) -> Outcome {
+        self.link_or_error()?.secret_for = Some((name.to_owned(), register));
+        self.say(Message::new(Key::NetPassword, [name]));
+        Ok(())
+    }
+
+    fn command_net_new(&mut self, rules: &str, clock: Option<&str>) -> Outcome {
+        let clock = match clock {
+            None => None,
+            Some(word) => Some(
+                ClockSpec::parse(word).ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,
+            ),
+        };
+        let message = ClientMessage::New {
+            rules: rules.to_owned(),
+            clock,
+            side: 0,
+            opponent: None,
+        };
+        self.net_request(message, Awaited::Game)
+    }
+
+    /// A move at the network game: checked here when it is this side's turn, so that a
+    /// bad one is explained at once; the server referees it and the move is played when
+    /// it says so (`moved`).
+    fn net_move(&mut self, words: &[&str]) -> Outcome {
+        let (game_id, side) = {
+            let Some(table) = self.link.as_ref().and_then(|link| link.table.as_ref()) else {
+                return Err(Message::plain(Key::NetNoTable));
+            };
+            if table.result.is_some() {
+                return Err(Message::plain(Key::CmdGameOver));
+            }
+            let side = table
+                .side
+                .ok_or_else(|| Message::new(Key::NetWatcher, [table.game.to_string()]))?;
+            (table.game, side)
+        };
+        let game = self.game_or_error()?;
+        if game.outcome().is_some() {
+            return Err(Message::plain(Key::CmdGameOver));
+        }
+        let mv = game.rules().parse_move(words).map_err(|error| {
+            Message::new(
+                Key::CmdBadMove,
+                [self.language.text(&messages::notation_message(&error))],
+            )
+        })?;
+        if game.side_to_move().index() == usize::from(side) {
+            let mut trial = game.clone();
+            let rules = game.rules().clone();
+            trial
+                .try_play(mv)
+                .map_err(|error| messages::move_message(&self.language, &rules, &error))?;
+        }
+        let number = game.ply() as u32 + 1;
+        let text = format_move(game.rules(), mv);
+        self.net_request(
+            ClientMessage::Move {
+                game: game_id,
+                mv: text,
+            },
+            Awaited::Move(number),
+        )
+    }
+
+    fn command_offer(&mut self, kind: OfferKind) -> Outcome {
+        let game = self.table_game()?;
+        self.net_request(ClientMessage::Offer { game, kind }, Awaited::Offer)
+    }
+
+    fn command_answer(&mut self, accept: bool) -> Outcome {
+        let game = self.table_game()?;
+        let link = self.link_or_error()?;
+        let kind = link
+            .table
+            .as_mut()
+            .and_then(|table| table.open_offer.take())
+            .ok_or_else(|| Message::plain(Key::NetNoOffer))?;
+        link.request(ClientMessage::Answer { game, kind, accept }, Awaited::Answer);
+        Ok(())
+    }
+
+    /// The clocks line of a timed network game.
+    fn show_clocks(&mut self) {
+        let Some(clocks) = self.network_game().and_then(|game| game.clocks) else {
+            return;
+        };
+        let [first, second] = clocks.map(remote::format_clock);
+        self.say(Message::new(Key::NetClocks, [first, second]));
+    }
+
+    fn apply_network(&mut self, event: remote::Event) {
+        let target = self
+            .link
+            .as_ref()
+            .map(|link| link.remote.target().to_string())
+            .unwrap_or_default();
+        match event {
+            remote::Event::Started { pid, port } => {
+                self.say(Message::new(
+                    Key::NetStarted,
+                    [pid.to_string(), port.to_string()],
+                ));
+            }
+            remote::Event::Connected(server) => {
+                if let Some(link) = &mut self.link {
+                    link.connected = true;
+                }
+                self.say(Message::new(Key::NetConnected, [target, server]));
+            }
+            remote::Event::Failed(reason) => {
+                self.link = None;
+                self.say(Message::new(Key::NetFailed, [target, reason]));
+            }
+            remote::Event::Closed => {
+                self.link = None;
+                self.say(Message::new(Key::NetClosed, [target]));
+            }
+            remote::Event::Message(message) => {
+                let answered = self
+                    .link
+                    .as_mut()
+                    .and_then(|link| link.answered(&message));
+                self.apply_server(message, answered);
+            }
+        }
+    }
+
+    /// A player's name as listed: the account, or a word for a free seat.
+    fn seat_name(&self, player: &Option<String>) -> String {
+        player
+            .clone()
+            .unwrap_or_else(|| self.language.get(Key::NetFree))
+    }
+
+    fn summary_line(&self, summary: &GameSummary, archive: bool) -> String {
+        let clock = summary
+            .clock
+            .map_or_else(|| self.language.get(Key::NetUntimed), |c| c.to_string());
+        let mut args = vec![
+            summary.game.to_string(),
+            summary.rules_id.clone(),
+            self.seat_name(&summary.players[0]),
+            self.seat_name(&summary.players[1]),
+            clock,
+            summary.moves.to_string(),
+        ];
+        if archive {
+            let result = summary
+                .result
+                .as_ref()
+                .map(|result| self.result_text(summary.game, result))
+                .unwrap_or_default();
+            args.push(result);
+            self.text(&Message::new(Key::NetArchiveLine, args))
+        } else {
+            self.text(&Message::new(Key::NetGameLine, args))
+        }
+    }
+
+    /// How a game on the server ended, in words.
+    fn result_text(&self, game: u64, result: &crate::net::protocol::GameResult) -> String {
+        let reason = match result.reason.as_str() {
+            "resigned" => self.language.get(Key::NetReasonResigned),
+            "time" => self.language.get(Key::NetReasonTime),
+            "draw agreed" => self.language.get(Key::NetReasonDraw),
+            other => other.to_owned(),
+        };
+        let message = match result.winner {
+            Some(winner) => Message::new(
+                Key::NetEndedWin,
+                [game.to_string(), winner.to_string(), reason],
+            ),
+            None => Message::new(Key::NetEndedDraw, [game.to_string(), reason]),
+        };
+        self.text(&message)
+    }
+
+    /// Whether a message from the server is about the game on the table.
+    fn on_table(&self, game: u64) -> bool {
+        self.link
+            .as_ref()
+            .and_then(|link| link.table.as_ref())
+            .is_some_and(|table| table.game == game)
+    }
+
+    fn table_mut(&mut self) -> Option<&mut Table> {
+        self.link.as_mut().and_then(|link| link.table.as_mut())
+    }
+
+    fn apply_server(&mut self, message: ServerMessage, answered: Option<Awaited>) {
+        match message {
+            ServerMessage::Welcome { .. } | ServerMessage::RulesList { .. } => {}
+            ServerMessage::RulesAdded { .. } => {}
+            ServerMessage::Error { message } => {
+                self.say(Message::new(Key::NetServer, [message]));
+            }
+            ServerMessage::LoggedIn { name, games } => {
+                if let Some(link) = &mut self.link {
+                    link.account = Some(name.clone());
+                }
+                self.say(Message::new(Key::NetLoggedIn, [name]));
+                if !games.is_empty() {
+                    let list: Vec<String> = games.iter().map(u64::to_string).collect();
+                    self.say(Message::new(Key::NetYourGames, [list.join(", ")]));
+                }
+            }
+            ServerMessage::GameList { games } | ServerMessage::ArchiveList { games } => {
+                let archive = games.iter().any(|game| game.result.is_some());
+                if games.is_empty() {
+                    self.say(Message::plain(Key::NetNoGames));
+                }
+                for game in &games {
+                    let line = self.summary_line(game, archive);
+                    self.out.push(line);
+                }
+            }
+            ServerMessage::Game { state } => self.take_table(state),
+            ServerMessage::Joined { game, side, name } if self.on_table(game) => {
+                if let Some(table) = self.table_mut() {
+                    if let Some(seat) = table.players.get_mut(usize::from(side)) {
+                        *seat = Some(name.clone());
+                    }
+                    // The clock of the side to move starts now.
+                    table.set_clocks(None);
+                }
+                self.say(Message::new(
+                    Key::NetJoined,
+                    [side.to_string(), name, game.to_string()],
+                ));
+            }
+            ServerMessage::Moved {
+                game,
+                number,
+                side,
+                mv,
+                clocks,
+            } if self.on_table(game) => self.take_move(number, side, &mv, clocks),
+            ServerMessage::Undone {
+                game,
+                moves,
+                clocks,
+            } if self.on_table(game) => {
+                let mut undone = 0;
+                if let Some(local) = self.game.as_mut() {
+                    while local.ply() > moves as usize && local.undo().is_some() {
+                        undone += 1;
+                    }
+                }
+                if let Some(table) = self.table_mut() {
+                    table.set_clocks(clocks);
+                }
+                let key = if undone == 1 {
+                    Key::UndoneOne
+                } else {
+                    Key::Undone
+                };
+                self.say(Message::new(key, [undone.to_string()]));
+                self.after_move();
+            }
+            ServerMessage::Chat { game, from, text } if self.on_table(game) => {
+                self.say(Message::new(Key::NetChat, [from, text]));
+            }
+            ServerMessage::Offered { game, kind, from } if self.on_table(game) => {
+                let mine = self
+                    .link
+                    .as_ref()
+                    .and_then(|link| link.account.as_deref())
+                    == Some(from.as_str());
+                if mine {
+                    let what = self.offer_word(kind);
+                    self.say(Message::new(Key::NetOfferSent, [what]));
+                } else {
+                    if let Some(table) = self.table_mut() {
+                        table.open_offer = Some(kind);
+                    }
+                    let key = match kind {
+                        OfferKind::Undo => Key::NetOfferedUndo,
+                        OfferKind::Draw => Key::NetOfferedDraw,
+                    };
+                    self.say(Message::new(key, [from]));
+                }
+            }
+            ServerMessage::Declined { game, kind } if self.on_table(game) => {
+                if let Some(table) = self.table_mut() {
+                    table.open_offer = None;
+                }
+                let what = self.offer_word(kind);
+                self.say(Message::new(Key::NetDeclined, [what]));
+            }
+            ServerMessage::Ended { game, result } if self.on_table(game) => {
+                let line = self.result_text(game, &result);
+                if let Some(table) = self.table_mut() {
+                    table.result = Some(result);
+                    table.open_offer = None;
+                    table.set_clocks(None);
+                }
+                self.out.push(line);
+            }
+            ServerMessage::SavedGame { text, .. } => {
+                if let Some(Awaited::Fetch(path)) = answered {
+                    match files::write_atomically(Path::new(&path), text.as_bytes()) {
+                        Ok(()) => self.say(Message::new(Key::Saved, [path])),
+                        Err(error) => {
+                            let message = messages::write_message(&self.language, &path, &error);
+                            self.say(message);
+                        }
+                    }
+                }
+            }
+            // About another game than the one on the table (an earlier one).
+            ServerMessage::Joined { .. }
+            | ServerMessage::Moved { .. }
+            | ServerMessage::Undone { .. }
+            | ServerMessage::Chat { .. }
+            | ServerMessage::Offered { .. }
+            | ServerMessage::Declined { .. }
+            | ServerMessage::Ended { .. } => {}
+        }
+    }
+
+    fn offer_word(&self, kind: OfferKind) -> String {
+        self.language.get(match kind {
+            OfferKind::Undo => Key::NetKindUndo,
+            OfferKind::Draw => Key::NetKindDraw,
+        })
+    }
+
+    /// A game from the server (created, joined or watched) replaces the local one.
+    fn take_table(&mut self, state: crate::net::protocol::GameState) {
+        let rules = match Rules::parse(state.rules_text.as_bytes()) {
+            Ok(rules) => rules,
+            Err(error) => {
+                let found = Found::Embedded(format!("server:{}", state.summary.rules_id));
+                let message = messages::rules_message(&found, &error);
+                return self.say(message);
+            }
+        };
+        let mut game = Game::new(rules.clone());
+        for text in &state.moves {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let played = rules
+                .parse_move(&words)
+                .ok()
+                .and_then(|mv| game.try_play(mv).ok().map(|_| ()));
+            if played.is_none() {
+                let reason = format!("move {} of game {}: {text}", game.ply() + 1, state.summary.game);
+                return self.say(Message::new(Key::NetServer, [reason]));
+            }
+        }
+        self.thinker.clear();
+        let summary = &state.summary;
+        let names = [
+            self.seat_name(&summary.players[0]),
+            self.seat_name(&summary.players[1]),
+        ];
+        let [first, second] = names;
+        let message = match state.your_side {
+            Some(side) => Message::new(
+                Key::NetPlaying,
+                [
+                    summary.game.to_string(),
+                    summary.rules_id.clone(),
+                    side.to_string(),
+                    first,
+                    second,
+                ],
+            ),
+            None => Message::new(
+                Key::NetWatching,
+                [
+                    summary.game.to_string(),
+                    summary.rules_id.clone(),
+                    first,
+                    second,
+                ],
+            ),
+        };
+        self.say(message);
+        let table = Table {
+            game: summary.game,
+            rules_id: summary.rules_id.clone(),
+            side: state.your_side,
+            players: summary.players.clone(),
+            clock: summary.clock,
+            clocks: state.clocks,
+            clocks_at: std::time::Instant::now(),
+            result: summary.result.clone(),
+            open_offer: None,
+        };
+        self.rules_file = summary.rules_id.clone();
+        self.game = Some(game);
+        if let Some(link) = &mut self.link {
+            link.table = Some(table);
+        }
+        self.after_move();
+        if let Some(result) = &state.summary.result {
+            let line = self.result_text(state.summary.game, result);
+            self.out.push(line);
+        }
+    }
+
+    /// A move the server accepted: played here, shown as the computer's are when the
+    /// other side made it.
+    fn take_move(&mut self, number: u32, side: u8, text: &str, clocks: Option<[u64; 2]>) {
+        if let Some(table) = self.table_mut() {
+            table.set_clocks(clocks);
+        }
+        let mine = self
+            .link
+            .as_ref()
+            .and_then(|link| link.table.as_ref())
+            .is_some_and(|table| table.side == Some(side));
+        let Some(game) = self.game.as_mut() else { return };
+        if number as usize != game.ply() + 1 {
+            return;
+        }
+        let rules = game.rules().clone();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let played = match rules.parse_move(&words) {
+            Ok(mv) => game
+                .try_play(mv)
+                .map(|undo| capture_line(&self.language, &rules, undo, !mine))
+                .map_err(|error| messages::move_message(&self.language, &rules, &error)),
+            Err(error) => Err(Message::new(
+                Key::CmdBadMove,
+                [self.language.text(&messages::notation_message(&error))],
+            )),
+        };
+        match played {
+            Ok(line) => {
+                if let Some(line) = line {
+                    self.out.push(line);
+                }
+                self.after_move();
+            }
+            Err(message) => self.say(message),
+        }
+    }
+
     // ---- the computer ----
 
     /// The limits of the computer to move, when a computer is to move in a game not over.
     fn computer_to_move(&self) -> Option<Limits> {
         let game = self.game.as_ref()?;
-        if game.outcome().is_some() {
+        if game.outcome().is_some() || self.at_table() {
             return None;
         }
         match &self.players[game.side_to_move().index()] {
@@ -998,10 +1610,16 @@ impl Session {
     }
 
     /// Applies what the search reported since the last call; returns the lines to show.
+    ///
+    /// What came from the game server is applied here too: its thread calls the same
+    /// [`Notify`], so a front end fetches the other side's moves as the computer's.
     pub fn poll_thinker(&mut self) -> Vec<String> {
         self.out.clear();
         while let Some(event) = self.thinker.poll() {
             self.apply_event(event);
+        }
+        while let Some(event) = self.link.as_ref().and_then(|link| link.remote.poll()) {
+            self.apply_network(event);
         }
         std::mem::take(&mut self.out)
     }
@@ -1080,6 +1698,27 @@ impl Session {
     pub fn shutdown(&mut self) {
         self.thinker.cancel();
     }
+}
+
+/// A network game as a front end shows it ([`Session::network_game`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkGame {
+    /// The game's number on the server.
+    pub game: u64,
+    /// This client's seat, 0 or 1; `None` when watching.
+    pub side: Option<u8>,
+    /// The account at each seat; `None` while the seat is free.
+    pub players: [Option<String>; 2],
+    /// Each side's time left now, when the game is timed.
+    pub clocks: Option<[Duration; 2]>,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+/// A game's number as typed: `join 3`.
+fn parse_game(word: &str) -> Result<u64, Message> {
+    word.parse::<u64>()
+        .map_err(|_| Message::new(Key::CmdBadNumber, [word]))
 }
 
 /// A move as `m` reads it back: `x1 y1 x2 y2`.

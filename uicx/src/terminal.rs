@@ -23,6 +23,24 @@ pub fn print_error(text: &str) {
     let _ = writeln!(stderr, "{text}");
 }
 
+/// Turns the echo of typed characters on or off when standard input is a terminal (for
+/// a password); elsewhere does nothing.
+pub fn set_echo(on: bool) {
+    use rustix::termios::{LocalModes, OptionalActions, tcgetattr, tcsetattr};
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return;
+    }
+    let Ok(mut modes) = tcgetattr(&stdin) else {
+        return;
+    };
+    if modes.local_modes.contains(LocalModes::ECHO) == on {
+        return;
+    }
+    modes.local_modes.set(LocalModes::ECHO, on);
+    let _ = tcsetattr(&stdin, OptionalActions::Now, &modes);
+}
+
 /// Whether the board may be coloured: what `anstream` decides for standard output from
 /// the terminal, `NO_COLOR`, `CLICOLOR` and `CLICOLOR_FORCE`.
 pub fn colour() -> bool {

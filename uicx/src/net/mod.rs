@@ -6,6 +6,7 @@
 pub mod client;
 pub mod password;
 pub mod protocol;
+pub mod remote;
 pub mod server;
 pub mod storage;
 pub mod tls;

@@ -1,0 +1,320 @@
+//! The command line as a network client: real `hnefatafl` processes talk over real TLS on
+//! loopback to a real `hnefataflserver`, started by hand or by `c localhost`.
+
+mod server_support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use hnefatafl_core::save::SavedGame;
+use hnefatafl_core::{Game, Notation, Rules};
+use server_support::{PATIENCE, Random, ServerProcess};
+
+/// A running `hnefatafl` fed line by line, its output gathered as it comes.
+struct Player {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    output: Arc<Mutex<String>>,
+    name: &'static str,
+}
+
+impl Player {
+    fn start(name: &'static str, home: &Path) -> Player {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hnefatafl"))
+            .args(["-C", "-l", "eng"])
+            .env("HOME", home)
+            .env_remove("DISPLAY")
+            .env_remove("HNEFATAFL_RC")
+            .env_remove("HNEFATAFL_PATH")
+            .env_remove("HNEFATAFL_LANG")
+            .env_remove("HNEFATAFL_RULES")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start hnefatafl");
+        let output = Arc::new(Mutex::new(String::new()));
+        for stream in [
+            Box::new(child.stdout.take().expect("stdout")) as Box<dyn std::io::Read + Send>,
+            Box::new(child.stderr.take().expect("stderr")),
+        ] {
+            let sink = output.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines() {
+                    let Ok(line) = line else { break };
+                    if let Ok(mut text) = sink.lock() {
+                        text.push_str(&line);
+                        text.push('\n');
+                    }
+                }
+            });
+        }
+        let stdin = child.stdin.take();
+        Player {
+            child,
+            stdin,
+            output,
+            name,
+        }
+    }
+
+    fn send(&mut self, lines: &[&str]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        for line in lines {
+            writeln!(stdin, "{line}").expect("write a line");
+        }
+        stdin.flush().expect("flush");
+    }
+
+    fn text(&self) -> String {
+        self.output.lock().map(|t| t.clone()).unwrap_or_default()
+    }
+
+    /// Polls the output until it holds `wanted`, for at most [`PATIENCE`].
+    fn wait_for(&self, wanted: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let text = self.text();
+            if text.contains(wanted) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{}: no `{wanted}` in:\n{text}",
+                self.name
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Closes standard input and waits for the program to end by itself.
+    fn finish(&mut self) -> String {
+        self.stdin = None;
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                assert!(status.success(), "{}: {status}\n{}", self.name, self.text());
+                // The readers may still hold the last lines.
+                std::thread::sleep(Duration::from_millis(50));
+                return self.text();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{}: did not end:\n{}",
+                self.name,
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn brandub() -> Rules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/brandub");
+    Rules::parse(&std::fs::read(path).expect("the rule file")).expect("the rules read")
+}
+
+/// A random game of brandub that ends within 40 moves, numeric, from the first seed
+/// that gives one.
+fn short_game() -> (Vec<String>, Game) {
+    let rules = brandub();
+    for seed in 1.. {
+        let mut random = Random(seed);
+        let mut game = Game::new(rules.clone());
+        let mut moves = Vec::new();
+        while game.outcome().is_none() && moves.len() < 40 {
+            let legal: Vec<_> = game.legal_moves().collect();
+            let mv = legal[random.below(legal.len())];
+            moves.push(rules.format_move(mv, Notation::Numeric));
+            game.try_play(mv).expect("a legal move");
+        }
+        if game.outcome().is_some() {
+            return (moves, game);
+        }
+    }
+    unreachable!("some seed gives a short game")
+}
+
+/// A port that nothing listens on now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.local_addr().expect("address").port()
+}
+
+#[test]
+fn two_players_and_a_watcher_play_a_whole_game_through_the_server() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let (moves, finished) = short_game();
+
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[&connect, "register ann", "ann's secret", "new brandub 5+3"]);
+    ann.wait_for("Game 1 (brandub): you play player 0; ann against (free seat).");
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[&connect, "register bob", "bob's secret", "join 1"]);
+    bob.wait_for("Game 1 (brandub): you play player 1; ann against bob.");
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    let mut guest = Player::start("guest", homes[2].path());
+    guest.send(&[&connect, "watch 1"]);
+    guest.wait_for("Watching game 1 (brandub): ann against bob.");
+
+    // Each script holds all of its side's moves at once: each waits for its turn.
+    let save = homes[0].path().join("archived.save");
+    let fetch = format!("fetch 1 {}", save.display());
+    let load = format!("e {}", save.display());
+    let mut lines: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    for (ply, mv) in moves.iter().enumerate() {
+        lines[ply % 2].push(format!("m {mv}"));
+    }
+    // Bob speaks before his first move, while everyone still waits for it.
+    lines[1].insert(0, "say good game".to_owned());
+    lines[0].extend([fetch, load, "b".to_owned()]);
+    let refs = |side: usize| lines[side].iter().map(String::as_str).collect::<Vec<_>>();
+    ann.send(&refs(0));
+    bob.send(&refs(1));
+
+    let outcome = finished.outcome().expect("over");
+    let winner = outcome.winner.expect("brandub has no draw here").index();
+    let ended = format!("Game 1 is over: player {winner} wins ({}).", outcome.reason);
+    let [ann_text, bob_text, guest_text] = [&mut ann, &mut bob, &mut guest].map(Player::finish);
+    for (name, text) in [("ann", &ann_text), ("bob", &bob_text), ("guest", &guest_text)] {
+        assert!(text.contains(&ended), "{name}: no `{ended}` in\n{text}");
+        assert!(!text.contains("Server:"), "{name}: refused\n{text}");
+    }
+    // The other side's moves show as the computer's do; the watcher sees them all.
+    let rules = brandub();
+    for (ply, mv) in moves.iter().enumerate() {
+        let words: Vec<&str> = mv.split_whitespace().collect();
+        let parsed = rules.parse_move(&words).expect("a move");
+        let from = rules.format_square(parsed.from, Notation::Algebraic);
+        let to = rules.format_square(parsed.to, Notation::Algebraic);
+        let shown = format!("m {mv} ({from}-{to})");
+        let other = if ply % 2 == 0 { &bob_text } else { &ann_text };
+        assert!(other.contains(&shown), "no `{shown}` in\n{other}");
+        assert!(guest_text.contains(&shown), "no `{shown}` in\n{guest_text}");
+    }
+    assert!(ann_text.contains("Clocks: player 0 "), "{ann_text}");
+    assert!(ann_text.contains("bob says: good game"), "{ann_text}");
+    assert!(guest_text.contains("bob says: good game"), "{guest_text}");
+
+    // The archive's copy loads with `e`, every move in it.
+    let count = moves.len();
+    assert!(
+        ann_text.contains(&format!(
+            "Game loaded from {}: {count} moves.",
+            save.display()
+        )),
+        "{ann_text}"
+    );
+    let saved = SavedGame::parse(&std::fs::read(&save).expect("fetched")).expect("a saved game");
+    let replayed = saved.replay(&rules).expect("replays");
+    assert_eq!(replayed.ply(), count);
+    assert_eq!(replayed.position().hash(), finished.position().hash());
+    drop(server);
+}
+
+/// Whether a process is gone (or has ended and waits to be reaped).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+fn server_pid(text: &str) -> u32 {
+    let start = text
+        .find("Started a private server (process ")
+        .unwrap_or_else(|| panic!("no server started in\n{text}"));
+    text[start..]
+        .split_whitespace()
+        .nth(4)
+        .and_then(|word| word.trim_end_matches(')').parse().ok())
+        .unwrap_or_else(|| panic!("no process id in\n{text}"))
+}
+
+#[test]
+fn c_localhost_starts_a_private_server_that_stops_when_the_last_player_leaves() {
+    let home = tempfile::tempdir().expect("home");
+    let other_home = tempfile::tempdir().expect("home");
+    let port = free_port();
+    let connect = format!("c localhost:{port}");
+    let mut ann = Player::start("ann", home.path());
+    ann.send(&[&connect, "register ann", "ann's secret"]);
+    let text = ann.wait_for("Logged in as ann.");
+    let pid = server_pid(&text);
+    assert!(text.contains(&format!("on localhost:{port}; it stops")), "{text}");
+    assert!(!gone(pid), "the server runs");
+    let data = remote_data(home.path());
+    assert!(data.join("server.db").is_file(), "its own data directory");
+    let pins = std::fs::read_to_string(home.path().join(".hnefatafl/known_servers"))
+        .expect("the certificate is pinned");
+    assert!(pins.contains(&format!("127.0.0.1:{port} sha256:")), "{pins}");
+
+    // A second player on this computer finds the same server rather than starting one.
+    let mut bob = Player::start("bob", other_home.path());
+    bob.send(&[&connect, "register bob", "bob's secret", "games"]);
+    let bob_text = bob.wait_for("Logged in as bob.");
+    assert!(!bob_text.contains("Started a private server"), "{bob_text}");
+
+    // Bad commands on the network get a clear error, and the session goes on.
+    ann.send(&[
+        "join 999",
+        "watch 998",
+        "new nosuchrules",
+        "new brandub 5+x",
+        "join x",
+        "say hello",
+        "register ann",
+        "wrong",
+    ]);
+    ann.wait_for("Server: there is no game 999");
+    ann.wait_for("Server: there is no game 998");
+    ann.wait_for("`5+x` is not a clock");
+    ann.wait_for("`x` is not a positive number.");
+    ann.wait_for("No network game. Make one with new, or join or watch one.");
+    let text = ann.wait_for("Server: ");
+    assert!(text.contains("nosuchrules"), "{text}");
+    ann.send(&["games"]);
+    ann.wait_for("No games.");
+
+    ann.send(&["q"]);
+    ann.finish();
+    assert!(!gone(pid), "bob is still there");
+    bob.send(&["q"]);
+    bob.finish();
+    let deadline = Instant::now() + PATIENCE;
+    while !gone(pid) {
+        assert!(Instant::now() < deadline, "the private server did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn remote_data(home: &Path) -> PathBuf {
+    uicx::net::remote::local_data(home)
+}
+
+#[test]
+fn h_c_explains_connecting() {
+    let home = tempfile::tempdir().expect("home");
+    let mut player = Player::start("help", home.path());
+    player.send(&["h c", "h register", "c nowhere.invalid:0"]);
+    let text = player.finish();
+    assert!(text.contains("connect to a game server"), "{text}");
+    assert!(text.contains("the password is the next line"), "{text}");
+    assert!(text.contains("`0` is not a port"), "{text}");
+}
