@@ -388,7 +388,9 @@ impl Session {
                         let to_move = self.game.as_ref().map(|g| g.side_to_move().index());
                         table.result.is_none()
                             && (!table.running()
-                                || table.side.is_none_or(|side| Some(usize::from(side)) != to_move))
+                                || table
+                                    .side
+                                    .is_none_or(|side| Some(usize::from(side)) != to_move))
                     })
             })
     }
@@ -400,7 +402,10 @@ impl Session {
     /// [`Session::game`].
     pub fn network_game(&self) -> Option<NetworkGame> {
         let table = self.link.as_ref()?.table.as_ref()?;
-        let to_move = self.game.as_ref().map_or(0, |g| g.side_to_move().index() as u8);
+        let to_move = self
+            .game
+            .as_ref()
+            .map_or(0, |g| g.side_to_move().index() as u8);
         Some(NetworkGame {
             game: table.game,
             side: table.side,
@@ -1117,8 +1122,7 @@ impl Session {
     }
 
     fn command_connect(&mut self, word: Option<&str>) -> Outcome {
-        let target = Target::parse(word)
-            .map_err(|bad| Message::new(Key::NetBadTarget, [bad]))?;
+        let target = Target::parse(word).map_err(|bad| Message::new(Key::NetBadTarget, [bad]))?;
         let home = self
             .dirs
             .home
@@ -1139,9 +1143,9 @@ impl Session {
     fn command_net_new(&mut self, rules: &str, clock: Option<&str>) -> Outcome {
         let clock = match clock {
             None => None,
-            Some(word) => Some(
-                ClockSpec::parse(word).ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,
-            ),
+            Some(word) => {
+                Some(ClockSpec::parse(word).ok_or_else(|| Message::new(Key::NetBadClock, [word]))?)
+            }
         };
         let message = ClientMessage::New {
             rules: rules.to_owned(),
@@ -1209,7 +1213,10 @@ impl Session {
             .as_mut()
             .and_then(|table| table.open_offer.take())
             .ok_or_else(|| Message::plain(Key::NetNoOffer))?;
-        link.request(ClientMessage::Answer { game, kind, accept }, Awaited::Answer);
+        link.request(
+            ClientMessage::Answer { game, kind, accept },
+            Awaited::Answer,
+        );
         Ok(())
     }
 
@@ -1250,10 +1257,7 @@ impl Session {
                 self.say(Message::new(Key::NetClosed, [target]));
             }
             remote::Event::Message(message) => {
-                let answered = self
-                    .link
-                    .as_mut()
-                    .and_then(|link| link.answered(&message));
+                let answered = self.link.as_mut().and_then(|link| link.answered(&message));
                 self.apply_server(message, answered);
             }
         }
@@ -1395,10 +1399,7 @@ impl Session {
                 self.say(Message::new(Key::NetChat, [from, text]));
             }
             ServerMessage::Offered { game, kind, from } if self.on_table(game) => {
-                let mine = self
-                    .link
-                    .as_ref()
-                    .and_then(|link| link.account.as_deref())
+                let mine = self.link.as_ref().and_then(|link| link.account.as_deref())
                     == Some(from.as_str());
                 if mine {
                     let what = self.offer_word(kind);
@@ -1477,7 +1478,11 @@ impl Session {
                 .ok()
                 .and_then(|mv| game.try_play(mv).ok().map(|_| ()));
             if played.is_none() {
-                let reason = format!("move {} of game {}: {text}", game.ply() + 1, state.summary.game);
+                let reason = format!(
+                    "move {} of game {}: {text}",
+                    game.ply() + 1,
+                    state.summary.game
+                );
                 return self.say(Message::new(Key::NetServer, [reason]));
             }
         }
@@ -1544,7 +1549,9 @@ impl Session {
             .as_ref()
             .and_then(|link| link.table.as_ref())
             .is_some_and(|table| table.side == Some(side));
-        let Some(game) = self.game.as_mut() else { return };
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
         if number as usize != game.ply() + 1 {
             return;
         }

@@ -154,16 +154,17 @@ fn free_port() -> u16 {
 #[test]
 fn two_players_and_a_watcher_play_a_whole_game_through_the_server() {
     let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().expect("home")).collect();
+    let homes: Vec<tempfile::TempDir> =
+        (0..3).map(|_| tempfile::tempdir().expect("home")).collect();
     let server = ServerProcess::start(data.path(), 0, &[]);
     let connect = format!("c localhost:{}", server.port);
     let (moves, finished) = short_game();
 
     let mut ann = Player::start("ann", homes[0].path());
-    ann.send(&[&connect, "register ann", "ann's secret", "new brandub 5+3"]);
+    ann.send(&[&connect, "register ann", "ann secret", "new brandub 5+3"]);
     ann.wait_for("Game 1 (brandub): you play player 0; ann against (free seat).");
     let mut bob = Player::start("bob", homes[1].path());
-    bob.send(&[&connect, "register bob", "bob's secret", "join 1"]);
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
     bob.wait_for("Game 1 (brandub): you play player 1; ann against bob.");
     ann.wait_for("bob takes the seat of player 1 in game 1.");
     let mut guest = Player::start("guest", homes[2].path());
@@ -189,7 +190,11 @@ fn two_players_and_a_watcher_play_a_whole_game_through_the_server() {
     let winner = outcome.winner.expect("brandub has no draw here").index();
     let ended = format!("Game 1 is over: player {winner} wins ({}).", outcome.reason);
     let [ann_text, bob_text, guest_text] = [&mut ann, &mut bob, &mut guest].map(Player::finish);
-    for (name, text) in [("ann", &ann_text), ("bob", &bob_text), ("guest", &guest_text)] {
+    for (name, text) in [
+        ("ann", &ann_text),
+        ("bob", &bob_text),
+        ("guest", &guest_text),
+    ] {
         assert!(text.contains(&ended), "{name}: no `{ended}` in\n{text}");
         assert!(!text.contains("Server:"), "{name}: refused\n{text}");
     }
@@ -242,7 +247,7 @@ fn server_pid(text: &str) -> u32 {
         .unwrap_or_else(|| panic!("no server started in\n{text}"));
     text[start..]
         .split_whitespace()
-        .nth(4)
+        .nth(5)
         .and_then(|word| word.trim_end_matches(')').parse().ok())
         .unwrap_or_else(|| panic!("no process id in\n{text}"))
 }
@@ -254,20 +259,26 @@ fn c_localhost_starts_a_private_server_that_stops_when_the_last_player_leaves() 
     let port = free_port();
     let connect = format!("c localhost:{port}");
     let mut ann = Player::start("ann", home.path());
-    ann.send(&[&connect, "register ann", "ann's secret"]);
+    ann.send(&[&connect, "register ann", "ann secret"]);
     let text = ann.wait_for("Logged in as ann.");
     let pid = server_pid(&text);
-    assert!(text.contains(&format!("on localhost:{port}; it stops")), "{text}");
+    assert!(
+        text.contains(&format!("on localhost:{port}; it stops")),
+        "{text}"
+    );
     assert!(!gone(pid), "the server runs");
     let data = remote_data(home.path());
     assert!(data.join("server.db").is_file(), "its own data directory");
     let pins = std::fs::read_to_string(home.path().join(".hnefatafl/known_servers"))
         .expect("the certificate is pinned");
-    assert!(pins.contains(&format!("127.0.0.1:{port} sha256:")), "{pins}");
+    assert!(
+        pins.contains(&format!("127.0.0.1:{port} sha256:")),
+        "{pins}"
+    );
 
     // A second player on this computer finds the same server rather than starting one.
     let mut bob = Player::start("bob", other_home.path());
-    bob.send(&[&connect, "register bob", "bob's secret", "games"]);
+    bob.send(&[&connect, "register bob", "bob secret", "games"]);
     let bob_text = bob.wait_for("Logged in as bob.");
     assert!(!bob_text.contains("Started a private server"), "{bob_text}");
 

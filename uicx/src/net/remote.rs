@@ -298,7 +298,11 @@ fn start_server(port: u16, data: &Path) -> Result<(u32, u16), String> {
             let _ = std::io::Read::read_to_string(&mut stderr, &mut reason);
         }
         let _ = child.wait();
-        return Err(format!("{} did not start: {}", binary.display(), reason.trim()));
+        return Err(format!(
+            "{} did not start: {}",
+            binary.display(),
+            reason.trim()
+        ));
     };
     // The server's further output is read and dropped, and the process is waited for,
     // so that it never blocks on a full pipe nor lingers as a zombie.
