@@ -479,11 +479,9 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 return SUCCESS;
             }
         }
-        if !session.is_thinking() {
-            if !prompted {
-                terminal.prompt();
-                prompted = true;
-            }
+        if !session.is_thinking() && !prompted {
+            terminal.prompt();
+            prompted = true;
         }
         let input = if session.is_thinking() {
             // After the end of input nothing else could stop a search bounded only by

@@ -1258,7 +1258,7 @@ impl Session {
             }
             remote::Event::Message(message) => {
                 let answered = self.link.as_mut().and_then(|link| link.answered(&message));
-                self.apply_server(message, answered);
+                self.apply_server(*message, answered);
             }
         }
     }

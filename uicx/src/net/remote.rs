@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
@@ -122,8 +122,8 @@ pub enum Event {
     },
     /// Connected; the server's name and version.
     Connected(String),
-    /// A message from the server.
-    Message(ServerMessage),
+    /// A message from the server (boxed: most events are small).
+    Message(Box<ServerMessage>),
     /// The connection could not be made, or broke: why.
     Failed(String),
     /// The server closed the connection.
@@ -184,10 +184,7 @@ impl Remote {
 
     /// The next event, if one came.
     pub fn poll(&self) -> Option<Event> {
-        match self.events.try_recv() {
-            Ok(event) => Some(event),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.events.try_recv().ok()
     }
 }
 
@@ -236,7 +233,7 @@ async fn carry(
                 }
             }
             incoming = client.recv() => match incoming {
-                Ok(Some(message)) => emit(Event::Message(message)),
+                Ok(Some(message)) => emit(Event::Message(Box::new(message))),
                 Ok(None) => return emit(Event::Closed),
                 Err(error) => return emit(Event::Failed(error.to_string())),
             },
