@@ -37,7 +37,9 @@ pub use game::{Game, LegalMoves};
 use parse::Description;
 pub use parse::{Repetition, RepetitionLoser};
 pub use position::{Moves, Position, Setup, Undo};
-pub use square::{AlgebraicSquare, Direction, MAX_SIDE, Move, Square, column_name};
+pub use square::{
+    AlgebraicSquare, Direction, Jumps, JumpsTooLong, MAX_SIDE, Move, Square, column_name,
+};
 use tables::Tables;
 pub use types::{PieceType, PieceTypes, SquareType, SquareTypes};
 
@@ -1015,7 +1017,8 @@ impl Rules {
 
     /// Parses a move in either notation: four numbers `x1 y1 x2 y2` (0-based, origin
     /// top-left) or two algebraic squares `f9 c9` (column letter from the left, row number
-    /// from the bottom).
+    /// from the bottom). A jump capture names every square it lands on after its origin:
+    /// `x1 y1 x2 y2 x3 y3 ...` or `a1 a3 c3 ...` (see [`Move::through`]).
     ///
     /// # Errors
     ///
@@ -1058,11 +1061,12 @@ impl Rules {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn format_move(&self, mv: Move, notation: Notation) -> String {
-        let (from, to) = (
-            self.format_square(mv.from, notation),
-            self.format_square(mv.to, notation),
-        );
-        format!("{from} {to}")
+        let mut text = self.format_square(mv.from, notation);
+        for square in mv.landings() {
+            text.push(' ');
+            text += &self.format_square(square, notation);
+        }
+        text
     }
 
     /// Writes a square in the chosen notation (`x y` or `a1`). A square outside the board
