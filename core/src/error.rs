@@ -233,6 +233,14 @@ pub enum MoveError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A jump capture is possible, and the rules make it compulsory (`jump_compulsory`),
+    /// or the jump capture stops where its piece can jump again.
+    #[error("a capture by jumping is compulsory")]
+    MustJump,
+    /// The piece cannot make this jump capture: no enemy piece it may jump to jump over,
+    /// or the square beyond is not free.
+    #[error("the piece cannot make that jump capture")]
+    NoSuchJump,
 }
 
 /// A move or square that could not be parsed.

@@ -103,9 +103,10 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
     // A piece type that nothing can capture.
     for rule in pieces {
         let piece = rule.piece();
-        let captured = pieces
-            .iter()
-            .any(|enemy| enemy.owner() != rule.owner() && enemy.captures().contains(piece));
+        let captured = pieces.iter().any(|enemy| {
+            enemy.owner() != rule.owner()
+                && (enemy.captures().contains(piece) || enemy.jump().contains(piece))
+        });
         if !captured {
             say(
                 piece_line(piece),
@@ -116,9 +117,11 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
 
     // An escape square that no escape piece may stand on.
     for square in rules.square_rules().iter().filter(|s| s.escape()) {
-        let reachable = pieces
-            .iter()
-            .any(|rule| rule.escape() && rule.occupies().contains(square.square()));
+        let reachable = pieces.iter().any(|rule| {
+            rule.escape()
+                && rule.occupies().contains(square.square())
+                && rule.escape_on().contains(square.square())
+        });
         if !reachable {
             say(
                 square_line(square.square()),
