@@ -206,12 +206,16 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
         if squares_symmetric {
             // The same pieces on both sides, or each side's pieces facing the other's
             // (two armies on their back rows).
+            // Or, as in halatafl, one army is the other turned round: facing under
+            // another symmetry than the squares'.
             let same = symmetric(rules, symmetry, |s| start.piece_at(s)) == Some(true);
             let owner = |s: Square| start.piece_at(s).and_then(|piece| rules.owner(piece));
-            let facing = symmetric_by(rules, symmetry, |a, b| match (owner(a), owner(b)) {
-                (Some(p), Some(q)) => p != q,
-                (p, q) => p.is_none() && q.is_none(),
-            }) == Some(true);
+            let facing = SYMMETRIES.iter().any(|&(any, _)| {
+                symmetric_by(rules, any, |a, b| match (owner(a), owner(b)) {
+                    (Some(p), Some(q)) => p != q,
+                    (p, q) => p.is_none() && q.is_none(),
+                }) == Some(true)
+            });
             if !same && !facing {
                 say(
                     line_of(lines, &["pieces"]),
