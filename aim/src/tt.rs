@@ -67,7 +67,7 @@ fn unpack(data: u64) -> Option<Entry> {
     };
     let square = |shift: u32| Square::from_code(((data >> shift) & SQUARE_MASK) as u16);
     let mv = match (data >> 61 & 1 == 1, square(32), square(42)) {
-        (true, Some(from), Some(to)) => Some(Move { from, to }),
+        (true, Some(from), Some(to)) => Some(Move::new(from, to)),
         _ => None,
     };
     Some(Entry {
@@ -145,10 +145,10 @@ mod tests {
     #[test]
     fn stores_and_finds() {
         let table = Table::new(1).expect("a table");
-        let mv = Move {
-            from: Square::new(30, 30).expect("a square"),
-            to: Square::new(3, 0).expect("a square"),
-        };
+        let mv = Move::new(
+            Square::new(30, 30).expect("a square"),
+            Square::new(3, 0).expect("a square"),
+        );
         let entry = Entry {
             mv: Some(mv),
             score: -999_990,

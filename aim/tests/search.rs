@@ -98,10 +98,7 @@ fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
         game.try_play(mv).expect("a legal move");
         there.push(mv);
     }
-    let back = Move {
-        from: there[0].to,
-        to: there[0].from,
-    };
+    let back = Move::new(there[0].to, there[0].from);
     if game.check(back).is_ok() {
         game.try_play(back).expect("a legal move");
     }
@@ -350,23 +347,16 @@ fn a_win_in_one_is_found_and_scored() {
     let king = rules.square_at(0, 2).expect("a square");
     for (d, hash) in [(1, 0), (2, 8), (3, 8), (4, 0)] {
         let result = search(&mut one_thread(hash), &game, &depth(d));
-        assert_eq!(
-            result.best,
-            Some(Move {
-                from: king,
-                to: corner
-            }),
-            "depth {d}"
-        );
+        assert_eq!(result.best, Some(Move::new(king, corner)), "depth {d}");
         assert_eq!(result.score, Score::win_in(1), "depth {d}");
         assert_eq!(result.score.mate_plies(), Some(1));
     }
     // The attackers, to move, must block the line (or lose at once).
     let mut game = Game::new(rules.clone());
-    let bishop = Move {
-        from: rules.square_at(3, 4).expect("a square"),
-        to: rules.square_at(2, 4).expect("a square"),
-    };
+    let bishop = Move::new(
+        rules.square_at(3, 4).expect("a square"),
+        rules.square_at(2, 4).expect("a square"),
+    );
     game.try_play(bishop).expect("a legal move");
     let result = search(&mut one_thread(8), &game, &depth(3));
     let mv = result.best.expect("a move");
@@ -403,10 +393,10 @@ fn progress_reports_each_depth() {
 fn no_move_when_the_game_is_over() {
     let rules = rules(KING_NEAR_CORNER, false);
     let mut game = Game::new(rules.clone());
-    let win = Move {
-        from: rules.square_at(0, 2).expect("a square"),
-        to: rules.square_at(0, 0).expect("a square"),
-    };
+    let win = Move::new(
+        rules.square_at(0, 2).expect("a square"),
+        rules.square_at(0, 0).expect("a square"),
+    );
     game.try_play(win).expect("a legal move");
     assert!(game.outcome().is_some());
     let result = search(&mut one_thread(8), &game, &depth(3));

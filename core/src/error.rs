@@ -233,6 +233,14 @@ pub enum MoveError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A jump capture is possible, and the rules make it compulsory (`jump_compulsory`),
+    /// or the jump capture stops where its piece can jump again.
+    #[error("a capture by jumping is compulsory")]
+    MustJump,
+    /// The piece cannot make this jump capture: no enemy piece it may jump to jump over,
+    /// or the square beyond is not free.
+    #[error("the piece cannot make that jump capture")]
+    NoSuchJump,
 }
 
 /// A move or square that could not be parsed.
@@ -244,8 +252,10 @@ pub enum MoveError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NotationError {
-    /// Neither two squares nor four numbers.
-    #[error("a move is `x1 y1 x2 y2` or two squares such as `f9 c9`")]
+    /// Neither two squares nor four numbers (or more, for a jump capture).
+    #[error(
+        "a move is `x1 y1 x2 y2` or two squares such as `f9 c9` (a jump capture: every square it lands on)"
+    )]
     WordCount,
     /// A word is not a number or an algebraic square.
     #[error("`{0}` is not a coordinate")]
@@ -253,6 +263,10 @@ pub enum NotationError {
     /// The coordinates are outside the board.
     #[error("`{0}` is outside the board")]
     OutOfBoard(String),
+    /// A square of a jump capture is not two squares along a row or column from the one
+    /// before.
+    #[error("{0} is not one jump (two squares along a row or column) from the square before")]
+    NotAJump(Square),
 }
 
 /// A number that is not a single bit (1, 2, 4, ..., 128), so names no piece or square

@@ -278,6 +278,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let mv = self.position.resolve_move(mv);
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);
         }
@@ -304,6 +305,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, mv: Move) -> &Undo {
+        let mv = self.position.resolve_move(mv);
         if let Err(error) = self.check(mv) {
             panic!("the move {mv} is not legal: {error}");
         }
@@ -325,6 +327,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_play(&mut self, mv: Move) -> Result<&Undo, MoveError> {
+        let mv = self.position.resolve_move(mv);
         self.check(mv)?;
         Ok(self.play_unchecked(mv))
     }

@@ -67,6 +67,7 @@ pub(crate) enum Key {
     DrawPlies,
     DrawNoWin,
     Encircle,
+    JumpCompulsory,
     PieceBit,
     PieceCaptures,
     CaptEdge,
@@ -89,6 +90,11 @@ pub(crate) enum Key {
     Shieldwall,
     ExitFort,
     PieceName,
+    Steps,
+    Directions,
+    Jump,
+    EscapeOn,
+    LoseOn,
     SquareBit,
     SquareCaptures,
     SquareCaptSides,
@@ -119,6 +125,14 @@ use Scope::{General, Piece, Square};
 
 /// The words `repetition_loser` takes: the player who made the repeating move, or a player.
 pub(crate) const REPETITION_LOSERS: &[&str] = &["mover", "0", "1"];
+
+/// The bits of `directions`: forward (towards the other player's side: north for player
+/// 0, south for player 1), sideways (east and west), back.
+pub(crate) const FORWARD: u8 = 1;
+/// See [`FORWARD`].
+pub(crate) const SIDEWAYS: u8 = 2;
+/// See [`FORWARD`].
+pub(crate) const BACK: u8 = 4;
 
 /// The table of every keyword.
 pub(crate) const KEYWORDS: &[Keyword] = &[
@@ -168,6 +182,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         "encircle",
         Value::Number { min: 0, max: 1 },
     ),
+    kw(Key::JumpCompulsory, General, "jump_compulsory", Value::Flag),
     kw(Key::PieceBit, Piece, "bit", Value::Bit),
     kw(Key::PieceCaptures, Piece, "captures", Value::Mask),
     kw(Key::CaptEdge, Piece, "capt_edge", Value::Flag),
@@ -195,6 +210,21 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     kw(Key::Shieldwall, Piece, "shieldwall", Value::Flag),
     kw(Key::ExitFort, Piece, "exit_fort", Value::Flag),
     kw(Key::PieceName, Piece, "name", Value::Text),
+    kw(
+        Key::Steps,
+        Piece,
+        "steps",
+        Value::Number { min: 1, max: 30 },
+    ),
+    kw(
+        Key::Directions,
+        Piece,
+        "directions",
+        Value::Number { min: 1, max: 7 },
+    ),
+    kw(Key::Jump, Piece, "jump", Value::Mask),
+    kw(Key::EscapeOn, Piece, "escape_on", Value::Mask),
+    kw(Key::LoseOn, Piece, "lose_on", Value::Mask),
     kw(Key::SquareBit, Square, "bit", Value::Bit),
     kw(Key::SquareCaptures, Square, "captures", Value::Mask),
     kw(

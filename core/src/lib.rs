@@ -37,7 +37,9 @@ pub use game::{Game, LegalMoves};
 use parse::Description;
 pub use parse::{Repetition, RepetitionLoser};
 pub use position::{Moves, Position, Setup, Undo};
-pub use square::{AlgebraicSquare, Direction, MAX_SIDE, Move, Square, column_name};
+pub use square::{
+    AlgebraicSquare, Direction, Jumps, JumpsTooLong, MAX_SIDE, Move, Square, column_name,
+};
 use tables::Tables;
 pub use types::{PieceType, PieceTypes, SquareType, SquareTypes};
 
@@ -173,6 +175,11 @@ pub struct PieceRule {
     pub(crate) shieldwall: bool,
     pub(crate) exit_fort: bool,
     pub(crate) name: Option<String>,
+    pub(crate) steps: u8,
+    pub(crate) directions: u8,
+    pub(crate) jump: u8,
+    pub(crate) escape_on: u8,
+    pub(crate) lose_on: u8,
 }
 
 impl PieceRule {
@@ -420,6 +427,76 @@ impl PieceRule {
     /// ```
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
+    }
+
+    /// `steps`: the most squares an ordinary move of this type goes; `None` without a
+    /// limit.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(white.steps(), Some(1));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn steps(&self) -> Option<u8> {
+        (self.steps != 0).then_some(self.steps)
+    }
+
+    /// `directions`: the directions of its ordinary moves, relative to its owner, as a
+    /// mask: 1 forward (north for player 0, south for player 1), 2 sideways, 4 back. All
+    /// three (7) unless the file says otherwise.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(white.directions(), 3);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn directions(&self) -> u8 {
+        self.directions
+    }
+
+    /// `jump`: the enemy piece types this type captures by jumping over them.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(white.jump().bits(), 2);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn jump(&self) -> PieceTypes {
+        PieceTypes(self.jump)
+    }
+
+    /// `escape_on`: the escape square types this type wins on (all of them unless the
+    /// file names some).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(white.escape_on().bits(), 2);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn escape_on(&self) -> SquareTypes {
+        SquareTypes(self.escape_on)
+    }
+
+    /// `lose_on`: the square types on which this type loses the game for its owner when
+    /// a move of it ends there.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// assert_eq!(white.lose_on().bits(), 4);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn lose_on(&self) -> SquareTypes {
+        SquareTypes(self.lose_on)
     }
 }
 
@@ -887,6 +964,19 @@ impl Rules {
         self.inner.description.draw_no_win
     }
 
+    /// Whether `jump_compulsory` is set: a player who can make a jump capture must, and
+    /// a jump capture goes on while its piece can jump again.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// assert!(rules.jump_compulsory());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn jump_compulsory(&self) -> bool {
+        self.inner.description.jump_compulsory
+    }
+
     /// `encircle`: the player who wins by enclosing every piece of the other.
     ///
     /// ```
@@ -1015,7 +1105,8 @@ impl Rules {
 
     /// Parses a move in either notation: four numbers `x1 y1 x2 y2` (0-based, origin
     /// top-left) or two algebraic squares `f9 c9` (column letter from the left, row number
-    /// from the bottom).
+    /// from the bottom). A jump capture names every square it lands on after its origin:
+    /// `x1 y1 x2 y2 x3 y3 ...` or `a1 a3 c3 ...` (see [`Move::through`]).
     ///
     /// # Errors
     ///
@@ -1058,11 +1149,12 @@ impl Rules {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn format_move(&self, mv: Move, notation: Notation) -> String {
-        let (from, to) = (
-            self.format_square(mv.from, notation),
-            self.format_square(mv.to, notation),
-        );
-        format!("{from} {to}")
+        let mut text = self.format_square(mv.from, notation);
+        for square in mv.landings() {
+            text.push(' ');
+            text += &self.format_square(square, notation);
+        }
+        text
     }
 
     /// Writes a square in the chosen notation (`x y` or `a1`). A square outside the board
@@ -1198,6 +1290,8 @@ pub enum EndReason {
     NoCapture,
     /// Neither player has the pieces to win (`draw_no_win`): a draw.
     NoWin,
+    /// The loser ended a move with a piece of this type on one of its `lose_on` squares.
+    LosingSquare(PieceType),
 }
 
 /// The words of the reasons without a piece, as [`EndReason`] writes and reads them.
@@ -1211,12 +1305,14 @@ const REASON_WORDS: [(EndReason, &str); 5] = [
 
 impl fmt::Display for EndReason {
     /// `no moves`, `escape of piece 1`, `loss of piece 1`, `exit fort of piece 1`,
+    /// `losing square of piece 1`,
     /// `encirclement`, `repetition`, `no capture` or `no win`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EndReason::Escape(piece) => write!(f, "escape of piece {piece}"),
             EndReason::CaptureLoss(piece) => write!(f, "loss of piece {piece}"),
             EndReason::ExitFort(piece) => write!(f, "exit fort of piece {piece}"),
+            EndReason::LosingSquare(piece) => write!(f, "losing square of piece {piece}"),
             other => {
                 let word = REASON_WORDS
                     .iter()
@@ -1235,8 +1331,8 @@ impl FromStr for EndReason {
         let bad = || ParseError {
             text: text.to_owned(),
             expected: "a reason (`no moves`, `escape of piece N`, `loss of piece N`, \
-                       `exit fort of piece N`, `encirclement`, `repetition`, `no capture`, \
-                       `no win`)",
+                       `exit fort of piece N`, `losing square of piece N`, `encirclement`, \
+                       `repetition`, `no capture`, `no win`)",
         };
         let trimmed = text.trim();
         if let Some((reason, _)) = REASON_WORDS.iter().find(|(_, word)| *word == trimmed) {
@@ -1254,6 +1350,8 @@ impl FromStr for EndReason {
             Ok(EndReason::CaptureLoss(piece(rest)?))
         } else if let Some(rest) = trimmed.strip_prefix("exit fort of piece ") {
             Ok(EndReason::ExitFort(piece(rest)?))
+        } else if let Some(rest) = trimmed.strip_prefix("losing square of piece ") {
+            Ok(EndReason::LosingSquare(piece(rest)?))
         } else {
             Err(bad())
         }

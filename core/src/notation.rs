@@ -38,16 +38,28 @@ pub(crate) fn parse_square(rules: &Rules, words: &[&str]) -> Result<Square, Nota
     }
 }
 
+/// A move as written: two or more algebraic squares, or two or more `x y` pairs; every
+/// square after the first is one the piece lands on (more than one: a jump capture).
 pub(crate) fn parse_move(rules: &Rules, words: &[&str]) -> Result<Move, NotationError> {
-    match words {
-        [from, to] => Ok(Move {
-            from: algebraic(rules, from)?,
-            to: algebraic(rules, to)?,
-        }),
-        [x1, y1, x2, y2] => Ok(Move {
-            from: numeric(rules, x1, y1)?,
-            to: numeric(rules, x2, y2)?,
-        }),
+    let algebraic_words = words
+        .first()
+        .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
+    let squares = if algebraic_words {
+        words
+            .iter()
+            .map(|word| algebraic(rules, word))
+            .collect::<Result<Vec<Square>, NotationError>>()?
+    } else {
+        if words.len() % 2 != 0 {
+            return Err(NotationError::WordCount);
+        }
+        words
+            .chunks(2)
+            .map(|pair| numeric(rules, pair[0], pair[1]))
+            .collect::<Result<Vec<Square>, NotationError>>()?
+    };
+    match squares.split_first() {
+        Some((&from, landings)) if !landings.is_empty() => Move::through(from, landings),
         _ => Err(NotationError::WordCount),
     }
 }

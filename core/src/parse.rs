@@ -36,6 +36,8 @@ pub(crate) struct Description {
     /// Plies in a row without a capture that draw the game.
     pub(crate) draw_plies: Option<u16>,
     pub(crate) draw_no_win: bool,
+    /// `jump_compulsory`.
+    pub(crate) jump_compulsory: bool,
     /// The player who wins by enclosing every piece of the other.
     pub(crate) encircle: Option<Player>,
     /// The piece bit of each square at the start (0: empty).
@@ -164,6 +166,11 @@ fn default_piece(bit: u8) -> PieceRule {
         shieldwall: false,
         exit_fort: false,
         name: None,
+        steps: 0,
+        directions: keywords::FORWARD | keywords::SIDEWAYS | keywords::BACK,
+        jump: 0,
+        escape_on: u8::MAX,
+        lose_on: 0,
     }
 }
 
@@ -283,6 +290,11 @@ fn read_type_line(
             Key::Shieldwall => rule.shieldwall = true,
             Key::ExitFort => rule.exit_fort = true,
             Key::PieceName => rule.name = values.first().cloned(),
+            Key::Steps => rule.steps = byte,
+            Key::Directions => rule.directions = byte,
+            Key::Jump => rule.jump = byte,
+            Key::EscapeOn => rule.escape_on = byte,
+            Key::LoseOn => rule.lose_on = byte,
             _ => {}
         }
     } else {
@@ -312,6 +324,7 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
     let mut repetition_loser: Option<RepetitionLoser> = None;
     let mut draw_plies: Option<u16> = None;
     let mut draw_no_win = false;
+    let mut jump_compulsory = false;
     let mut encircle: Option<Player> = None;
     let mut pieces: Option<Vec<u8>> = None;
     let mut squares: Option<Vec<u8>> = None;
@@ -378,6 +391,10 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
             Key::DrawNoWin => {
                 expect_values(line_number, keyword, values, 0)?;
                 draw_no_win = true;
+            }
+            Key::JumpCompulsory => {
+                expect_values(line_number, keyword, values, 0)?;
+                jump_compulsory = true;
             }
             Key::Repetition | Key::RepetitionLoser | Key::DrawPlies | Key::Encircle => {
                 expect_values(line_number, keyword, values, 1)?;
@@ -506,6 +523,7 @@ pub(crate) fn parse(text: &[u8]) -> Result<Description, RulesError> {
         repetition,
         draw_plies,
         draw_no_win,
+        jump_compulsory,
         encircle,
         pieces,
         squares,
@@ -605,6 +623,24 @@ fn validate(d: &Description) -> Result<(), RulesError> {
             return fail(
                 Key::Pass,
                 format!("piece type {bit} has `pass` squares of undeclared square types"),
+            );
+        }
+        if rule.jump & !enemies != 0 {
+            return fail(
+                Key::Jump,
+                format!("piece type {bit} may jump only declared pieces of the other player"),
+            );
+        }
+        if rule.escape_on != u8::MAX && rule.escape_on & !square_mask != 0 {
+            return fail(
+                Key::EscapeOn,
+                format!("piece type {bit} has `escape_on` squares of undeclared square types"),
+            );
+        }
+        if rule.lose_on & !square_mask != 0 {
+            return fail(
+                Key::LoseOn,
+                format!("piece type {bit} has `lose_on` squares of undeclared square types"),
             );
         }
         if rule.exit_fort && !rule.escape {

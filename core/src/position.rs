@@ -40,6 +40,8 @@ pub struct Undo {
     pub(crate) capture_count: u8,
     /// False when the move could not be made at all and nothing changed.
     pub(crate) played: bool,
+    /// The board's `lost` before the move.
+    pub(crate) lost: u8,
 }
 
 impl Undo {
@@ -54,6 +56,7 @@ impl Undo {
             captured: [(0, 0); MAX_CAPTURES],
             capture_count: 0,
             played: false,
+            lost: board.lost,
         }
     }
 
@@ -116,6 +119,9 @@ pub(crate) struct Board {
     pub(crate) counts: [u16; 8],
     /// The squares of each player's pieces.
     pub(crate) occupied: [[u64; WORDS]; 2],
+    /// The piece bit that the last move left on one of its `lose_on` squares (0: none):
+    /// the game is lost for the player who made it.
+    pub(crate) lost: u8,
 }
 
 impl Board {
@@ -127,6 +133,7 @@ impl Board {
             hash: 0,
             counts: [0; 8],
             occupied: [[0; WORDS]; 2],
+            lost: 0,
         }
     }
 
@@ -517,7 +524,45 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check_move(&self, mv: Move) -> Result<(), MoveError> {
-        engine::check_move(self.rules.tables(), &self.state, mv)
+        engine::check_move(self.rules.tables(), &self.state, self.resolve_move(mv))
+    }
+
+    /// The move that a move written with its origin and destination only stands for:
+    /// under rules with jump captures, `x1 y1 x2 y2` names the one jump capture from
+    /// `x1 y1` that ends on `x2 y2` when no ordinary move goes there and exactly one jump
+    /// capture does. Any other move is returned as it is.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// let mut position = rules.start_position();
+    /// position.play(rules.parse_move(&["d3", "d4"])?);
+    /// let jump = position.resolve_move(rules.parse_move(&["d5", "d3"])?);
+    /// assert_eq!(jump.jumps.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve_move(&self, mv: Move) -> Move {
+        let tables = self.rules.tables();
+        if !tables.jumping || mv.is_jump() {
+            return mv;
+        }
+        let mut ordinary = false;
+        let mut jump = None;
+        let mut jumps = 0;
+        self.for_each_move(|legal| {
+            if legal.from == mv.from && legal.to == mv.to {
+                if legal.is_jump() {
+                    jump = Some(legal);
+                    jumps += 1;
+                } else {
+                    ordinary = true;
+                }
+            }
+        });
+        match jump {
+            Some(jump) if !ordinary && jumps == 1 => jump,
+            _ => mv,
+        }
     }
 
     /// Plays a move that the board rules allow, with its captures.
@@ -556,6 +601,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_play(&mut self, mv: Move) -> Result<Undo, MoveError> {
+        let mv = self.resolve_move(mv);
         self.check_move(mv)?;
         Ok(self.play_unchecked(mv))
     }
@@ -645,8 +691,8 @@ impl Position {
     }
 }
 
-/// The moves of a position, walked one by one without allocating: see
-/// [`Position::moves`].
+/// The moves of a position, walked one by one without allocating (under rules with jump
+/// captures, they are gathered into a list first): see [`Position::moves`].
 ///
 /// ```
 /// # use hnefatafl_core::Rules;
@@ -672,6 +718,8 @@ pub struct Moves<'a> {
     left: usize,
     to: usize,
     to_square: Square,
+    /// Under rules with jump captures: every move, gathered at the start.
+    gathered: Option<std::vec::IntoIter<Move>>,
 }
 
 impl<'a> Moves<'a> {
@@ -689,6 +737,11 @@ impl<'a> Moves<'a> {
             left: 0,
             to: 0,
             to_square: Square(0),
+            gathered: position.rules.tables().jumping.then(|| {
+                let mut moves = Vec::new();
+                position.for_each_move(|mv| moves.push(mv));
+                moves.into_iter()
+            }),
         }
     }
 }
@@ -698,6 +751,9 @@ impl Iterator for Moves<'_> {
 
     // The walk of `engine::try_for_each_move`, turned inside out so that the caller pulls.
     fn next(&mut self) -> Option<Move> {
+        if let Some(gathered) = &mut self.gathered {
+            return gathered.next();
+        }
         loop {
             if self.left > 0 {
                 let direction = Direction::ALL[self.direction - 1];

@@ -9,7 +9,8 @@
 //! player 0 human                 # each player's setting, as words of the interface
 //! player 1 computer d4 t10
 //! move 4 1 2 1                   # every move, oldest first: x1 y1 x2 y2, 0-based,
-//! move 3 0 3 1                   # origin top-left
+//! move 3 0 3 1                   # origin top-left; a jump capture adds each
+//!                                # further square it lands on
 //! ```
 //!
 //! See `docs/savegame.md` for the full description.
@@ -185,9 +186,13 @@ impl SavedGame {
                     let Some((width, height)) = size else {
                         return Err(read_error(n, "`move` before `size`"));
                     };
-                    let [x1, y1, x2, y2] = values else {
-                        return Err(read_error(n, "`move` takes four numbers: x1 y1 x2 y2"));
-                    };
+                    if values.len() < 4 || values.len() % 2 != 0 {
+                        return Err(read_error(
+                            n,
+                            "`move` takes four numbers, x1 y1 x2 y2, and two more for each \
+                             further jump of a jump capture",
+                        ));
+                    }
                     let w = u32::from(width);
                     let h = u32::from(height);
                     let square = |x: &str, y: &str| -> Result<Square, SaveError> {
@@ -196,10 +201,13 @@ impl SavedGame {
                         Square::new(x as u8, y as u8)
                             .ok_or_else(|| read_error(n, format!("`{x} {y}` is off the board")))
                     };
-                    moves.push(Move {
-                        from: square(x1, y1)?,
-                        to: square(x2, y2)?,
-                    });
+                    let squares = values
+                        .chunks(2)
+                        .map(|pair| square(&pair[0], &pair[1]))
+                        .collect::<Result<Vec<Square>, SaveError>>()?;
+                    let mv = Move::through(squares[0], &squares[1..])
+                        .map_err(|error| read_error(n, error.to_string()))?;
+                    moves.push(mv);
                 }
                 other => return Err(read_error(n, format!("unknown record `{other}`"))),
             }

@@ -42,6 +42,12 @@ pub(crate) struct PieceInfo {
     pub(crate) double_trap_edge: bool,
     pub(crate) double_trap_enclosed: bool,
     pub(crate) double_trap_squares: u8,
+    /// The piece types it captures by jumping over them (`jump`).
+    pub(crate) jump: u8,
+    /// The escape square types it wins on (`escape_on`).
+    pub(crate) escape_on: u8,
+    /// The square types on which a move of it loses (`lose_on`).
+    pub(crate) lose_on: u8,
 }
 
 /// What the engine needs of a square type.
@@ -103,6 +109,12 @@ pub(crate) struct Tables {
     pub(crate) encircle: Option<usize>,
     /// `draw_no_win`.
     pub(crate) draw_no_win: bool,
+    /// Whether some piece type captures by jumping (`jump`).
+    pub(crate) jumping: bool,
+    /// `jump_compulsory`.
+    pub(crate) jump_compulsory: bool,
+    /// Whether some piece type has `lose_on` squares.
+    pub(crate) losing: bool,
 }
 
 impl Tables {
@@ -169,6 +181,9 @@ pub(crate) fn compile(d: &Description) -> Tables {
             double_trap_edge: rule.double_trap_edge,
             double_trap_enclosed: rule.double_trap_enclosed,
             double_trap_squares: rule.double_trap_squares,
+            jump: rule.jump,
+            escape_on: rule.escape_on,
+            lose_on: rule.lose_on,
         };
         if rule.escape {
             escape_pieces |= rule.piece.bit();
@@ -226,6 +241,14 @@ pub(crate) fn compile(d: &Description) -> Tables {
                     count += 1;
                     previous = next;
                 }
+                // `steps` and `directions` limit the reach, so that move generation
+                // pays nothing for them.
+                if rule.steps != 0 {
+                    count = count.min(rule.steps);
+                }
+                if rule.directions & relative_direction(rule.owner.index(), direction) == 0 {
+                    count = 0;
+                }
                 reach[(t * squares + start) * DIRECTIONS + direction] = count;
             }
         }
@@ -281,5 +304,19 @@ pub(crate) fn compile(d: &Description) -> Tables {
         exit_fort: mask_of(|r| r.exit_fort),
         encircle: d.encircle.map(crate::Player::index),
         draw_no_win: d.draw_no_win,
+        jumping: d.piece_rules.iter().any(|r| r.jump != 0),
+        jump_compulsory: d.jump_compulsory,
+        losing: d.piece_rules.iter().any(|r| r.lose_on != 0),
+    }
+}
+
+/// The `directions` bit of a direction for a piece of this owner: player 0 goes forward
+/// to the north (towards row 0), player 1 to the south.
+fn relative_direction(owner: usize, direction: usize) -> u8 {
+    use crate::keywords::{BACK, FORWARD, SIDEWAYS};
+    match (direction, owner) {
+        (0 | 1, _) => SIDEWAYS,
+        (3, 0) | (2, 1) => FORWARD,
+        _ => BACK,
     }
 }

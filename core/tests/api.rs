@@ -4,9 +4,9 @@
 mod common;
 
 use hnefatafl_core::{
-    AlgebraicSquare, Direction, EndReason, Game, MAX_SIDE, Move, MoveError, NotationError, Outcome,
-    PieceType, PieceTypes, Player, Position, Rules, Setup, SetupProblem, Square, SquareType,
-    SquareTypes,
+    AlgebraicSquare, Direction, EndReason, Game, MAX_SIDE, Move, MoveError, Notation,
+    NotationError, Outcome, PieceType, PieceTypes, Player, Position, Rules, Setup, SetupProblem,
+    Square, SquareType, SquareTypes,
 };
 use proptest::prelude::*;
 
@@ -363,6 +363,18 @@ fn serde_round_trips_moves_outcomes_and_saved_games() {
     assert_eq!(json, r#"{"from":[4,1],"to":[2,1]}"#);
     assert_eq!(serde_json::from_str::<Move>(&json).ok(), Some(mv));
     assert!(serde_json::from_str::<Square>("[31,0]").is_err());
+    let jump: Move = "0 0 2 0 2 2".parse().expect("a jump capture");
+    let json = serde_json::to_string(&jump).expect("serializes");
+    assert_eq!(
+        json,
+        r#"{"from":[0,0],"to":[2,2],"jumps":["East","South"]}"#
+    );
+    assert_eq!(serde_json::from_str::<Move>(&json).ok(), Some(jump));
+    let too_long = format!(
+        r#"{{"from":[0,0],"to":[0,0],"jumps":[{}]}}"#,
+        ["\"East\""; 16].join(",")
+    );
+    assert!(serde_json::from_str::<Move>(&too_long).is_err());
     let outcome = Outcome {
         winner: Some(Player::One),
         reason: EndReason::Escape(PieceType::from_bit(1).expect("a bit")),
@@ -382,4 +394,26 @@ fn serde_round_trips_moves_outcomes_and_saved_games() {
             .moves()
             .eq(game.moves())
     );
+}
+
+#[test]
+fn a_jump_capture_is_written_with_every_square_it_lands_on() {
+    let rules = shipped("tablut");
+    let numeric = rules
+        .parse_move(&["0", "8", "0", "6", "2", "6"])
+        .expect("numeric");
+    let algebraic = rules.parse_move(&["a1", "a3", "c3"]).expect("algebraic");
+    assert_eq!(numeric, algebraic);
+    assert_eq!(numeric.jumps.len(), 2);
+    assert_eq!(rules.format_move(numeric, Notation::Algebraic), "a1 a3 c3");
+    assert_eq!(rules.format_move(numeric, Notation::Numeric), "0 8 0 6 2 6");
+    assert_eq!(
+        rules.parse_move(&["a1", "a3", "b3"]),
+        Err(NotationError::NotAJump(square(1, 6)))
+    );
+    assert_eq!(
+        rules.parse_move(&["0", "8", "0", "6", "2"]),
+        Err(NotationError::WordCount)
+    );
+    assert!(!rules.parse_move(&["a1", "a3"]).expect("plain").is_jump());
 }

@@ -76,10 +76,7 @@ type At = (u8, u8);
 
 fn mv(rules: &Rules, (x1, y1): At, (x2, y2): At) -> Move {
     let square = |x, y| rules.square_at(x, y).expect("square on the board");
-    Move {
-        from: square(x1, y1),
-        to: square(x2, y2),
-    }
+    Move::new(square(x1, y1), square(x2, y2))
 }
 
 /// Plays moves that must be legal.

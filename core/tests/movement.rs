@@ -262,10 +262,10 @@ fn a_move_that_cannot_be_made_changes_nothing() {
     for m in [
         mv(&r, 1, 1, 2, 1),
         mv(&r, 0, 0, 3, 3),
-        hnefatafl_core::Move {
-            from: sq(&r, 0, 0),
-            to: hnefatafl_core::Square::new(30, 30).expect("below MAX_SIDE"),
-        },
+        hnefatafl_core::Move::new(
+            sq(&r, 0, 0),
+            hnefatafl_core::Square::new(30, 30).expect("below MAX_SIDE"),
+        ),
     ] {
         let undo = position.play_unchecked(m);
         assert_eq!(position, before);

@@ -294,13 +294,7 @@ fn move_records_read_every_form_of_the_specification() {
     let square = |name: &str| otn::parse_square(&rules, name).expect(name);
     let read = |text: &str| OtnMove::parse(&rules, text);
     let plain = read("e5-e8").expect("plain");
-    assert_eq!(
-        plain.mv,
-        Move {
-            from: square("e5"),
-            to: square("e8")
-        }
-    );
+    assert_eq!(plain.mv, Move::new(square("e5"), square("e8")));
     assert!(plain.captures.is_empty() && plain.info.is_none());
     let captures = read("e5-e8xe9/f8").expect("captures");
     assert_eq!(captures.captures, [square("e9"), square("f8")]);

@@ -198,7 +198,7 @@ proptest! {
             }
             let mv = moves[choice % moves.len()];
             position.play_unchecked(mv);
-            let back = Move { from: mv.to, to: mv.from };
+            let back = Move::new(mv.to, mv.from);
             if choice % 3 == 0 && position.check_move(back).is_ok() {
                 position.play_unchecked(back);
             }

@@ -65,10 +65,7 @@ fn rules(rows: &[&str], arguments: &str) -> Rules {
 
 fn mv(rules: &Rules, (x1, y1): At, (x2, y2): At) -> Move {
     let square = |x, y| rules.square_at(x, y).expect("square on the board");
-    Move {
-        from: square(x1, y1),
-        to: square(x2, y2),
-    }
+    Move::new(square(x1, y1), square(x2, y2))
 }
 
 /// A column and a row.

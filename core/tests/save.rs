@@ -123,3 +123,35 @@ fn records_that_may_appear_once_are_refused_twice() {
     let text = "rules test a\nsize 4 4\nplayer 0 human\nplayer 1 computer\n";
     assert!(SavedGame::parse(text.as_bytes()).is_ok());
 }
+
+#[test]
+fn a_jump_capture_is_saved_with_every_square_it_lands_on() {
+    let text = "rules test test.rules\nsize 7 7\nmove 0 6 0 4 2 4 2 2\nmove 1 1 1 2\n";
+    let saved = SavedGame::parse(text.as_bytes()).expect("reads");
+    let jump = saved.moves[0];
+    assert!(jump.is_jump());
+    let landings: Vec<String> = jump.landings().map(|s| s.to_string()).collect();
+    assert_eq!(landings, ["0 4", "2 4", "2 2"]);
+    assert!(!saved.moves[1].is_jump());
+    let r = rules(
+        &[
+            "A . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . D",
+        ],
+        "",
+    );
+    assert!(saved.to_text(&r).contains("move 0 6 0 4 2 4 2 2\n"));
+    for bad in ["move 0 6 0 4 1 4", "move 0 6 0 4 2", "move 0 6"] {
+        let text = format!("rules test test.rules\nsize 7 7\n{bad}\n");
+        let error = SavedGame::parse(text.as_bytes()).expect_err(bad);
+        assert!(
+            matches!(error, SaveError::Read { line: 3, .. }),
+            "{bad}: {error}"
+        );
+    }
+}

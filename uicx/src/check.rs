@@ -103,9 +103,10 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
     // A piece type that nothing can capture.
     for rule in pieces {
         let piece = rule.piece();
-        let captured = pieces
-            .iter()
-            .any(|enemy| enemy.owner() != rule.owner() && enemy.captures().contains(piece));
+        let captured = pieces.iter().any(|enemy| {
+            enemy.owner() != rule.owner()
+                && (enemy.captures().contains(piece) || enemy.jump().contains(piece))
+        });
         if !captured {
             say(
                 piece_line(piece),
@@ -116,9 +117,11 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
 
     // An escape square that no escape piece may stand on.
     for square in rules.square_rules().iter().filter(|s| s.escape()) {
-        let reachable = pieces
-            .iter()
-            .any(|rule| rule.escape() && rule.occupies().contains(square.square()));
+        let reachable = pieces.iter().any(|rule| {
+            rule.escape()
+                && rule.occupies().contains(square.square())
+                && rule.escape_on().contains(square.square())
+        });
         if !reachable {
             say(
                 square_line(square.square()),
@@ -203,12 +206,16 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
         if squares_symmetric {
             // The same pieces on both sides, or each side's pieces facing the other's
             // (two armies on their back rows).
+            // Or, as in halatafl, one army is the other turned round: facing under
+            // another symmetry than the squares'.
             let same = symmetric(rules, symmetry, |s| start.piece_at(s)) == Some(true);
             let owner = |s: Square| start.piece_at(s).and_then(|piece| rules.owner(piece));
-            let facing = symmetric_by(rules, symmetry, |a, b| match (owner(a), owner(b)) {
-                (Some(p), Some(q)) => p != q,
-                (p, q) => p.is_none() && q.is_none(),
-            }) == Some(true);
+            let facing = SYMMETRIES.iter().any(|&(any, _)| {
+                symmetric_by(rules, any, |a, b| match (owner(a), owner(b)) {
+                    (Some(p), Some(q)) => p != q,
+                    (p, q) => p.is_none() && q.is_none(),
+                }) == Some(true)
+            });
             if !same && !facing {
                 say(
                     line_of(lines, &["pieces"]),

@@ -166,6 +166,8 @@ pub fn move_message(language: &Language, rules: &Rules, error: &MoveError) -> Me
         MoveError::NoReturn(at) => Message::new(Key::MoveNoReturn, [square(at)]),
         MoveError::Repetition => Message::plain(Key::MoveRepetition),
         MoveError::GameOver => Message::plain(Key::MoveGameOver),
+        MoveError::MustJump => Message::plain(Key::MoveMustJump),
+        MoveError::NoSuchJump => Message::plain(Key::MoveNoSuchJump),
         // A reason that core adds later is shown in its own (English) words.
         other => return Message::new(Key::CmdIllegalMove, [other.to_string()]),
     };

@@ -665,6 +665,9 @@ impl Session {
             }
             EndReason::ExitFort(type_) => Message::new(Key::WinExitFort, [winner, piece(type_)]),
             EndReason::Encircled => Message::new(Key::WinEncircled, [winner, loser]),
+            EndReason::LosingSquare(type_) => {
+                Message::new(Key::WinLosingSquare, [winner, loser, piece(type_)])
+            }
             EndReason::Repetition => Message::new(
                 Key::WinRepetition,
                 [

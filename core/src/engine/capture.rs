@@ -13,12 +13,22 @@ pub(crate) fn make_move(tables: &Tables, position: &mut Board, mv: Move) -> Undo
     };
     let mut undo = Undo::new(tables, position, mv, from, to);
     // A move that cannot even be made (no piece, a taken square) changes nothing.
-    if position.board[from] == 0 || position.board[to] != 0 {
+    if position.board[from] == 0 || (position.board[to] != 0 && !mv.is_jump()) {
+        return undo;
+    }
+    let bit = position.take(tables, from);
+    if mv.is_jump() && !take_jumped(tables, position, from, to, mv, &mut undo) {
+        position.put(tables, from, bit);
         return undo;
     }
     undo.played = true;
-    let bit = position.take(tables, from);
     position.put(tables, to, bit);
+    if tables.losing {
+        let t = type_index(bit);
+        if tables.square_bits[to] & tables.pieces[t].lose_on != 0 {
+            position.lost = bit;
+        }
+    }
     let captures = tables.pieces[type_index(bit)].captures;
     for direction in 0..DIRECTIONS {
         let adjacent = tables.neighbours[to][direction];
@@ -110,6 +120,55 @@ fn shieldwall(tables: &Tables, position: &mut Board, dest: usize, bit: u8, undo:
     }
 }
 
+/// Takes off the pieces that a jump capture from `from` jumps over, whatever their type,
+/// recording them in `undo`. If the path leaves the board, lands on a taken square or
+/// does not end on `to`, puts them back and returns false: the move cannot be made.
+fn take_jumped(
+    tables: &Tables,
+    position: &mut Board,
+    from: usize,
+    to: usize,
+    mv: Move,
+    undo: &mut Undo,
+) -> bool {
+    let mut at = from;
+    let directions = mv.jumps.iter().map(Some).chain([None]);
+    for direction in directions {
+        let Some(direction) = direction else {
+            if at == to {
+                return true;
+            }
+            restore(tables, position, undo);
+            return false;
+        };
+        let over = tables.neighbours[at][direction.index()];
+        let land = if over == NONE {
+            NONE
+        } else {
+            tables.neighbours[usize::from(over)][direction.index()]
+        };
+        if land == NONE || position.board[usize::from(land)] != 0 {
+            restore(tables, position, undo);
+            return false;
+        }
+        let over = usize::from(over);
+        if position.board[over] != 0 {
+            let victim = position.take(tables, over);
+            undo.push_capture(over, victim);
+        }
+        at = usize::from(land);
+    }
+    true
+}
+
+/// Puts back the pieces recorded in `undo` and forgets them.
+fn restore(tables: &Tables, position: &mut Board, undo: &mut Undo) {
+    for &(square, victim) in &undo.captured[..usize::from(undo.capture_count)] {
+        position.put(tables, usize::from(square), victim);
+    }
+    undo.capture_count = 0;
+}
+
 /// Takes back a move made by [`make_move`].
 pub(crate) fn unmake_move(tables: &Tables, position: &mut Board, undo: &Undo) {
     if !undo.played {
@@ -122,6 +181,7 @@ pub(crate) fn unmake_move(tables: &Tables, position: &mut Board, undo: &Undo) {
     for &(square, victim) in &undo.captured[..usize::from(undo.capture_count)] {
         position.put(tables, usize::from(square), victim);
     }
+    position.lost = undo.lost;
     debug_assert_eq!(position.hash, undo.hash);
 }
 

@@ -5,12 +5,34 @@ use std::ops::ControlFlow;
 use super::type_index;
 use crate::error::MoveError;
 use crate::position::Board;
+use crate::tables::NONE;
 use crate::tables::{DIRECTIONS, Tables};
-use crate::{Direction, Move, Square};
+use crate::{Direction, Jumps, Move, Square};
 
-/// Walks the moves of the side to move until `f` breaks.
+/// Walks the moves of the side to move until `f` breaks: the jump captures first, then
+/// (unless a jump capture is compulsory and there is one) the ordinary moves.
 #[inline]
 pub(crate) fn try_for_each_move(
+    tables: &Tables,
+    position: &Board,
+    mut f: impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if tables.jumping {
+        let mut any = false;
+        for_each_jump(tables, position, &mut |mv| {
+            any = true;
+            f(mv)
+        })?;
+        if any && tables.jump_compulsory {
+            return ControlFlow::Continue(());
+        }
+    }
+    ordinary_moves(tables, position, f)
+}
+
+/// Walks the ordinary moves (along a row or column, no jump) of the side to move.
+#[inline]
+fn ordinary_moves(
     tables: &Tables,
     position: &Board,
     mut f: impl FnMut(Move) -> ControlFlow<()>,
@@ -48,12 +70,124 @@ pub(crate) fn try_for_each_move(
     ControlFlow::Continue(())
 }
 
+/// Walks the jump captures of the side to move. With `jump_compulsory` only the chains
+/// that end where the piece cannot jump again; otherwise every chain, each stop after a
+/// jump being a move of its own.
+fn for_each_jump(
+    tables: &Tables,
+    position: &Board,
+    f: &mut impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let side = position.side.index();
+    for word in 0..tables.words {
+        let mut bits = position.occupied[side][word];
+        while bits != 0 {
+            let from = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let t = type_index(position.board[from]);
+            if tables.pieces[t].jump == 0 {
+                continue;
+            }
+            let mut chain = Chain {
+                from,
+                t,
+                taken: [0; Jumps::MAX],
+            };
+            chain.walk(tables, position, from, Jumps::EMPTY, f)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A jump capture being walked: the jumping piece, and the squares of the pieces it has
+/// jumped so far (taken off the board as they are jumped, so not jumped twice).
+struct Chain {
+    from: usize,
+    t: usize,
+    taken: [u16; Jumps::MAX],
+}
+
+impl Chain {
+    /// Whether a square is free for the jumping piece: empty, the square it left, or a
+    /// square of a piece it has already jumped.
+    fn free(&self, position: &Board, square: usize, jumps: Jumps) -> bool {
+        position.board[square] == 0
+            || square == self.from
+            || self.taken[..jumps.len()].contains(&(square as u16))
+    }
+
+    /// Walks every continuation of a chain that has made `jumps` and stands on `at`.
+    fn walk(
+        &mut self,
+        tables: &Tables,
+        position: &Board,
+        at: usize,
+        jumps: Jumps,
+        f: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let victims = tables.pieces[self.t].jump;
+        let mut went_on = false;
+        if jumps.len() < Jumps::MAX {
+            for direction in Direction::ALL {
+                let over = tables.neighbours[at][direction.index()];
+                if over == NONE {
+                    continue;
+                }
+                let over = usize::from(over);
+                let victim = position.board[over];
+                let jumped = self.taken[..jumps.len()].contains(&(over as u16));
+                if victim & victims == 0 || jumped {
+                    continue;
+                }
+                let land = tables.neighbours[over][direction.index()];
+                if land == NONE {
+                    continue;
+                }
+                let land = usize::from(land);
+                if !self.free(position, land, jumps) || !may_stop(tables, self.t, land) {
+                    continue;
+                }
+                went_on = true;
+                let Some(next) = jumps.with(direction) else {
+                    continue;
+                };
+                let mv = Move {
+                    from: tables.square_of(self.from),
+                    to: tables.square_of(land),
+                    jumps: next,
+                };
+                if !tables.jump_compulsory {
+                    f(mv)?;
+                }
+                self.taken[jumps.len()] = over as u16;
+                self.walk(tables, position, land, next, f)?;
+            }
+        }
+        if tables.jump_compulsory && !went_on && !jumps.is_empty() {
+            f(Move {
+                from: tables.square_of(self.from),
+                to: tables.square_of(at),
+                jumps,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 /// The number of moves of the side to move.
 ///
 /// The same walk as [`try_for_each_move`], kept apart because perft's last ply only
 /// needs the count: it adds up each ray's free length without making a move per square.
 #[inline]
 pub(crate) fn count_moves(tables: &Tables, position: &Board) -> u64 {
+    if tables.jumping {
+        let mut count = 0;
+        let _ = try_for_each_move(tables, position, |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        return count;
+    }
     let side = position.side.index();
     let mut count = 0u64;
     for word in 0..tables.words {
@@ -118,6 +252,48 @@ pub(crate) fn has_move(tables: &Tables, position: &Board) -> bool {
 
 /// Checks a move against the board rules, naming the first rule it breaks.
 pub(crate) fn check_move(tables: &Tables, position: &Board, mv: Move) -> Result<(), MoveError> {
+    if !tables.jumping {
+        return check_ordinary(tables, position, mv);
+    }
+    let legal = try_for_each_move(tables, position, |m| {
+        if m == mv {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if legal.is_break() {
+        return Ok(());
+    }
+    if mv.is_jump() {
+        // The piece's own errors first: none there, or not the mover's.
+        let from = tables
+            .index_of(mv.from)
+            .ok_or(MoveError::OutOfBoard(mv.from))?;
+        let bit = position.board[from];
+        if bit == 0 {
+            return Err(MoveError::NoPiece);
+        }
+        if usize::from(tables.pieces[type_index(bit)].owner) != position.side.index() {
+            return Err(MoveError::NotYourPiece);
+        }
+        Err(MoveError::NoSuchJump)
+    } else {
+        // An ordinary move that is not among the moves: refused for a compulsory jump
+        // when there is one, otherwise for the ordinary reason.
+        let jump_exists = tables.jump_compulsory
+            && for_each_jump(tables, position, &mut |_| ControlFlow::Break(())).is_break();
+        match check_ordinary(tables, position, mv) {
+            Err(MoveError::NoPiece) => Err(MoveError::NoPiece),
+            Err(MoveError::NotYourPiece) => Err(MoveError::NotYourPiece),
+            _ if jump_exists => Err(MoveError::MustJump),
+            other => other,
+        }
+    }
+}
+
+/// Checks an ordinary move against the board rules, naming the first rule it breaks.
+fn check_ordinary(tables: &Tables, position: &Board, mv: Move) -> Result<(), MoveError> {
     let index = |square: Square| tables.index_of(square).ok_or(MoveError::OutOfBoard(square));
     let (from, to) = (index(mv.from)?, index(mv.to)?);
     if from == to {

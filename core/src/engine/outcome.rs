@@ -1,4 +1,4 @@
-//! The end of the game by the board: no move, an escape, a lost `capt_loss` type, an exit
+//! The end of the game by the board: a move onto a `lose_on` square, no move, an escape, a lost `capt_loss` type, an exit
 //! fort, an encirclement, and the draw when neither player can win.
 
 use super::enclosure::{encircled, exit_fort};
@@ -25,9 +25,18 @@ fn player(index: u8) -> Player {
 /// Every end but the one of a player without a move.
 #[inline]
 pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
+    if position.lost != 0 {
+        return Some(Outcome {
+            winner: Some(position.side),
+            reason: EndReason::LosingSquare(PieceType(position.lost)),
+        });
+    }
     for &square in &tables.escape_squares {
-        let bit = position.board[usize::from(square)];
-        if bit & tables.escape_pieces != 0 {
+        let square = usize::from(square);
+        let bit = position.board[square];
+        if bit & tables.escape_pieces != 0
+            && tables.square_bits[square] & tables.pieces[type_index(bit)].escape_on != 0
+        {
             return Some(Outcome {
                 winner: Some(player(tables.pieces[type_index(bit)].owner)),
                 reason: EndReason::Escape(PieceType(bit)),

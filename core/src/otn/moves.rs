@@ -148,7 +148,7 @@ impl OtnMove {
             )));
         }
         Ok(OtnMove {
-            mv: Move { from, to },
+            mv: Move::new(from, to),
             captures,
             info,
         })

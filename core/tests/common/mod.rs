@@ -86,10 +86,7 @@ pub fn sq(rules: &Rules, x: u8, y: u8) -> Square {
 
 /// The move `x1 y1 x2 y2`.
 pub fn mv(rules: &Rules, x1: u8, y1: u8, x2: u8, y2: u8) -> Move {
-    Move {
-        from: sq(rules, x1, y1),
-        to: sq(rules, x2, y2),
-    }
+    Move::new(sq(rules, x1, y1), sq(rules, x2, y2))
 }
 
 /// Plays a move that must be legal and returns the game.

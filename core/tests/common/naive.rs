@@ -34,7 +34,7 @@ pub fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {
                         (fx, fy),
                         (tx, ty),
                     ) {
-                        moves.push(Move { from, to });
+                        moves.push(Move::new(from, to));
                     }
                 }
             }

@@ -262,10 +262,7 @@ impl Htp {
                 Ok(String::new())
             }
             [from, to] => {
-                let mv = hnefatafl_core::Move {
-                    from: self.square(from)?,
-                    to: self.square(to)?,
-                };
+                let mv = hnefatafl_core::Move::new(self.square(from)?, self.square(to)?);
                 let undo = self.game.try_play(mv).map_err(|e| e.to_string())?;
                 let captures: Vec<String> = undo
                     .captures()
