@@ -265,7 +265,7 @@ impl Otep {
 
 impl Mover for Otep {
     fn start(&mut self, start: &Game, _: Option<Clock>) -> Result<(), String> {
-        let rules = otn::rules_to_otn(start.rules()).map_err(|e| e.to_string())?;
+        let (rules, _) = otn::rules_to_otn_nearest(start.rules()).map_err(|e| e.to_string())?;
         self.process.send(&format!("rules {rules}"))?;
         self.known = 0;
         Ok(())

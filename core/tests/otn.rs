@@ -5,7 +5,7 @@ use std::path::Path;
 
 use hnefatafl_core::otn::{
     self, Board, GameRecord, Info, OtnError, OtnMove, RulesString, Side, position_from_otn,
-    position_to_otn, rules_to_otn,
+    position_to_otn, rules_to_otn, rules_to_otn_nearest,
 };
 use hnefatafl_core::{Game, Move, Player, Rules};
 use proptest::prelude::*;
@@ -108,36 +108,75 @@ fn malformed_positions_are_refused_with_the_rank() {
     }
 }
 
+/// Writes a shipped file as its nearest rules string, reads it back and checks that the
+/// moves are the same (perft to depth 3) and that writing the rules read back gives the
+/// same string but for the approached keys. Returns the string and the approached keys.
+fn nearest_round_trip(name: &str) -> (String, Vec<&'static str>) {
+    let rules = shipped(name);
+    let (otn, approximations) =
+        rules_to_otn_nearest(&rules).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let text = otn.to_string();
+    let (back, _) = RulesString::parse(&text)
+        .and_then(|r| r.to_rules_nearest())
+        .unwrap_or_else(|e| panic!("{name}: {text}: {e}"));
+    let start = rules.start_position();
+    for depth in 1..=3 {
+        assert_eq!(
+            back.start_position().perft(depth),
+            start.perft(depth),
+            "{name} depth {depth}: {text}"
+        );
+    }
+    let keys: Vec<&'static str> = approximations.iter().map(|a| a.key).collect();
+    let (again, _) = rules_to_otn_nearest(&back).expect("the rules read back are written");
+    let strip = |t: &str| -> Vec<String> {
+        t.split(' ')
+            .filter(|e| !keys.iter().any(|k| e.starts_with(&format!("{k}:"))))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(strip(&again.to_string()), strip(&text), "{name}");
+    (text, keys)
+}
+
 #[test]
 fn every_shipped_file_otn_describes_round_trips_with_equal_perft() {
-    let mut written = Vec::new();
+    // What each shipped file needs approached, from docs/protocols.md's table; the files
+    // not named here are refused.
+    let expected: &[(&str, &[&str])] = &[
+        ("ard_ri", &["tfr"]),
+        ("brandub", &["tfr", "ks"]),
+        ("brandubh", &["tfr"]),
+        ("copenhagen", &["tfr"]),
+        ("foteviken_tablut", &["tfr"]),
+        ("hnefatafl", &["ks"]),
+        ("hnefatafl13", &["ks"]),
+        ("tablut", &["tfr"]),
+        ("tawlbwrdd", &["tfr", "ks"]),
+    ];
     for name in shipped_names() {
         let rules = shipped(&name);
-        let otn = match rules_to_otn(&rules) {
-            Ok(otn) => otn,
-            Err(OtnError::Unexpressible { key, message }) => {
-                eprintln!("{name}: not OTN: {key}: {message}");
-                continue;
+        match expected.iter().find(|(n, _)| *n == name) {
+            Some((_, keys)) => {
+                let (text, approached) = nearest_round_trip(&name);
+                assert_eq!(&approached, keys, "{name}: {text}");
+                // The strict writer names the first of them.
+                let error = rules_to_otn(&rules).expect_err(&name);
+                assert!(
+                    matches!(error, OtnError::Unexpressible { key, .. } if key == keys[0]),
+                    "{name}: {error}"
+                );
             }
-            Err(other) => panic!("{name}: {other}"),
-        };
-        written.push(name.clone());
-        let text = otn.to_string();
-        let back = RulesString::parse(&text)
-            .and_then(|r| r.to_rules())
-            .unwrap_or_else(|e| panic!("{name}: {text}: {e}"));
-        let start = rules.start_position();
-        for depth in 1..=3 {
-            assert_eq!(
-                back.start_position().perft(depth),
-                start.perft(depth),
-                "{name} depth {depth}: {text}"
-            );
+            None => {
+                let error = rules_to_otn_nearest(&rules).expect_err(&name);
+                assert!(
+                    matches!(error, OtnError::Unexpressible { .. }),
+                    "{name}: {error}"
+                );
+            }
         }
-        // Written again from the rules read back, the string is the same.
-        assert_eq!(rules_to_otn(&back).expect("again").to_string(), text);
     }
-    // The OTN-described rule sets round-trip the same way.
+    // The OTN-described rule sets round-trip exactly.
     for text in [FETLAR_OTN, TABLUT_OTN, COPENHAGEN_OTN] {
         let rules = otn_rules(text);
         let written = rules_to_otn(&rules).expect("written");
@@ -150,7 +189,40 @@ fn every_shipped_file_otn_describes_round_trips_with_equal_perft() {
             );
         }
     }
-    eprintln!("shipped files written: {written:?}");
+}
+
+#[test]
+fn the_four_main_files_are_written_with_their_nearest_rules() {
+    let (copenhagen, _) = nearest_round_trip("copenhagen");
+    let otn = RulesString::parse(&copenhagen).expect("reads");
+    // Shieldwalls, edge forts, the attackers first, a surrounding win, the third
+    // repetition lost by whoever forces it (OpenTafl's own Copenhagen value).
+    for (key, value) in [("sw", Some("s")), ("efe", Some("y")), ("tfr", Some("w"))] {
+        assert_eq!(otn.get(key), value, "{copenhagen}");
+    }
+    assert_eq!(otn.get("atkf"), None, "{copenhagen}");
+    assert_eq!(otn.get("surf"), None, "{copenhagen}");
+    assert_eq!(otn.get("start"), Some(FETLAR_START));
+
+    let (fetlar, _) = nearest_round_trip("hnefatafl");
+    let otn = RulesString::parse(&fetlar).expect("reads");
+    // A strong king (the default; the lone king's capture on the edge is what is lost),
+    // a surrounding win (the default), a third repetition drawn (the default).
+    for (key, value) in [("ks", None), ("surf", None), ("tfr", None), ("ka", None)] {
+        assert_eq!(otn.get(key), value, "{fetlar}");
+    }
+
+    let (brandubh, _) = nearest_round_trip("brandubh");
+    let otn = RulesString::parse(&brandubh).expect("reads");
+    assert_eq!(otn.get("ks"), Some("c"), "{brandubh}");
+    assert_eq!(otn.get("start"), Some(BRANDUB_START));
+
+    let (tablut, _) = nearest_round_trip("tablut");
+    let otn = RulesString::parse(&tablut).expect("reads");
+    // Edge escape, king strong on and beside the throne, repeating the third time loses.
+    for (key, value) in [("esc", Some("e")), ("ks", Some("c")), ("tfr", Some("l"))] {
+        assert_eq!(otn.get(key), value, "{tablut}");
+    }
 }
 
 #[test]
@@ -174,14 +246,23 @@ fn shipped_fetlar_and_tablut_are_written_with_their_rules() {
 
 #[test]
 fn what_otn_cannot_say_is_refused_naming_the_key() {
-    // Petteia forbids repeating a position and has no king.
-    let error = rules_to_otn(&shipped("petteia")).expect_err("petteia");
+    // Petteia has no king: not even the nearest rules string can be written.
+    for error in [
+        rules_to_otn_nearest(&shipped("petteia")).map(|_| ()),
+        rules_to_otn(&shipped("petteia")).map(|_| ()),
+    ] {
+        let error = error.expect_err("petteia");
+        assert!(
+            matches!(error, OtnError::Unexpressible { key: "start", .. }),
+            "{error}"
+        );
+    }
+    // Alea Evangelii's king is captured in double traps, which OTN has no key for.
+    let error = rules_to_otn_nearest(&shipped("alea_evangelii")).expect_err("alea");
     assert!(
-        matches!(error, OtnError::Unexpressible { key: "tfr", .. }),
+        matches!(error, OtnError::Unexpressible { key: "ks", .. }),
         "{error}"
     );
-    // Alea Evangelii has double traps.
-    assert!(rules_to_otn(&shipped("alea_evangelii")).is_err());
 }
 
 #[test]

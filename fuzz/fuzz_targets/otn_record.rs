@@ -24,7 +24,7 @@ fuzz_target!(|text: &str| {
     let Ok(record) = GameRecord::parse(text) else {
         return;
     };
-    if let Ok(own) = record.game_rules() {
+    if let Ok((own, _)) = record.game_rules_nearest() {
         let _ = record.replay(&own);
     }
     if let Ok(game) = record.replay(rules()) {

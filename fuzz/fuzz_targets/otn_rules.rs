@@ -1,9 +1,9 @@
 //! OTN rules strings: reading must never panic; rules read (exactly or nearly) are
-//! written back, and what is written reads again.
+//! written back, exactly or nearly, and what is written reads again.
 
 #![no_main]
 
-use hnefatafl_core::otn::{RulesString, rules_to_otn};
+use hnefatafl_core::otn::{RulesString, rules_to_otn, rules_to_otn_nearest};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
@@ -17,5 +17,11 @@ fuzz_target!(|text: &str| {
     if let Ok(written) = rules_to_otn(&rules) {
         let again = RulesString::parse(&written.to_string()).expect("written rules read back");
         again.to_rules().expect("written rules are expressible");
+    }
+    if let Ok((written, _)) = rules_to_otn_nearest(&rules) {
+        let again = RulesString::parse(&written.to_string()).expect("nearest rules read back");
+        again
+            .to_rules_nearest()
+            .expect("the nearest written rules are played");
     }
 });

@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
         let mut engine = Otep::new(player());
         for line in lines {
             match engine.handle(line, &mut output) {
-                Flow::AwaitClock => engine.think(&mut output),
+                Flow::AwaitClock | Flow::Think => engine.think(&mut output),
                 Flow::Quit => break,
                 Flow::Continue => {}
             }

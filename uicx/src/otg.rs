@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use hnefatafl_core::otn::{GameRecord, RulesString, rules_to_otn};
+use hnefatafl_core::otn::{GameRecord, RulesString, rules_to_otn_nearest};
 use hnefatafl_core::{Game, Rules};
 
 /// Whether a path names an OpenTafl game record: its name ends in `.otg` (any case).
@@ -39,7 +39,8 @@ fn without_name(rules: &RulesString) -> String {
 }
 
 /// Reads a record and replays it: on `current` when those rules say what the record's
-/// rules say (so the game keeps its rule file), else on the record's own rules.
+/// rules say (their nearest rules strings are the same, so the game keeps its rule file),
+/// else on the nearest rules of the record's own rules string.
 ///
 /// # Errors
 ///
@@ -47,12 +48,20 @@ fn without_name(rules: &RulesString) -> String {
 pub fn read(bytes: &[u8], current: Option<&Rules>) -> Result<Game, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
     let record = GameRecord::parse(text).map_err(|error| error.to_string())?;
-    let own = record.game_rules().map_err(|error| error.to_string())?;
+    let (own, _) = record
+        .game_rules_nearest()
+        .map_err(|error| error.to_string())?;
+    // As written by us from `current`, or as both rule sets are written.
+    let said = [
+        Some(&record.rules),
+        rules_to_otn_nearest(&own).ok().map(|(o, _)| o).as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(without_name)
+    .collect::<Vec<_>>();
     let same = |rules: &Rules| {
-        rules_to_otn(rules)
-            .ok()
-            .zip(rules_to_otn(&own).ok())
-            .is_some_and(|(a, b)| without_name(&a) == without_name(&b))
+        rules_to_otn_nearest(rules).is_ok_and(|(ours, _)| said.contains(&without_name(&ours)))
     };
     let rules = match current {
         Some(rules) if same(rules) => rules.clone(),

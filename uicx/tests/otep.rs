@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hnefatafl_core::otn::{self, Board, OtnMove, RulesString};
 use hnefatafl_core::{Game, Player, Rules};
@@ -41,8 +41,15 @@ struct Host {
 
 impl Host {
     fn start(limits: &str) -> Host {
+        Host::start_with(&["--limits", limits])
+    }
+
+    /// The engine with these arguments after `--engine otep`.
+    fn start_with(arguments: &[&str]) -> Host {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hnefatafl"))
-            .args(["--engine", "otep", "--limits", limits, "-d"])
+            .args(["--engine", "otep"])
+            .args(arguments)
+            .arg("-d")
             .arg(data())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -291,4 +298,51 @@ fn the_shipped_engine_file_runs_the_engine() {
     let output = child.wait_with_output().expect("ends");
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stdout), "hello\n");
+}
+
+/// Copenhagen as OTN says it: a board on which a search at full strength would think far
+/// longer than the clocks below.
+const COPENHAGEN: &str = "dim:11 name:Copenhagen sw:s efe:y \
+    start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+#[test]
+fn moves_come_within_the_clock_the_host_gives() {
+    // No `--limits`: with a clock, the engine thinks at full strength within it.
+    let mut host = Host::start_with(&[]);
+    host.expect("hello");
+    host.send(&format!("rules {COPENHAGEN}"));
+    let rules = RulesString::parse(COPENHAGEN)
+        .and_then(|r| r.to_rules())
+        .expect("expressible");
+    let mut game = Game::new(rules);
+    // (the clock line, the side to move, the most the move may take on that clock)
+    for (turn, (clock, side, millis)) in [
+        // Main time only.
+        ("clock 2500 2500 0 0 0", "attackers", 2500),
+        // Main time spent: what is left of the current overtime period.
+        ("clock 60000 1500* 3 0 2", "defenders", 1500),
+        // Main time, with overtime periods in hand: the main time and one period.
+        ("clock 2000 60000 2 3 3", "attackers", 4000),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // OpenTafl sends the clock just before `play`; the protocol's text says after it
+        // (the other tests): the host's clock runs from `play` to the reply either way.
+        host.send(clock);
+        let asked = Instant::now();
+        host.send(&format!("play {side}"));
+        let line = host.expect("move");
+        let took = asked.elapsed();
+        assert!(
+            took < Duration::from_millis(millis),
+            "turn {turn}: {line} after {took:?} on `{clock}`"
+        );
+        play_reply(&mut game, &line);
+        // The engine plays both sides in turn, each move confirmed by the host.
+        host.send(&format!("move {}", record(&game)));
+    }
+    host.send("goodbye");
+    let (_, success, stderr) = host.finish();
+    assert!(success, "{stderr}");
 }

@@ -92,11 +92,11 @@ fn a_game_is_read_and_written_as_an_otg_record() {
 #[test]
 fn otg_records_that_cannot_be_written_or_read_are_refused() {
     let home = TempDir::new().expect("temp dir");
-    let path = home.path().join("brandub.otg");
-    // Brandub forbids repeating a position: OTN cannot say it.
-    let (_, err) = run(home.path(), "brandub", &format!("w {}\n", path.display()));
+    let path = home.path().join("petteia.otg");
+    // Petteia has no king: OTN cannot describe it.
+    let (_, err) = run(home.path(), "petteia", &format!("w {}\n", path.display()));
     assert!(
-        err.contains("cannot write") && err.contains("`tfr`"),
+        err.contains("cannot write") && err.contains("`start`"),
         "{err}"
     );
     assert!(!path.exists());
@@ -110,4 +110,54 @@ fn otg_records_that_cannot_be_written_or_read_are_refused() {
     );
     // The game stayed: brandub's 7x7 board.
     assert!(out.contains(" 7 "), "{out}");
+}
+
+#[test]
+fn a_shipped_file_otn_only_approaches_is_written_and_read_back_on_its_own_rules() {
+    let home = TempDir::new().expect("temp dir");
+    let path = home.path().join("brandub.otg");
+    // Brandub forbids repeating a position: written as OTN's nearest, `tfr:l`.
+    let (_, err) = run(
+        home.path(),
+        "brandub",
+        &format!("m d7 c7\nw {}\n", path.display()),
+    );
+    assert!(err.is_empty(), "{err}");
+    let record = std::fs::read_to_string(&path).expect("written");
+    assert!(record.contains(" tfr:l "), "{record}");
+    assert!(record.contains("\n1. d1-c1\n"), "{record}");
+    // Read back in a brandub session: the move is replayed.
+    let (back, err) = run(
+        home.path(),
+        "brandub",
+        &format!("e {}\nb\n", path.display()),
+    );
+    assert!(err.is_empty(), "{err}");
+    assert!(back.contains(": 1 move."), "{back}");
+    // The attacker moved from d7 to c7 (the top row, shown first).
+    assert!(back.contains("\n 0  7  *  . [A][.] "), "{back}");
+}
+
+#[test]
+fn a_record_whose_rules_the_language_only_approaches_is_read_on_the_nearest_rules() {
+    let home = TempDir::new().expect("temp dir");
+    let path = home.path().join("opentafl.otg");
+    // As OpenTafl writes its records: the centre hostile to no one even when occupied
+    // (`cenh:`), which the rule language cannot say; the record is played on the nearest.
+    std::fs::write(
+        &path,
+        "[date:2026.12.01]\n[compiler:OpenTafl]\n\
+         [rules:dim:7 name:Brandub_7 esc:c atkf:y ks:w cenh: cenhe: \
+         start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d1-c1 d3-b3\n",
+    )
+    .expect("writes");
+    let (out, err) = run(
+        home.path(),
+        "brandub",
+        &format!("e {}\nb\n", path.display()),
+    );
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains(": 2 moves."), "{out}");
+    // The defender moved from d5 to b5 (OTN d3-b3: ranks from the top).
+    assert!(out.contains("\n 2  5  . [d] . [.] .  .  .\n"), "{out}");
 }

@@ -83,3 +83,63 @@ fn a_whole_game_against_our_engine_over_otep_on_a_clock() {
         hnefatafl_benches::protocol_engine::parse_contender("ours:level=2,j1").expect("a side");
     whole_game(engine(Protocol::Otep), ours, fetlar_otn(), Some(clock));
 }
+
+/// hnefatafl-copenhagen's own HTP engine, when it is here: the command line in
+/// `HNEFATAFL_HTP_PEER`, or else `hnefatafl-text-protocol` on the `PATH` at depth 1 (its
+/// searches are slow: its default depth of 4 takes minutes a move on two cores).
+fn htp_peer() -> Option<Vec<String>> {
+    if let Some(command) = std::env::var_os("HNEFATAFL_HTP_PEER") {
+        let command: Vec<String> = command
+            .to_string_lossy()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        return (!command.is_empty()).then_some(command);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("hnefatafl-text-protocol"))
+        .find(|file| file.is_file())
+        .map(|file| vec![file.display().to_string(), "--depth".into(), "1".into()])
+}
+
+/// The shipped Copenhagen file, the rules hnefatafl-copenhagen plays.
+fn copenhagen() -> Rules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/copenhagen");
+    Rules::parse(&std::fs::read(path).expect("reads")).expect("valid")
+}
+
+#[test]
+fn the_opening_of_a_game_against_hnefatafl_copenhagen_over_htp() {
+    let Some(command) = htp_peer() else {
+        eprintln!(
+            "not run: hnefatafl-text-protocol is not on the PATH and HNEFATAFL_HTP_PEER is not set \
+             (cargo install hnefatafl-copenhagen --no-default-features --bin hnefatafl-text-protocol)"
+        );
+        return;
+    };
+    let peer = Contender::External {
+        protocol: Protocol::Htp,
+        command,
+    };
+    let ours = hnefatafl_benches::protocol_engine::parse_contender("ours:d2,j1").expect("a side");
+    // Six plies, three of each side, with each side as the attackers once: every move of
+    // the other engine is checked legal by our rules, and both understand each other.
+    for a_player in [Player::Zero, Player::One] {
+        let settings = GameSettings {
+            max_plies: 6,
+            clock: None,
+            verbose: false,
+        };
+        let report = play(
+            &Game::new(copenhagen()),
+            &ours,
+            &peer,
+            a_player,
+            &settings,
+            1,
+        );
+        assert_eq!(report.failure, None, "{report:?}");
+        assert_eq!(report.played.plies, 6, "{report:?}");
+    }
+}

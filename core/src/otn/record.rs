@@ -10,7 +10,10 @@
 //! ```
 
 use super::moves::RESIGN;
-use super::{Board, OtnError, OtnMove, Roles, RulesString, Side, format_move, rules_to_otn};
+use super::{
+    Approximation, Board, OtnError, OtnMove, Roles, RulesString, Side, format_move,
+    rules_to_otn_nearest,
+};
 use crate::{Game, Rules};
 
 /// The `result` tag.
@@ -182,14 +185,15 @@ impl GameRecord {
     }
 
     /// The record of a game, with these tags (a `result` tag is added when the game is
-    /// over; `rules` and `position` tags in `tags` are left out).
+    /// over; `rules` and `position` tags in `tags` are left out). The rules tag is the
+    /// nearest rules string of the game's rules (see [`rules_to_otn_nearest`]).
     ///
     /// # Errors
     ///
-    /// [`OtnError::Unexpressible`] when OTN cannot describe the game's rules.
+    /// [`OtnError::Unexpressible`] when OTN cannot even come near the game's rules.
     pub fn from_game(game: &Game, tags: Vec<(String, String)>) -> Result<GameRecord, OtnError> {
         let rules = game.rules();
-        let otn = rules_to_otn(rules)?;
+        let (otn, _) = rules_to_otn_nearest(rules)?;
         let roles = Roles::of(rules)?;
         let mut tags: Vec<(String, String)> = tags
             .into_iter()
@@ -231,6 +235,16 @@ impl GameRecord {
     /// As [`RulesString::to_rules`].
     pub fn game_rules(&self) -> Result<Rules, OtnError> {
         self.rules.to_rules()
+    }
+
+    /// The nearest rules of the record's rules string, with what was changed (see
+    /// [`RulesString::to_rules_nearest`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`RulesString::to_rules_nearest`].
+    pub fn game_rules_nearest(&self) -> Result<(Rules, Vec<Approximation>), OtnError> {
+        self.rules.to_rules_nearest()
     }
 
     /// Plays the moves on these rules, from the position tag if there is one (with the

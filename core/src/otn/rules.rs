@@ -342,7 +342,7 @@ struct Spec {
     start: Board,
     /// `surf`: the attackers win by enclosing every defender.
     encircle: bool,
-    /// `tfr`: `i`, `d` or `l` (`w` is read as `d`).
+    /// `tfr`: `i`, `d`, `l` or `w` (`w` is played as `d`).
     repetition: char,
     /// `sw`: taflmen are captured in shieldwalls.
     shieldwall: bool,
@@ -627,7 +627,7 @@ impl Spec {
             text += &format!("encircle {attackers}\n");
         }
         match self.repetition {
-            'd' => text += "repetition 3\n",
+            'd' | 'w' => text += "repetition 3\n",
             'l' => text += "repetition 3\nrepetition_loser mover\n",
             _ => {}
         }
@@ -778,42 +778,85 @@ impl Spec {
 ///
 /// # Errors
 ///
-/// [`OtnError::Unexpressible`] naming the OTN key that cannot say what the rules say (a
-/// board that is not square, other piece types than a king and one taflman per side, a
-/// rule that forbids repeating a position, a capture rule OTN lacks, ...).
+/// [`OtnError::Unexpressible`] naming the OTN key that cannot say what the rules say:
+/// what [`rules_to_otn_nearest`] refuses, and the first rule it had to approach.
 pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
-    if rules.forbid_repeat() {
-        return Err(unexpressible(
-            "tfr",
-            "OTN has no rule that forbids repeating a position",
-        ));
+    let (otn, approximations) = rules_to_otn_nearest(rules)?;
+    match approximations.into_iter().next() {
+        None => Ok(otn),
+        Some(Approximation { key, message }) => Err(OtnError::Unexpressible { key, message }),
     }
-    // Rules OTN has no key for. The draws after plies without a capture and when neither
-    // side can win (`draw_plies`, `draw_no_win`) are left out: OTN leaves such draws to
-    // the program that plays.
+}
+
+/// Writes rules as the nearest OTN rules string, with the list of what it says
+/// differently. The string is read back and compared with the rules, square by square
+/// and piece by piece, so nothing else differs; the moves of the start position are the
+/// same on both.
+///
+/// What OTN has no key for is written as the nearest value:
+///
+/// - a rule that forbids repeating a position (`forbid_repeat`): `tfr:l`, the player who
+///   makes a position occur the third time loses;
+/// - a repetition that ends the game at another count than the third: at the third;
+/// - a repetition lost by one side whoever made it (`repetition_loser 0` or `1`, as in
+///   Copenhagen): `tfr:w`, the value OpenTafl's own Copenhagen rules use (the player who
+///   makes the third occurrence wins, so the one who forces it loses);
+/// - a capture against the edge of a last piece (`capt_edge_alone`, Fetlar's lone king):
+///   left out;
+/// - a king strong on the throne only: `ks:c`, strong beside it too.
+///
+/// # Errors
+///
+/// [`OtnError::Unexpressible`] naming the OTN key for what cannot even be approached: a
+/// board that is not square or not whole, other piece types than a king and one taflman
+/// per side, double traps, square or capture rules that no OTN key comes near.
+pub fn rules_to_otn_nearest(rules: &Rules) -> Result<(RulesString, Vec<Approximation>), OtnError> {
+    let mut approximations = Vec::new();
+    let mut approach = |key: &'static str, message: &str| {
+        approximations.push(Approximation {
+            key,
+            message: message.to_owned(),
+        });
+    };
+    // The draws after plies without a capture and when neither side can win
+    // (`draw_plies`, `draw_no_win`) have no OTN key: OTN leaves such draws to the program
+    // that plays, so they are left out without a note.
     let pieces = rules.piece_rules();
-    if pieces.iter().any(|p| p.capture_edge_alone) {
-        return Err(unexpressible(
+    let edge_alone = pieces.iter().any(|p| p.capture_edge_alone);
+    if edge_alone {
+        approach(
             "ks",
-            "OTN has no key for a capture against the edge of a last piece",
-        ));
+            "a last piece is not captured against the edge here (OTN has no such capture)",
+        );
     }
-    let repetition = match rules.repetition() {
-        None => 'i',
-        Some(Repetition {
-            count: 3,
-            loser: None,
-        }) => 'd',
-        Some(Repetition {
-            count: 3,
-            loser: Some(RepetitionLoser::Mover),
-        }) => 'l',
-        Some(_) => {
-            return Err(unexpressible(
+    let repetition = if rules.forbid_repeat() {
+        approach(
+            "tfr",
+            "a move may repeat a position here; the player who makes it occur the third time loses",
+        );
+        'l'
+    } else if let Some(Repetition { count, loser }) = rules.repetition() {
+        if count != 3 {
+            approach(
                 "tfr",
-                "OTN's repetitions end the game at the third occurrence, drawn or lost by its mover",
-            ));
+                &format!(
+                    "the game ends at the third occurrence of a position here, not at occurrence {count}"
+                ),
+            );
         }
+        match loser {
+            None => 'd',
+            Some(RepetitionLoser::Mover) => 'l',
+            Some(RepetitionLoser::Player(_)) => {
+                approach(
+                    "tfr",
+                    "OTN names no side that loses a repetition: the player who makes the third occurrence wins here",
+                );
+                'w'
+            }
+        }
+    } else {
+        'i'
     };
     let roles = Roles::of(rules)?;
     let start = super::position_to_otn(rules, &rules.start_position())?;
@@ -909,6 +952,24 @@ pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
     } else {
         KingMode::Weak
     };
+    // OTN's `c` makes the king strong on the centre and on the squares beside it.
+    let strong_king_on = |s: (usize, usize)| {
+        square_rule(s)
+            .is_some_and(|r| r.capture_sides != 0 && r.capture_sides_pieces & roles.king.bit() != 0)
+    };
+    let beside_centre = king_mode == KingMode::Centre
+        && !all_squares.iter().all(|&(x, y)| {
+            let beside = centres
+                .iter()
+                .any(|&(cx, cy)| cx.abs_diff(x) + cy.abs_diff(y) == 1);
+            !beside || strong_king_on((x, y))
+        });
+    if beside_centre {
+        approach(
+            "ks",
+            "the king is strong beside the centre too here, not only on it",
+        );
+    }
     let spec = Spec {
         dim,
         name: rules.name().to_owned(),
@@ -934,13 +995,26 @@ pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
         approximations: Vec::new(),
     };
     let otn = spec.rules_string();
-    let back = otn.to_rules()?;
-    same_rules(rules, &roles, &back)?;
-    Ok(otn)
+    let (back, _) = otn.to_rules_nearest()?;
+    let lost = Lost {
+        edge_alone,
+        beside_centre: beside_centre.then_some(spec.centres.as_slice()),
+    };
+    same_rules(rules, &roles, &back, &lost)?;
+    Ok((otn, approximations))
+}
+
+/// What [`rules_to_otn_nearest`] approached, so that the comparison of the rules with
+/// their string lets it pass.
+struct Lost<'a> {
+    /// `capt_edge_alone` is left out.
+    edge_alone: bool,
+    /// The king is strong beside these centre squares in the string, not in the rules.
+    beside_centre: Option<&'a [(usize, usize)]>,
 }
 
 /// Compares rules with the rules read back from their OTN string (roles K=1, T=2, t=4).
-fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError> {
+fn same_rules(rules: &Rules, roles: &Roles, back: &Rules, lost: &Lost) -> Result<(), OtnError> {
     let back_roles = Roles::of(back)?;
     let map = |mask: u8| -> u8 {
         rules
@@ -973,7 +1047,7 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError
             && !piece.double_trap_capture
             && piece.shieldwall == other.shieldwall
             && piece.exit_fort == other.exit_fort
-            && piece.capture_edge_alone == other.capture_edge_alone;
+            && (piece.capture_edge_alone == other.capture_edge_alone || lost.edge_alone);
         if !same {
             let kind = roles
                 .man(piece.piece)
@@ -1041,7 +1115,12 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules) -> Result<(), OtnError
             view(rules.square_rule(ours), &map),
             view(back.square_rule(theirs), &identity),
         );
-        if ours != theirs {
+        let beside_centre = lost.beside_centre.is_some_and(|centres| {
+            centres.iter().any(|&(cx, cy)| {
+                cx.abs_diff(usize::from(s.x())) + cy.abs_diff(usize::from(s.y())) == 1
+            })
+        });
+        if ours != theirs && !(beside_centre && ours.0 == theirs.0) {
             let key = if ours.1 != theirs.1 || ours.2 != theirs.2 {
                 "ks"
             } else if rules.is_escape_square(roles.king, s) {

@@ -20,8 +20,20 @@ use hnefatafl_core::{Game, Player, Rules};
 
 use super::{Line, send};
 
-/// How long `play` waits for the `clock` line that OpenTafl sends right after it.
+/// How long `play` waits for the `clock` line that the specification sends right after
+/// it, when none came since the last move (OpenTafl itself sends it just before `play`).
 const CLOCK_WAIT: Duration = Duration::from_millis(200);
+
+/// Time kept back from the host's clock for what the search does not see: the host
+/// starts the clock when it sends `play` and stops it when it has read `move`, so the
+/// pipes, a host busy elsewhere, and the wait for `clock` all count on it. The larger of
+/// this and one part in `HOST_RESERVE_PARTS` of the time is kept back.
+const HOST_RESERVE: Duration = Duration::from_millis(100);
+
+/// The time is kept back one part in this many: OpenTafl, hosting on a busy machine,
+/// counted a little more than a search stopped 50 ms before the end of an overtime period
+/// (the engine lost its periods), so the reserve grows with the time.
+const HOST_RESERVE_PARTS: u32 = 20;
 
 /// The clock as the host last gave it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,10 +92,13 @@ impl Clock {
         })
     }
 
-    /// The clock of `side`, for the search's time management.
+    /// The clock of `side`, for the search's time management, less a reserve for the
+    /// time the host counts but the search does not see. OTEP sends no increment, so
+    /// none is counted on: what the host adds after the move comes in the next `clock`.
     pub fn of(&self, side: Side) -> aim::Clock {
         let index = usize::from(side == Side::Defenders);
-        let left = Duration::from_millis(self.millis[index]);
+        let given = Duration::from_millis(self.millis[index]);
+        let left = given.saturating_sub(HOST_RESERVE.max(given / HOST_RESERVE_PARTS));
         let periods = self.periods[index];
         if self.overtime[index] {
             // `left` is what remains of the current period.
@@ -102,6 +117,8 @@ pub struct Otep {
     /// The side named by `side`, for analysis and replays.
     side: Option<Side>,
     clock: Option<Clock>,
+    /// Whether `clock` came since the last move was thought of.
+    clock_fresh: bool,
     /// A `play` waiting for its `clock`.
     pending: Option<Side>,
     /// The move we sent, played once the host confirms it.
@@ -115,6 +132,8 @@ pub enum Flow {
     Continue,
     /// `play` came: wait briefly for the `clock` line, then think.
     AwaitClock,
+    /// `play` came after its `clock`: think now.
+    Think,
     /// `goodbye`: end.
     Quit,
 }
@@ -136,6 +155,7 @@ impl Otep {
             game: None,
             side: None,
             clock: None,
+            clock_fresh: false,
             pending: None,
             sent: None,
         }
@@ -179,6 +199,7 @@ impl Otep {
             "clock" => match Clock::parse(arguments) {
                 Ok(clock) => {
                     self.clock = Some(clock);
+                    self.clock_fresh = true;
                     if self.pending.is_some() {
                         return Flow::AwaitClock;
                     }
@@ -189,7 +210,11 @@ impl Otep {
                 [word] => match Side::from_word(word) {
                     Some(side) => {
                         self.pending = Some(side);
-                        return Flow::AwaitClock;
+                        return if self.clock_fresh {
+                            Flow::Think
+                        } else {
+                            Flow::AwaitClock
+                        };
                     }
                     None => warn(output, &format!("`{word}` is not attackers or defenders")),
                 },
@@ -324,6 +349,7 @@ impl Otep {
         let Some(side) = self.pending.take() else {
             return;
         };
+        self.clock_fresh = false;
         let Some(roles) = self.roles() else {
             critical(output, "play before rules");
             return;
@@ -469,6 +495,7 @@ fn serve(engine: &mut Otep, lines: &Receiver<Line>, output: &mut dyn Write) {
         match flow {
             Flow::Continue => {}
             Flow::AwaitClock => waiting = true,
+            Flow::Think => engine.think(output),
             Flow::Quit => return,
         }
     }
