@@ -1127,3 +1127,51 @@ impl<'a> Worker<'a> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(banked: bool) -> Plan {
+        Plan {
+            depth: crate::limits::MAX_DEPTH,
+            soft_time: Some(Duration::from_millis(450)),
+            banked,
+            hard_time: Some(Duration::from_millis(1000)),
+            nodes: None,
+            noise: 0,
+            random_move_percent: 0,
+        }
+    }
+
+    #[test]
+    fn the_soft_limit_follows_the_best_moves_stability() {
+        let soft = Duration::from_millis(450);
+        for banked in [false, true] {
+            let plan = plan(banked);
+            // The first depths change nothing.
+            assert_eq!(
+                stable_soft_time(soft, &plan, STABLE_FROM_DEPTH - 1, 0),
+                soft
+            );
+            // A changed best move: half again as long.
+            assert_eq!(
+                stable_soft_time(soft, &plan, STABLE_FROM_DEPTH, 0),
+                Duration::from_millis(675)
+            );
+            assert_eq!(stable_soft_time(soft, &plan, 9, 1), soft);
+        }
+        // Stable for three depths: half as long, only on a clock.
+        assert_eq!(stable_soft_time(soft, &plan(false), 9, 3), soft);
+        assert_eq!(
+            stable_soft_time(soft, &plan(true), 9, 3),
+            Duration::from_millis(225)
+        );
+        // Never past 90% of the hard limit.
+        let tight = Duration::from_millis(800);
+        assert_eq!(
+            stable_soft_time(tight, &plan(true), 9, 0),
+            Duration::from_millis(900)
+        );
+    }
+}

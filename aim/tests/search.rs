@@ -611,3 +611,44 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
     compare(&shuffled_opening(&rules(BRANDUB, false), 6, 0), 5);
     assert!(compared >= 40, "only {compared} positions compared");
 }
+
+#[test]
+fn null_move_pruning_searches_less_and_keeps_wins_and_legal_moves() {
+    let tuned = |null_move| {
+        Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 8,
+            },
+            aim::Tuning {
+                null_move,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    // Fewer nodes to the same depth, summed over openings (a pass that holds beta cuts).
+    let rules_of = |text| rules(text, false);
+    let fetlar = rules_of(FETLAR);
+    let (mut with, mut without) = (0, 0);
+    for seed in 0..2 {
+        let game = shuffled_opening(&fetlar, 8, seed);
+        let on = search(&mut tuned(true), &game, &depth(6));
+        let off = search(&mut tuned(false), &game, &depth(6));
+        assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
+        with += on.nodes;
+        without += off.nodes;
+    }
+    assert!(
+        with < without,
+        "{with} nodes with null moves, {without} without"
+    );
+    // A pass never hides a win in one.
+    let corner = rules_of(KING_NEAR_CORNER);
+    let game = Game::new(corner);
+    for d in 3..=5 {
+        assert_eq!(
+            search(&mut tuned(true), &game, &depth(d)).score,
+            Score::win_in(1)
+        );
+    }
+}
