@@ -174,6 +174,8 @@ pub(crate) struct Plan {
     pub depth: u32,
     /// Stop starting new iterations after this.
     pub soft_time: Option<Duration>,
+    /// The time comes from a clock, so time saved on one move is there for the next.
+    pub banked: bool,
     /// Stop searching at once after this.
     pub hard_time: Option<Duration>,
     /// Stop after this many nodes.
@@ -190,6 +192,7 @@ fn level_plan(level: u32) -> Plan {
     let timed = |millis: u64| Plan {
         depth: MAX_DEPTH,
         soft_time: None,
+        banked: false,
         hard_time: Some(Duration::from_millis(millis)),
         nodes: None,
         noise: 0,
@@ -238,6 +241,7 @@ impl Limits {
             None => Plan {
                 depth: MAX_DEPTH,
                 soft_time: None,
+                banked: false,
                 hard_time: None,
                 nodes: None,
                 noise: 0,
@@ -266,6 +270,7 @@ impl Limits {
                 None => budget.hard,
             };
             plan.hard_time = Some(hard);
+            plan.banked = true;
             // A level keeps its depth and imperfection; the clock only says how long.
             plan.soft_time = Some((budget.target / 2).min(soft_of(hard)));
         }

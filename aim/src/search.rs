@@ -92,6 +92,17 @@ pub struct Tuning {
     /// king) an open line to an escape square, so the answer to the threat is seen. Off
     /// by default until a match shows it helps (see `docs/ai.md`).
     pub escape_extension: bool,
+    /// Null-move pruning: away from the principal variation, at depth 3 or more, when the
+    /// static evaluation is at least beta, the side to move passes and a search two or
+    /// three plies shallower with the opponent to move decides whether the node fails high.
+    /// Off by default until a match shows it helps (see `docs/ai.md`); with it, the tree of
+    /// a depth depends on the search window, so the table may change a fixed-depth result.
+    pub null_move: bool,
+    /// Time management by the best move's stability: with a time limit, the search starts
+    /// new depths for longer when the last depth changed the best move, and, on a clock,
+    /// stops sooner when the best move stood for three depths. Off by default until a
+    /// match shows it helps (see `docs/ai.md`).
+    pub stability: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
     /// The evaluation's weights.
@@ -103,6 +114,8 @@ impl Default for Tuning {
         Tuning {
             reductions: true,
             escape_extension: false,
+            null_move: false,
+            stability: false,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
@@ -165,13 +178,20 @@ struct RootMove {
     /// Without `forbid_repeat`: the move leads back to a position of the game, so a score
     /// better than a draw is counted as a draw (a side that is ahead avoids repeating).
     repeats: bool,
+    /// The move ends the game by a rule of the whole game that the search inside the tree
+    /// does not see (the `repetition` count reached, `draw_plies` without a capture): the
+    /// score of that end for the mover.
+    ends: Option<i32>,
 }
 
 impl RootMove {
-    /// The score of this move at the root: a repetition is worth at most a draw, unless
-    /// it leads to a win (which the search then finds nearer at every move).
+    /// The score of this move at the root: the end of the game it makes, if it makes one;
+    /// else a repetition is worth at most a draw, unless it leads to a win (which the
+    /// search then finds nearer at every move).
     fn capped(&self, score: i32) -> i32 {
-        if self.repeats && score > 0 && !is_decisive(score) {
+        if let Some(end) = self.ends {
+            end
+        } else if self.repeats && score > 0 && !is_decisive(score) {
             0
         } else {
             score
@@ -343,6 +363,7 @@ impl Engine {
         });
         let noise = plan.noise;
         let mut scratch = game.position().clone();
+        let mut after = game.clone();
         let root: Vec<RootMove> = ordered
             .iter()
             .enumerate()
@@ -353,6 +374,15 @@ impl Engine {
                     scratch.take_back(&undo);
                     occurred
                 };
+                // The game judges its own ends (repetition count, moves without a
+                // capture), which a position alone cannot.
+                after.play_unchecked(mv);
+                let ends = after.outcome().map(|outcome| match outcome.winner {
+                    Some(winner) if winner == mover => Score::win_in(1).0,
+                    Some(_) => Score::loss_in(1).0,
+                    None => 0,
+                });
+                after.undo();
                 RootMove {
                     mv,
                     rank,
@@ -362,6 +392,7 @@ impl Engine {
                         0
                     },
                     repeats,
+                    ends,
                 }
             })
             .collect();
@@ -392,6 +423,8 @@ impl Engine {
             strict: threads == 1,
             reductions: self.tuning.reductions,
             escape_extension: self.tuning.escape_extension,
+            null_move: self.tuning.null_move,
+            stability: self.tuning.stability,
             split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
         };
         let position = game.position();
@@ -466,6 +499,30 @@ fn fraction(plan: &Plan, depth: u32, nodes: u64, elapsed: Duration) -> f32 {
     used.clamp(0.0, 1.0)
 }
 
+/// The time after which no new depth starts, by the best move's stability: half again
+/// as long when the last depth changed the best move (the search has not settled; at most
+/// 90% of the hard limit), and, on a clock, where time saved is kept for later moves, half
+/// as long when the best move stood for three depths. The first depths, a few
+/// milliseconds, change nothing.
+fn stable_soft_time(soft: Duration, plan: &Plan, depth: u32, stable: u32) -> Duration {
+    if depth < STABLE_FROM_DEPTH {
+        return soft;
+    }
+    if stable == 0 {
+        let longer = soft.mul_f64(1.5);
+        plan.hard_time
+            .map_or(longer, |hard| longer.min(hard.mul_f64(0.9)))
+            .max(soft)
+    } else if stable >= 3 && plan.banked {
+        soft / 2
+    } else {
+        soft
+    }
+}
+
+/// The first depth whose best move says something of the search's stability.
+const STABLE_FROM_DEPTH: u32 = 4;
+
 /// What the threads of one search read.
 struct Context<'a> {
     tables: &'a Tables,
@@ -477,6 +534,8 @@ struct Context<'a> {
     strict: bool,
     reductions: bool,
     escape_extension: bool,
+    null_move: bool,
+    stability: bool,
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
     split: bool,
@@ -498,6 +557,8 @@ struct Worker<'a> {
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
     lists: Vec<Vec<Scored>>,
+    /// Whether the move into each ply was a pass (null-move pruning).
+    passed: Vec<bool>,
     generated: Vec<Move>,
     board: Vec<u8>,
     pv: Vec<Vec<Move>>,
@@ -541,6 +602,7 @@ impl<'a> Worker<'a> {
             history: vec![0; squares * squares],
             killers: vec![[None; 2]; MAX_PLY],
             lists: vec![Vec::new(); MAX_PLY],
+            passed: vec![false; MAX_PLY + 1],
             generated: Vec::new(),
             board: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -600,6 +662,8 @@ impl<'a> Worker<'a> {
         let plan = &self.context.shared.plan;
         let mut order: Vec<RootMove> = root.to_vec();
         let mut last: Option<Done> = None;
+        // Finished depths in a row that kept the best move of the depth before.
+        let mut stable = 0;
         for depth in first_depth..=plan.depth {
             let done = if self.context.split {
                 self.root_split(&mut order, depth)
@@ -613,12 +677,27 @@ impl<'a> Worker<'a> {
             let decisive = Score(done.score)
                 .mate_plies()
                 .is_some_and(|plies| plies <= depth as i32);
+            if last
+                .as_ref()
+                .is_some_and(|last| last.pv.first() == done.pv.first())
+            {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
             last = Some(done);
             if decisive && plan.hard_time.is_some() {
                 break;
             }
             let elapsed = self.context.shared.start.elapsed();
-            if plan.soft_time.is_some_and(|soft| elapsed >= soft) {
+            let soft = plan.soft_time.map(|soft| {
+                if self.context.stability {
+                    stable_soft_time(soft, plan, depth, stable)
+                } else {
+                    soft
+                }
+            });
+            if soft.is_some_and(|soft| elapsed >= soft) {
                 break;
             }
             if self.context.shared.abort.load(Ordering::Relaxed) {
@@ -665,7 +744,7 @@ impl<'a> Worker<'a> {
                     if score > floor && !self.aborted {
                         score = -self.negamax(child, 1, -INFINITE, -floor);
                     }
-                    // Capping only lowers a score: one at or below the floor stays there.
+                    // Capping lowers a score, or gives the exact score of a game end.
                     let score = candidate.capped(score);
                     (score, score > floor)
                 }
@@ -877,6 +956,30 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if context.null_move
+            && depth >= 3
+            && beta - alpha == 1
+            && !self.passed[ply]
+            && !is_decisive(beta)
+            && eval::evaluate(tables, &self.position, &mut self.board) >= beta
+        {
+            // Null-move pruning: if passing still holds beta, a move will too (tafl has
+            // hardly any zugzwang). Two passes in a row are not tried.
+            let reduction = if depth >= 7 { 3 } else { 2 };
+            self.position.pass();
+            self.passed[ply + 1] = true;
+            let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            self.passed[ply + 1] = false;
+            self.position.pass();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                // A decisive score after a pass proves nothing about the moves.
+                return if is_decisive(score) { beta } else { score };
+            }
+        }
+
         // The moves, in a static order that depends on the position only.
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
@@ -1022,5 +1125,53 @@ impl<'a> Worker<'a> {
             );
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(banked: bool) -> Plan {
+        Plan {
+            depth: crate::limits::MAX_DEPTH,
+            soft_time: Some(Duration::from_millis(450)),
+            banked,
+            hard_time: Some(Duration::from_millis(1000)),
+            nodes: None,
+            noise: 0,
+            random_move_percent: 0,
+        }
+    }
+
+    #[test]
+    fn the_soft_limit_follows_the_best_moves_stability() {
+        let soft = Duration::from_millis(450);
+        for banked in [false, true] {
+            let plan = plan(banked);
+            // The first depths change nothing.
+            assert_eq!(
+                stable_soft_time(soft, &plan, STABLE_FROM_DEPTH - 1, 0),
+                soft
+            );
+            // A changed best move: half again as long.
+            assert_eq!(
+                stable_soft_time(soft, &plan, STABLE_FROM_DEPTH, 0),
+                Duration::from_millis(675)
+            );
+            assert_eq!(stable_soft_time(soft, &plan, 9, 1), soft);
+        }
+        // Stable for three depths: half as long, only on a clock.
+        assert_eq!(stable_soft_time(soft, &plan(false), 9, 3), soft);
+        assert_eq!(
+            stable_soft_time(soft, &plan(true), 9, 3),
+            Duration::from_millis(225)
+        );
+        // Never past 90% of the hard limit.
+        let tight = Duration::from_millis(800);
+        assert_eq!(
+            stable_soft_time(tight, &plan(true), 9, 0),
+            Duration::from_millis(900)
+        );
     }
 }

@@ -72,3 +72,63 @@ fn engines_do_not_repeat_positions_forever() {
         }
     }
 }
+
+/// The two-piece corridor game with a repetition rule added: the third occurrence of a
+/// position ends the game, lost by `loser` (`mover`, `0` or `1`).
+fn corridor_with_repetition(loser: &str) -> Rules {
+    let text = format!(
+        "{}repetition 3\nrepetition_loser {loser}\n",
+        include_str!("rules/corridor.txt")
+    );
+    let rules = Rules::parse(text.as_bytes()).expect("valid rules");
+    assert!(!rules.forbid_repeat() && rules.repetition().is_some());
+    rules
+}
+
+/// The corridor game after both pieces went there and back twice but for the last move
+/// of player 1: its move back `(1,1)` to `(2,1)` makes the start occur a third time.
+fn one_move_from_the_third_occurrence(rules: &Rules) -> (Game, hnefatafl_core::Move) {
+    let there_and_back = ["0 0 1 0", "2 1 1 1", "1 0 0 0", "1 1 2 1"];
+    let mut game = Game::new(rules.clone());
+    for text in there_and_back.iter().chain(&there_and_back[..3]) {
+        game.try_play(text.parse().expect("a move"))
+            .expect("a legal move");
+    }
+    assert_eq!(game.outcome(), None);
+    (game, there_and_back[3].parse().expect("a move"))
+}
+
+#[test]
+fn a_move_that_ends_the_game_by_repetition_scores_that_end() {
+    for d in [1, 3] {
+        // Player 0 loses the repetition: player 1 takes the win at once.
+        let rules = corridor_with_repetition("0");
+        let (game, back) = one_move_from_the_third_occurrence(&rules);
+        let mut check = game.clone();
+        check.try_play(back).expect("a legal move");
+        assert_eq!(
+            check.outcome().and_then(|outcome| outcome.winner),
+            Some(hnefatafl_core::Player::One)
+        );
+        let result = engine().search(
+            &game,
+            &depth(d),
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        assert_eq!(result.best, Some(back), "depth {d}");
+        assert_eq!(result.score, aim::Score::win_in(1), "depth {d}");
+
+        // The mover loses it: player 1 plays anything else.
+        let rules = corridor_with_repetition("mover");
+        let (game, back) = one_move_from_the_third_occurrence(&rules);
+        let result = engine().search(
+            &game,
+            &depth(d),
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        assert!(result.best.is_some_and(|mv| mv != back), "depth {d}");
+        assert_ne!(result.score, aim::Score::loss_in(1), "depth {d}");
+    }
+}

@@ -46,6 +46,21 @@ fn one_thread(hash_mib: usize) -> Engine {
     })
 }
 
+/// One thread with a fixed tree at each depth: null-move pruning off (whether a pass cuts
+/// a node off depends on the window, so the tree does too; see `docs/ai.md`).
+fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
+    Engine::with_tuning(
+        EngineConfig {
+            threads: 1,
+            hash_mib,
+        },
+        aim::Tuning {
+            null_move: false,
+            ..aim::Tuning::default()
+        },
+    )
+}
+
 fn variants() -> Vec<(Rules, u32)> {
     let mut all = Vec::new();
     for forbid in [false, true] {
@@ -125,8 +140,8 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
                 if game.outcome().is_some() {
                     continue;
                 }
-                let with = search(&mut one_thread(16), &game, &depth(d));
-                let without = search(&mut one_thread(0), &game, &depth(d));
+                let with = search(&mut one_thread_fixed_tree(16), &game, &depth(d));
+                let without = search(&mut one_thread_fixed_tree(0), &game, &depth(d));
                 assert_eq!(
                     (with.best, with.score),
                     (without.best, without.score),
@@ -134,7 +149,7 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
                     rules.id()
                 );
                 compared += 1;
-                let shallower = search(&mut one_thread(16), &game, &depth(d - 1));
+                let shallower = search(&mut one_thread_fixed_tree(16), &game, &depth(d - 1));
                 differ_from_depth_below += usize::from(shallower.score != with.score);
                 // In the two-piece game only repetition ends the game: running out of new
                 // positions must show as a decisive score.
@@ -150,8 +165,8 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
 
 #[test]
 fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
-    // Without a table every root move is searched to the same tree by whichever thread
-    // takes it, so the best move (ties to the earlier static rank) and its exact score
+    // Without a table (and without null-move pruning, whose tree depends on the window)
+    // every root move is searched to the same tree by whichever thread takes it, so the best move (ties to the earlier static rank) and its exact score
     // must be those of one thread.
     let mut compared = 0;
     for forbid in [false, true] {
@@ -162,12 +177,18 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
                 if game.outcome().is_some() {
                     continue;
                 }
-                let one = search(&mut one_thread(0), &game, &depth(d));
+                let one = search(&mut one_thread_fixed_tree(0), &game, &depth(d));
                 for threads in [2, 3] {
-                    let mut engine = Engine::new(EngineConfig {
-                        threads,
-                        hash_mib: 0,
-                    });
+                    let mut engine = Engine::with_tuning(
+                        EngineConfig {
+                            threads,
+                            hash_mib: 0,
+                        },
+                        aim::Tuning {
+                            null_move: false,
+                            ..aim::Tuning::default()
+                        },
+                    );
                     let several = search(&mut engine, &game, &depth(d));
                     assert_eq!(
                         (one.best, one.score, one.depth),
@@ -545,6 +566,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
             aim::Tuning {
                 reductions: false,
                 escape_extension: false,
+                null_move: false,
                 ..aim::Tuning::default()
             },
         )
@@ -578,4 +600,45 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
     // Deep enough for the reductions to change the score (+0.25 with them, +0.19 without).
     compare(&shuffled_opening(&rules(BRANDUB, false), 6, 0), 5);
     assert!(compared >= 40, "only {compared} positions compared");
+}
+
+#[test]
+fn null_move_pruning_searches_less_and_keeps_wins_and_legal_moves() {
+    let tuned = |null_move| {
+        Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 8,
+            },
+            aim::Tuning {
+                null_move,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    // Fewer nodes to the same depth, summed over openings (a pass that holds beta cuts).
+    let rules_of = |text| rules(text, false);
+    let fetlar = rules_of(FETLAR);
+    let (mut with, mut without) = (0, 0);
+    for seed in 0..2 {
+        let game = shuffled_opening(&fetlar, 8, seed);
+        let on = search(&mut tuned(true), &game, &depth(6));
+        let off = search(&mut tuned(false), &game, &depth(6));
+        assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
+        with += on.nodes;
+        without += off.nodes;
+    }
+    assert!(
+        with < without,
+        "{with} nodes with null moves, {without} without"
+    );
+    // A pass never hides a win in one.
+    let corner = rules_of(KING_NEAR_CORNER);
+    let game = Game::new(corner);
+    for d in 3..=5 {
+        assert_eq!(
+            search(&mut tuned(true), &game, &depth(d)).score,
+            Score::win_in(1)
+        );
+    }
 }

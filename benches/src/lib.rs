@@ -92,9 +92,9 @@ pub struct Side {
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
-/// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `parallel` (`split` or `lazy`), and the evaluation weights `piece`, `mobility`,
-/// `open_move`, `open_one`, `open_two`, `two_moves`, `routes`, `guard`, `enclosure1`, `enclosure2`,
-/// `threat`, `tempo`.
+/// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
+/// pruning), `stability` (0/1, time management by the best move's stability), `parallel`
+/// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
 ///
@@ -129,6 +129,8 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "hash" => side.config.hash_mib = number()? as usize,
             "reductions" => side.tuning.reductions = number()? != 0,
             "extension" => side.tuning.escape_extension = number()? != 0,
+            "null" => side.tuning.null_move = number()? != 0,
+            "stability" => side.tuning.stability = number()? != 0,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
@@ -136,24 +138,63 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
                     _ => return Err(format!("bad value in `{word}` (split or lazy)")),
                 }
             }
-            "piece" => weights.piece = number()? as i32,
-            "mobility" => weights.mobility = number()? as i32,
-            "open_move" => weights.open_line_to_move = number()? as i32,
-            "open_one" => weights.open_line_one = number()? as i32,
-            "open_two" => weights.open_line_two = number()? as i32,
-            "enclosure1" => weights.enclosure[0] = number()? as i32,
-            "enclosure2" => weights.enclosure[1] = number()? as i32,
-            "two_moves" => weights.two_moves_to_escape = number()? as i32,
-            "routes" => weights.escape_route = number()? as i32,
-            "guard" => weights.guard = number()? as i32,
-            "threat" => weights.threat_percent = number()? as i32,
-            "tempo" => weights.tempo = number()? as i32,
+            _ if weight_mut(weights, key).is_some() => {
+                let value =
+                    i32::try_from(number()?).map_err(|_| format!("bad value in `{word}`"))?;
+                if let Some(weight) = weight_mut(weights, key) {
+                    *weight = value;
+                }
+            }
             _ => return Err(format!("unknown setting `{word}`")),
         }
     }
     let words: Vec<&str> = limit_words.iter().map(String::as_str).collect();
     side.limits = Limits::from_words(&words).map_err(|e| e.to_string())?;
     Ok(side)
+}
+
+/// The keys of the evaluation weights in a side (`mobility=5`), in [`weight_mut`]'s order:
+/// the match runner reads them and the tuner writes them.
+pub const WEIGHT_KEYS: [&str; 16] = [
+    "piece",
+    "mobility",
+    "escape1",
+    "escape2",
+    "escape3",
+    "open_move",
+    "open_one",
+    "open_two",
+    "two_moves",
+    "routes",
+    "guard",
+    "enclosure1",
+    "enclosure2",
+    "enclosure3",
+    "threat",
+    "tempo",
+];
+
+/// The weight a key of [`WEIGHT_KEYS`] names, or `None` for any other text.
+pub fn weight_mut<'a>(weights: &'a mut EvalWeights, key: &str) -> Option<&'a mut i32> {
+    Some(match key {
+        "piece" => &mut weights.piece,
+        "mobility" => &mut weights.mobility,
+        "escape1" => &mut weights.escape_distance[1],
+        "escape2" => &mut weights.escape_distance[2],
+        "escape3" => &mut weights.escape_distance[3],
+        "open_move" => &mut weights.open_line_to_move,
+        "open_one" => &mut weights.open_line_one,
+        "open_two" => &mut weights.open_line_two,
+        "two_moves" => &mut weights.two_moves_to_escape,
+        "routes" => &mut weights.escape_route,
+        "guard" => &mut weights.guard,
+        "enclosure1" => &mut weights.enclosure[0],
+        "enclosure2" => &mut weights.enclosure[1],
+        "enclosure3" => &mut weights.enclosure[2],
+        "threat" => &mut weights.threat_percent,
+        "tempo" => &mut weights.tempo,
+        _ => return None,
+    })
 }
 
 /// A player of match games: the engine of this project ([`Side`]), or any other that can

@@ -161,3 +161,62 @@ fn a_gauntlet_plays_each_opponent() {
     assert!(!ok);
     assert!(err.contains("gauntlet.txt:1: not `name: side`"), "{err}");
 }
+
+#[test]
+fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
+    let (ok, out, err) = run(
+        "tune",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--passes",
+            "1",
+            "--keys",
+            "mobility,tempo,escape1",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains(" positions from 4 games at 300 nodes a move"),
+        "{out}"
+    );
+    let tuned = out
+        .lines()
+        .find_map(|line| line.strip_prefix("tuned: "))
+        .unwrap_or_else(|| panic!("no tuned weights in {out}"));
+    assert_eq!(
+        tuned
+            .split(',')
+            .map(|w| w.split('=').next().unwrap_or(""))
+            .collect::<Vec<_>>(),
+        ["mobility", "tempo", "escape1"]
+    );
+    // The match runner takes them as a side.
+    let side = format!("d1,{tuned}");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--games",
+            "2",
+            "--a",
+            &side,
+            "--b",
+            "d1",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+
+    // A weight that does not exist is named.
+    let (ok, _, err) = run(
+        "tune",
+        &["--rules", &rules("brandub"), "--keys", "mobility,speed"],
+    );
+    assert!(!ok);
+    assert!(err.contains("`speed` is not a weight"), "{err}");
+}

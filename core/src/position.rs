@@ -628,6 +628,25 @@ impl Position {
         engine::make_move(self.rules.tables(), &mut self.state, mv)
     }
 
+    /// Passes the turn without moving a piece: the other side is to move, the pieces stay.
+    /// No rule allows this; it is for a search's null-move pruning. Passing again gives
+    /// the position back.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// position.pass();
+    /// assert_eq!(position.side_to_move(), Player::One);
+    /// assert_ne!(position.hash(), rules.start_position().hash());
+    /// position.pass();
+    /// assert_eq!(position, rules.start_position());
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn pass(&mut self) {
+        self.state.pass(self.rules.tables());
+    }
+
     /// Takes back the last move played on this position, from its [`Undo`]. An `Undo` of
     /// another position or an older move gives an unspecified, memory-safe result.
     ///
