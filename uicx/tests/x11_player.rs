@@ -534,13 +534,13 @@ fn messages_name_squares_by_the_board() {
     let shows =
         |text: &str| driver.shows_text(window, text, render::TEXT, render::MESSAGE_BACKGROUND);
     driver.type_text(window, "p 1 c d1\n");
-    // An error: f11 to f9 is blocked by f10. The square is named as the board names it,
-    // and nothing follows the name.
-    click_square(&driver, window, &layout, 5);
-    click_square(&driver, window, &layout, 2 * 11 + 5);
+    // An error: a8 to g8 is blocked by the defender on f8. The square is named as the
+    // board names it, and nothing follows the name.
+    click_square(&driver, window, &layout, 3 * 11);
+    click_square(&driver, window, &layout, 3 * 11 + 6);
     assert!(
-        shows("a piece stands in the way at f10   "),
-        "the error names f10 alone"
+        shows("a piece stands in the way at f8   "),
+        "the error names f8 alone"
     );
     // The computer's move: read from the board's marks, named as the board names it.
     let mut game = ClickedGame::new(&rules, 1);
