@@ -1,35 +1,13 @@
 //! The real `hnefatafl` binary driven through standard input: arguments, variables, the
 //! rc file, the data lookup, bad input of every kind, computer games and saved games.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use tempfile::TempDir;
 
-/// The shipped data directory.
-fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
-}
-
-/// The program with an empty temporary HOME and none of its variables set.
-fn program(home: &Path) -> Command {
-    let mut command = Command::cargo_bin("hnefatafl").expect("the binary is built");
-    command
-        .env("HOME", home)
-        .env_remove("DISPLAY")
-        .env("NO_COLOR", "1");
-    for name in [
-        "HNEFATAFL_LANG",
-        "HNEFATAFL_PATH",
-        "HNEFATAFL_RC",
-        "HNEFATAFL_RULES",
-    ] {
-        command.env_remove(name);
-    }
-    command.timeout(std::time::Duration::from_secs(120));
-    command
-}
+mod common;
+use common::{data, home, program};
 
 /// The program on brandub in English, with no rc file.
 fn brandub(home: &Path) -> Command {
@@ -40,10 +18,6 @@ fn brandub(home: &Path) -> Command {
         .arg(data())
         .args(["-r", "brandub", "-l", "eng"]);
     command
-}
-
-fn home() -> TempDir {
-    tempfile::tempdir().expect("temporary HOME")
 }
 
 fn stdout_of(command: &mut Command, input: &str) -> String {

@@ -1,10 +1,11 @@
 //! The program at a terminal (a pty): the prompt, the progress line and `f` during a
 //! long search. Every wait is for text to appear, never a fixed time.
 
-use std::path::Path;
-use std::process::Command;
-
 use rexpect::session::{PtySession, spawn_command};
+use std::path::Path;
+
+mod common;
+use common::process;
 
 /// The program on brandub in English, with no rc file, an empty HOME and no colour.
 fn start(home: &Path) -> PtySession {
@@ -13,20 +14,9 @@ fn start(home: &Path) -> PtySession {
 
 /// The same, with `$NO_COLOR` unset when `colour`.
 fn start_coloured(home: &Path, colour: bool) -> PtySession {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
-    command.env("HOME", home).env_remove("DISPLAY");
+    let mut command = process(home);
     if colour {
         command.env_remove("NO_COLOR");
-    } else {
-        command.env("NO_COLOR", "1");
-    }
-    for name in [
-        "HNEFATAFL_LANG",
-        "HNEFATAFL_PATH",
-        "HNEFATAFL_RC",
-        "HNEFATAFL_RULES",
-    ] {
-        command.env_remove(name);
     }
     command.args(["-C", "-r", "brandub", "-l", "eng"]);
     match spawn_command(command, Some(60_000)) {

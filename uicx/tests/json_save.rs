@@ -1,35 +1,22 @@
 //! Saved games in JSON: a path ending in `.json` is written and read in the serde form of
 //! core's saved game, by the real binary.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{Game, Rules};
 
-fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
-}
+mod common;
+use common::{data, program};
 
 /// The program on brandub in English, with an empty HOME and no rc file.
 fn brandub(home: &Path) -> Command {
-    let mut command = Command::cargo_bin("hnefatafl").expect("the binary is built");
+    let mut command = program(home);
     command
-        .env("HOME", home)
-        .env_remove("DISPLAY")
-        .env("NO_COLOR", "1")
         .args(["-C", "-d"])
         .arg(data())
-        .args(["-r", "brandub", "-l", "eng"])
-        .timeout(std::time::Duration::from_secs(60));
-    for name in [
-        "HNEFATAFL_LANG",
-        "HNEFATAFL_PATH",
-        "HNEFATAFL_RC",
-        "HNEFATAFL_RULES",
-    ] {
-        command.env_remove(name);
-    }
+        .args(["-r", "brandub", "-l", "eng"]);
     command
 }
 

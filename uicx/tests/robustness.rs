@@ -9,62 +9,20 @@ use std::process::{Child, Command as StdCommand, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-use tempfile::TempDir;
 
-/// The longest any run here may take: far more than any of them needs, far less than a
-/// search that was not stopped would.
-const LIMIT: Duration = Duration::from_secs(60);
-
-/// The variables the program reads, cleared so the tests do not depend on the caller.
-const VARIABLES: [&str; 4] = [
-    "HNEFATAFL_LANG",
-    "HNEFATAFL_PATH",
-    "HNEFATAFL_RC",
-    "HNEFATAFL_RULES",
-];
-
-fn home() -> TempDir {
-    tempfile::tempdir().expect("temporary HOME")
-}
-
-/// The program with an empty HOME and none of its variables set.
-fn program(home: &Path) -> Command {
-    let mut command = Command::cargo_bin("hnefatafl").expect("the binary is built");
-    command
-        .env("HOME", home)
-        .env_remove("DISPLAY")
-        .env("NO_COLOR", "1");
-    for name in VARIABLES {
-        command.env_remove(name);
-    }
-    command.timeout(LIMIT);
-    command
-}
-
-/// The program on some rules in English, with no rc file.
-fn on_rules(home: &Path, rules: &str) -> Command {
-    let mut command = program(home);
-    command.args(["-C", "-l", "eng", "-r", rules]);
-    command
-}
+mod common;
+use common::{LIMIT, VARIABLES, file_names, home, on_rules, process, program, write};
 
 /// The same program as a plain process, for tests that talk to it over time.
 fn spawn(home: &Path, args: &[&str]) -> Child {
-    let mut command = StdCommand::new(env!("CARGO_BIN_EXE_hnefatafl"));
-    command
-        .env("HOME", home)
-        .env_remove("DISPLAY")
-        .env("NO_COLOR", "1")
+    process(home)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for name in VARIABLES {
-        command.env_remove(name);
-    }
-    command.spawn().expect("the program starts")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts")
 }
 
 /// Standard output line by line, as it comes.
@@ -119,11 +77,6 @@ fn stderr_of(output: &std::process::Output) -> String {
 
 fn stdout_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn write(path: &Path, text: impl AsRef<[u8]>) {
-    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-    std::fs::write(path, text).expect("write");
 }
 
 fn mkfifo(path: &Path) {
@@ -546,16 +499,7 @@ fn saving_never_destroys_anything() {
             .contains("move 3 1 1 1")
     );
     assert_eq!(mode(&fresh), 0o640);
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("list")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let names = file_names(&dir);
     assert_eq!(names.len(), 5, "{names:?}");
 }
 
@@ -602,16 +546,7 @@ fn killing_the_program_while_it_saves_leaves_no_litter() {
         .write_stdin(format!("m 3 1 1 1\nw {}\n", target.display()))
         .assert()
         .success();
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("list")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let names = file_names(&dir);
     assert_eq!(names, ["game.sav"]);
 }
 
