@@ -7,7 +7,7 @@ mod x11_support;
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use image::RgbaImage;
 use uicx::x11::render::{Layout, Renderer, Scene};
