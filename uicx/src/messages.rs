@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use hnefatafl_core::{MoveError, Notation, NotationError, Rules, RulesErrorKind, Square};
+use hnefatafl_core::{Move, MoveError, Notation, NotationError, Rules, RulesErrorKind, Square};
 
 use crate::data::{Found, LookupError};
 use crate::files::FileError;
@@ -141,20 +141,64 @@ pub fn notation_message(error: &NotationError) -> Message {
     }
 }
 
-/// A square as the board shows it: its algebraic name and its numbers, `d8 (3 3)`.
-pub fn square_name(rules: &Rules, square: Square) -> String {
-    let algebraic = rules.format_square(square, Notation::Algebraic);
-    let numeric = rules.format_square(square, Notation::Numeric);
-    if algebraic == numeric {
-        numeric
-    } else {
-        format!("{algebraic} ({numeric})")
+/// How output names squares and moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Naming {
+    /// At the command line: the numbers that `m` reads back, with the board's names where
+    /// they differ: `d8 (3 3)`, `4 6 4 8 (e5-e7)`; a line of moves in numbers only.
+    Both,
+    /// In the window, whose board is labelled: the board's names only, `d8`, and a move
+    /// as `m` takes it in those names, `e5 e7`.
+    Board,
+}
+
+impl Naming {
+    /// A square: `d8 (3 3)` or `d8`.
+    pub fn square(self, rules: &Rules, square: Square) -> String {
+        let algebraic = rules.format_square(square, Notation::Algebraic);
+        let numeric = rules.format_square(square, Notation::Numeric);
+        if self == Naming::Board || algebraic == numeric {
+            algebraic
+        } else {
+            format!("{algebraic} ({numeric})")
+        }
+    }
+
+    /// A move: `4 6 4 8 (e5-e7)` or `e5 e7`.
+    pub fn move_text(self, rules: &Rules, mv: Move) -> String {
+        match self {
+            Naming::Both => {
+                let from = rules.format_square(mv.from, Notation::Algebraic);
+                let to = rules.format_square(mv.to, Notation::Algebraic);
+                format!("{} ({from}-{to})", rules.format_move(mv, Notation::Numeric))
+            }
+            Naming::Board => rules.format_move(mv, Notation::Algebraic),
+        }
+    }
+
+    /// A line of moves (an analysis's principal variation): `4 6 4 8, 4 4 4 2` or
+    /// `e5 e7, e7 e9`.
+    pub fn line(self, rules: &Rules, moves: &[Move]) -> String {
+        let notation = match self {
+            Naming::Both => Notation::Numeric,
+            Naming::Board => Notation::Algebraic,
+        };
+        moves
+            .iter()
+            .map(|&mv| rules.format_move(mv, notation))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
 /// A move that is not allowed.
-pub fn move_message(language: &Language, rules: &Rules, error: &MoveError) -> Message {
-    let square = |square: &Square| square_name(rules, *square);
+pub fn move_message(
+    language: &Language,
+    rules: &Rules,
+    error: &MoveError,
+    naming: Naming,
+) -> Message {
+    let square = |square: &Square| naming.square(rules, *square);
     let reason = match error {
         MoveError::OutOfBoard(_) => Message::plain(Key::MoveOutOfBoard),
         MoveError::SameSquare => Message::plain(Key::MoveSameSquare),

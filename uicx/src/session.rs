@@ -31,7 +31,7 @@ use crate::board;
 use crate::data::{DataDirs, Found, LookupError, Origin};
 use crate::files;
 use crate::lang::{Key, Language, Message};
-use crate::messages;
+use crate::messages::{self, Naming};
 use crate::net::protocol::{ClientMessage, ClockSpec, GameSummary, OfferKind, ServerMessage};
 use crate::net::remote::{self, Awaited, Link, Table, Target};
 use crate::thinker::{Event, Notify, Purpose, Thinker};
@@ -349,6 +349,15 @@ impl Session {
             budget: self.thinker.budget(),
             best,
         })
+    }
+
+    /// How output names squares and moves: by the board's names alone in the window,
+    /// whose board shows them, and with the numbers `m` reads back elsewhere.
+    fn naming(&self) -> Naming {
+        match self.source {
+            Source::X => Naming::Board,
+            Source::Stdin | Source::Rc => Naming::Both,
+        }
     }
 
     /// Runs one command (its words as parsed).
@@ -727,6 +736,7 @@ impl Session {
         if self.thinker.purpose() == Some(Purpose::Play) {
             self.thinker.cancel();
         }
+        let naming = self.naming();
         let game = self
             .game
             .as_mut()
@@ -734,8 +744,8 @@ impl Session {
         let rules = game.rules().clone();
         let undo = game
             .try_play(mv)
-            .map_err(|error| messages::move_message(&self.language, &rules, &error))?;
-        if let Some(line) = capture_line(&self.language, &rules, undo, false) {
+            .map_err(|error| messages::move_message(&self.language, &rules, &error, naming))?;
+        if let Some(line) = capture_line(&self.language, &rules, undo, false, naming) {
             self.out.push(line);
         }
         self.after_move();
@@ -1648,7 +1658,7 @@ impl Session {
                 } else {
                     0
                 };
-                let pv = format_line(game.rules(), &progress.pv);
+                let pv = self.naming().line(game.rules(), &progress.pv);
                 self.say(Message::new(
                     Key::AnalysisDepth,
                     [
@@ -1673,7 +1683,7 @@ impl Session {
                 match (purpose, result.best) {
                     (Purpose::Analyse, Some(best)) if current => {
                         self.analysis = Some((best, ply, hash));
-                        let line = shown_move(game.rules(), best);
+                        let line = self.naming().move_text(game.rules(), best);
                         self.say(Message::new(
                             Key::AnalysisBest,
                             [line, result.score.to_string()],
@@ -1681,19 +1691,20 @@ impl Session {
                     }
                     (Purpose::Analyse, _) => self.say(Message::plain(Key::AnalysisNone)),
                     (Purpose::Play, Some(best)) if current && self.computer_will_move() => {
+                        let naming = self.naming();
                         let Some(game) = self.game.as_mut() else {
                             return;
                         };
                         let rules = game.rules().clone();
                         match game.try_play(best) {
                             Ok(undo) => {
-                                let line = capture_line(&self.language, &rules, undo, true);
+                                let line = capture_line(&self.language, &rules, undo, true, naming);
                                 self.out.push(line.unwrap_or_default());
                                 self.after_move();
                             }
                             Err(error) => {
                                 let message =
-                                    messages::move_message(&self.language, &rules, &error);
+                                    messages::move_message(&self.language, &rules, &error, naming);
                                 self.say(message);
                             }
                         }
@@ -1736,14 +1747,6 @@ pub fn format_move(rules: &Rules, mv: Move) -> String {
     rules.format_move(mv, Notation::Numeric)
 }
 
-fn format_line(rules: &Rules, moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|&mv| format_move(rules, mv))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A move as the board names it: `e5-e7`.
 pub fn algebraic_move(rules: &Rules, mv: Move) -> String {
     let from = rules.format_square(mv.from, Notation::Algebraic);
@@ -1751,20 +1754,21 @@ pub fn algebraic_move(rules: &Rules, mv: Move) -> String {
     format!("{from}-{to}")
 }
 
-/// A move in both forms: `4 6 4 8 (e5-e7)`; `m` reads back the numbers.
-pub fn shown_move(rules: &Rules, mv: Move) -> String {
-    format!("{} ({})", format_move(rules, mv), algebraic_move(rules, mv))
-}
-
 /// The line that shows a move played: always for the computer's move (`m 4 6 4 8
-/// (e5-e7)`), for a human's only when it captured; with what it captured
-/// (`: captures d8, f8`).
-fn capture_line(language: &Language, rules: &Rules, undo: &Undo, always: bool) -> Option<String> {
+/// (e5-e7)`, in the window `m e5 e7`), for a human's only when it captured; with what it
+/// captured (`: captures d8, f8`).
+fn capture_line(
+    language: &Language,
+    rules: &Rules,
+    undo: &Undo,
+    always: bool,
+    naming: Naming,
+) -> Option<String> {
     let captured: Vec<String> = undo
         .captures()
         .map(|(square, _)| rules.format_square(square, Notation::Algebraic))
         .collect();
-    let played = format!("m {}", shown_move(rules, undo.mv()));
+    let played = format!("m {}", naming.move_text(rules, undo.mv()));
     if captured.is_empty() {
         return always.then_some(played);
     }

@@ -5,90 +5,19 @@
 
 mod x11_support;
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use image::RgbaImage;
 use uicx::x11::render::{Layout, Renderer, Scene};
 use uicx::x11::{BoardView, theme};
-use x11_support::{Driver, near, require_display, square_mean, wait_until};
+use x11_support::{
+    Driver, Program, data_dir, near, one_window, require_display, square_mean, wait_until,
+};
 
 const WAIT: Duration = Duration::from_secs(30);
 const TITLE: &str = "Hnefatafl: Hnefatafl (Fetlar rules)";
-
-/// One program window at a time (the keyboard goes to the window under the pointer).
-static ONE_WINDOW: Mutex<()> = Mutex::new(());
-
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
-}
-
-/// The program under test; killed if a check fails before it ends.
-struct Program(Option<Child>);
-
-impl Drop for Program {
-    fn drop(&mut self) {
-        if let Some(child) = &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-/// Starts the program with the shipped data, a home of its own and no stray settings.
-fn start(home: &Path, display: Option<&str>, arguments: &[&str]) -> Program {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
-    command
-        .arg("-d")
-        .arg(data_dir())
-        .args(arguments)
-        .env("HOME", home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for variable in [
-        "HNEFATAFL_FONT",
-        "HNEFATAFL_LANG",
-        "HNEFATAFL_PATH",
-        "HNEFATAFL_RC",
-        "HNEFATAFL_RULES",
-    ] {
-        command.env_remove(variable);
-    }
-    if let Some(display) = display {
-        command.env("DISPLAY", display);
-    }
-    Program(Some(command.spawn().expect("start hnefatafl")))
-}
-
-fn send(program: &mut Program, text: &str) {
-    let child = program.0.as_mut().expect("running");
-    let stdin = child.stdin.as_mut().expect("stdin");
-    stdin.write_all(text.as_bytes()).expect("write to stdin");
-    stdin.flush().expect("flush stdin");
-}
-
-/// Waits for the program to end (closing its stdin); fails after `WAIT`.
-fn finish(mut program: Program) -> Output {
-    let mut child = program.0.take().expect("running");
-    drop(child.stdin.take());
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        if start.elapsed() > WAIT {
-            let _ = child.kill();
-            let output = child.wait_with_output().expect("output");
-            panic!(
-                "hnefatafl did not end: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    child.wait_with_output().expect("output")
-}
 
 /// The opening of `data/rules/hnefatafl` as the window should show it, read from the rule
 /// file itself: the attackers (bit 4) are player 0's, the king and defenders player 1's.
@@ -159,12 +88,9 @@ fn home() -> tempfile::TempDir {
 
 #[test]
 fn x_flag_plays_with_the_default_theme_and_exits_when_closed() {
-    require_display();
-    let _one = ONE_WINDOW
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one = one_window();
     let home = home();
-    let program = start(home.path(), None, &["-x"]);
+    let program = Program::start(home.path(), None, &["-x"], true);
     let driver = Driver::connect();
     let window = driver.find_window(TITLE, &[], WAIT);
     let layout = driver.layout(window, 11, 11);
@@ -207,7 +133,7 @@ fn x_flag_plays_with_the_default_theme_and_exits_when_closed() {
     });
 
     driver.close(window);
-    let output = finish(program);
+    let output = program.finish(WAIT);
     assert!(
         output.status.success(),
         "{}",
@@ -218,12 +144,9 @@ fn x_flag_plays_with_the_default_theme_and_exits_when_closed() {
 
 #[test]
 fn x_null_draws_fallback_graphics_and_q_quits() {
-    require_display();
-    let _one = ONE_WINDOW
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one = one_window();
     let home = home();
-    let program = start(home.path(), None, &["-x", "null"]);
+    let program = Program::start(home.path(), None, &["-x", "null"], true);
     let driver = Driver::connect();
     let window = driver.find_window(TITLE, &[], WAIT);
     let layout = driver.layout(window, 11, 11);
@@ -239,26 +162,23 @@ fn x_null_draws_fallback_graphics_and_q_quits() {
         uicx::x11::render::FALLBACK_PIECE_FILL[0]
     );
     driver.type_text(window, "q\n");
-    let output = finish(program);
+    let output = program.finish(WAIT);
     assert!(output.status.success());
     assert!(!driver.exists(window));
 }
 
 #[test]
 fn x_at_the_prompt_returns_to_the_prompt() {
-    require_display();
-    let _one = ONE_WINDOW
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one = one_window();
     let home = home();
-    let mut program = start(home.path(), None, &[]);
+    let mut program = Program::start(home.path(), None, &[], true);
     let driver = Driver::connect();
-    send(&mut program, "x\n");
+    program.send("x\n");
     let first = driver.find_window(TITLE, &[], WAIT);
     // Closing the window goes back to the prompt: `x` opens a new one.
     driver.close(first);
     wait_until("the window to go", WAIT, || !driver.exists(first));
-    send(&mut program, "x stone\n");
+    program.send("x stone\n");
     // (The server may give the new window the old one's id.)
     let second = driver.find_window(TITLE, &[], WAIT);
     let layout = driver.layout(second, 11, 11);
@@ -272,8 +192,8 @@ fn x_at_the_prompt_returns_to_the_prompt() {
     // `x` typed in the window goes back too.
     driver.type_text(second, "x\n");
     wait_until("the window to go", WAIT, || !driver.exists(second));
-    send(&mut program, "b\nq\n");
-    let output = finish(program);
+    program.send("b\nq\n");
+    let output = program.finish(WAIT);
     assert!(output.status.success());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -285,9 +205,9 @@ fn x_at_the_prompt_returns_to_the_prompt() {
 #[test]
 fn no_x_server_means_an_frx_error_and_the_command_line() {
     let home = home();
-    let mut program = start(home.path(), Some(":250"), &["-x"]);
-    send(&mut program, "b\nq\n");
-    let output = finish(program);
+    let mut program = Program::start(home.path(), Some(":250"), &["-x"], true);
+    program.send("b\nq\n");
+    let output = program.finish(WAIT);
     assert!(output.status.success());
     let all = format!(
         "{}{}",
@@ -331,14 +251,14 @@ fn losing_the_x_server_keeps_the_game() {
     require_display();
     let (mut server, display) = own_x_server();
     let home = home();
-    let mut program = start(home.path(), Some(&display), &[]);
-    send(&mut program, "m d11 d10\nx\n");
+    let mut program = Program::start(home.path(), Some(&display), &[], true);
+    program.send("m d11 d10\nx\n");
     let driver = Driver::connect_to(Some(&display));
     driver.find_window(TITLE, &[], WAIT);
     server.kill().expect("stop Xvfb");
     server.wait().expect("Xvfb ended");
-    send(&mut program, "b\nq\n");
-    let output = finish(program);
+    program.send("b\nq\n");
+    let output = program.finish(WAIT);
     assert!(output.status.success());
     let all = format!(
         "{}{}",

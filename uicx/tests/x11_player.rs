@@ -9,33 +9,37 @@
 
 mod x11_support;
 
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use hnefatafl_core::{Game, Move, Rules};
 use image::RgbaImage;
+use tempfile::TempDir;
 use uicx::x11::render::{self, Layout};
-use x11_support::{Driver, Program, data_dir, near, require_display, save_shot, wait_until};
+use x11_support::{Driver, Program, data_dir, near, one_window, save_shot, wait_until};
 
 const WAIT: Duration = Duration::from_secs(30);
-
-/// One program window at a time (the keyboard goes to the window under the pointer).
-static ONE_WINDOW: Mutex<()> = Mutex::new(());
-
-fn one_window() -> std::sync::MutexGuard<'static, ()> {
-    require_display();
-    ONE_WINDOW
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-fn home() -> tempfile::TempDir {
-    tempfile::tempdir().expect("temporary home")
-}
 
 fn rules(name: &str) -> Rules {
     let bytes = std::fs::read(data_dir().join("rules").join(name)).expect("rule file");
     Rules::parse(&bytes).expect("shipped rules are valid")
+}
+
+/// The real program, started with these arguments (stdin open, or at its end) and a home
+/// of its own, with its window found: the program, the driver that works it, the window,
+/// the layout of an 11x11 board in it, and the home (removed when dropped).
+fn open(arguments: &[&str], stdin_open: bool) -> (Program, Driver, u32, Layout, TempDir) {
+    let home = tempfile::tempdir().expect("temporary home");
+    let program = Program::start(home.path(), None, arguments, stdin_open);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, 11, 11);
+    (program, driver, window, layout, home)
+}
+
+/// Types `q` into the window and checks that the program ends well.
+fn quit(driver: &Driver, window: u32, program: Program) {
+    driver.type_text(window, "q\n");
+    assert!(program.finish(WAIT).status.success());
 }
 
 /// The squares whose edge shows the last-move frame.
@@ -86,12 +90,8 @@ fn luminance(colour: render::Rgb) -> u32 {
 #[test]
 fn x_theme_switches_in_place_even_with_stdin_at_its_end() {
     let _one = one_window();
-    let home = home();
     // Started from a desktop menu: no terminal, stdin at its end.
-    let program = Program::start(home.path(), None, &["-x", "wood"], false);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 11, 11);
+    let (program, driver, window, layout, _home) = open(&["-x", "wood"], false);
     let corner = |driver: &Driver| x11_support::square_mean(&driver.screenshot(window), &layout, 0);
     let wood = corner(&driver);
     driver.type_text(window, "x stone\n");
@@ -114,10 +114,7 @@ fn x_theme_switches_in_place_even_with_stdin_at_its_end() {
 #[test]
 fn title_hints_and_identity_are_set() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
+    let (program, driver, window, _, _home) = open(&["-x", "null"], true);
     assert_eq!(
         driver.window_title(window),
         "Hnefatafl: Hnefatafl (Fetlar rules)"
@@ -144,19 +141,14 @@ fn title_hints_and_identity_are_set() {
     wait_until("the new title", WAIT, || {
         driver.window_title(window) == "Hnefatafl: Brandub"
     });
-    driver.type_text(window, "q\n");
-    assert!(program.finish(WAIT).status.success());
+    quit(&driver, window, program);
 }
 
 #[test]
 fn sides_have_one_colour_in_every_theme() {
     let _one = one_window();
-    let home = home();
-    let driver = Driver::connect();
     for theme in ["wood", "null", "stone"] {
-        let program = Program::start(home.path(), None, &["-x", theme], true);
-        let window = driver.find_program_window(program.id(), WAIT);
-        let layout = driver.layout(window, 11, 11);
+        let (program, driver, window, layout, _home) = open(&["-x", theme], true);
         let shot = driver.screenshot(window);
         save_shot(&shot, &format!("sides-{theme}"));
         // The attackers (player 0, d11) are darker than the defenders (player 1, f7).
@@ -187,19 +179,14 @@ fn sides_have_one_colour_in_every_theme() {
             player0_light < player1_light,
             "{theme}: the side icons {player0_light} {player1_light}"
         );
-        driver.type_text(window, "q\n");
-        assert!(program.finish(WAIT).status.success());
+        quit(&driver, window, program);
     }
 }
 
 #[test]
 fn help_opens_over_the_board_and_a_click_closes_it() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 11, 11);
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
     let last_row = layout.board_y + layout.rows * layout.square - layout.square / 2;
     let top_row = (layout.board_x, last_row, layout.columns * layout.square, 2);
     let before = count_colour(
@@ -225,8 +212,7 @@ fn help_opens_over_the_board_and_a_click_closes_it() {
         0,
         "the click selected nothing"
     );
-    driver.type_text(window, "q\n");
-    assert!(program.finish(WAIT).status.success());
+    quit(&driver, window, program);
 }
 
 /// A game of the test's own: the computer's replies are read from the board's last-move
@@ -280,11 +266,7 @@ impl ClickedGame {
 #[test]
 fn many_clicked_games_against_the_computer_never_lose_a_click() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 11, 11);
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
     let rules = rules("hnefatafl");
     // The default rc file makes player 1 a computer; make it quick.
     driver.type_text(window, "p 1 c d1\n");
@@ -365,18 +347,13 @@ fn many_clicked_games_against_the_computer_never_lose_a_click() {
         clicked_after_a_capture > 0,
         "moves were clicked after captures"
     );
-    driver.type_text(window, "q\n");
-    assert!(program.finish(WAIT).status.success());
+    quit(&driver, window, program);
 }
 
 #[test]
 fn move_list_flip_and_drag() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 11, 11);
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
     let panel_x = layout.panel_x.expect("the move list fits beside the board");
     let panel = (
         panel_x,
@@ -427,8 +404,7 @@ fn move_list_flip_and_drag() {
     driver.type_text(window, "\x1bflip\n");
     let marked = marked_squares(&driver.screenshot(window), &layout);
     assert_eq!(marked.len(), 2);
-    driver.type_text(window, "q\n");
-    assert!(program.finish(WAIT).status.success());
+    quit(&driver, window, program);
 }
 
 /// A 1x3 board: player 0's man moves to the middle, and player 1's man is shut in.
@@ -439,12 +415,9 @@ square bit 1\n";
 #[test]
 fn the_game_end_is_shown_with_how_to_go_on() {
     let _one = one_window();
-    let home = home();
+    let (program, driver, window, _, home) = open(&["-x", "null"], true);
     let rules_file = home.path().join("shut_in");
     std::fs::write(&rules_file, SHUT_IN).expect("write the rules");
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
     driver.type_text(window, &format!("r {}\n", rules_file.display()));
     wait_until("the new rules", WAIT, || {
         driver.window_title(window) == "Hnefatafl: Shut in"
@@ -469,18 +442,13 @@ fn the_game_end_is_shown_with_how_to_go_on() {
         count_colour(&shot, board_region(&layout), render::BANNER_FRAME),
         0
     );
-    driver.type_text(window, "q\n");
-    assert!(program.finish(WAIT).status.success());
+    quit(&driver, window, program);
 }
 
 #[test]
 fn the_analysis_arrow_and_the_thinking_bar() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 11, 11);
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
     assert_eq!(
         count_colour(
             &driver.screenshot(window),
@@ -528,11 +496,7 @@ fn the_analysis_arrow_and_the_thinking_bar() {
 #[test]
 fn a_computer_game_is_paced() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 11, 11);
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
     driver.type_text(window, "delay 0.6\np 1 c d1\np 0 c d1\n");
     let mut changes = Vec::new();
     let mut last = Vec::new();
@@ -551,4 +515,61 @@ fn a_computer_game_is_paced() {
     }
     driver.type_text(window, "p 0 h\np 1 h\nq\n");
     assert!(program.finish(WAIT).status.success());
+}
+
+/// A square's name as the board's labels write it: columns `a` ... from the left, rows
+/// from 1 at the bottom (the boards here have at most 26 columns).
+fn board_name(layout: &Layout, index: usize) -> String {
+    let columns = layout.columns as usize;
+    let column = char::from(b'a' + (index % columns) as u8);
+    let row = layout.rows as usize - index / columns;
+    format!("{column}{row}")
+}
+
+#[test]
+fn messages_name_squares_by_the_board() {
+    let _one = one_window();
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
+    let rules = rules("hnefatafl");
+    let shows =
+        |text: &str| driver.shows_text(window, text, render::TEXT, render::MESSAGE_BACKGROUND);
+    driver.type_text(window, "p 1 c d1\n");
+    // An error: a8 to g8 is blocked by the defender on f8. The square is named as the
+    // board names it, and nothing follows the name.
+    click_square(&driver, window, &layout, 3 * 11);
+    click_square(&driver, window, &layout, 3 * 11 + 6);
+    assert!(
+        shows("a piece stands in the way at f8   "),
+        "the error names f8 alone"
+    );
+    // The computer's move: read from the board's marks, named as the board names it.
+    let mut game = ClickedGame::new(&rules, 1);
+    let mv = game
+        .game
+        .legal_moves()
+        .find(|mv| game.indices(*mv) == (3, 14))
+        .expect("d11-d10 is legal");
+    click_square(&driver, window, &layout, 3);
+    click_square(&driver, window, &layout, 14);
+    game.game.play(mv);
+    let mut reply = None;
+    wait_until("the computer's reply", WAIT, || {
+        let marked = marked_squares(&driver.screenshot(window), &layout);
+        reply = game.reply_from(&marked).filter(|_| marked != [3, 14]);
+        reply.is_some()
+    });
+    let (from, to) = game.indices(reply.expect("found"));
+    let played = format!(
+        "m {} {}",
+        board_name(&layout, from),
+        board_name(&layout, to)
+    );
+    driver.wait_for_text(window, &played, render::TEXT, render::MESSAGE_BACKGROUND);
+    // The analysis: its best move in the board's names too (a letter after `m`).
+    driver.type_text(window, "a d1\n");
+    wait_until("the analysis's best move", WAIT, || {
+        let shot_has = |column: char| shows(&format!("Best move: m {column}"));
+        ('a'..='k').any(shot_has)
+    });
+    quit(&driver, window, program);
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use uicx::x11::render::{self, Renderer, Scene};
 use uicx::x11::{self, BoardView, Flow, Waker, XExit, XHost, XOptions, theme};
-use x11_support::{Driver, near, require_display, square_mean, wait_until};
+use x11_support::{Driver, near, one_window, square_mean, wait_until};
 
 const SIDE: u8 = 7;
 const WAIT: Duration = Duration::from_secs(30);
@@ -237,10 +237,6 @@ fn own_images() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/xpm")
 }
 
-/// One window at a time: without a window manager the keyboard goes to the window under
-/// the pointer, and every window opens at the same place.
-static ONE_WINDOW: Mutex<()> = Mutex::new(());
-
 /// Runs the window for `game` on this thread while `drive` works it from another. When a
 /// check of `drive` fails, the window is closed so that the test ends.
 fn with_window(
@@ -248,10 +244,7 @@ fn with_window(
     options: XOptions,
     drive: impl FnOnce(&Driver) + Send + 'static,
 ) -> XExit {
-    require_display();
-    let _one = ONE_WINDOW
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one = one_window();
     let title = game.title.clone();
     let driver = thread::spawn(move || {
         let driver = Driver::connect();

@@ -38,6 +38,18 @@ pub fn require_display() -> String {
     display
 }
 
+/// One program window at a time (the keyboard goes to the window under the pointer).
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Waits for the display to be free of other tests' windows and holds it; also checks
+/// that there is a display (see [`require_display`]).
+pub fn one_window() -> std::sync::MutexGuard<'static, ()> {
+    require_display();
+    ONE_WINDOW
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Connects to a display, trying again for a while when the server is busy resetting.
 fn connect_with_retry(display: Option<&str>) -> (RustConnection, usize) {
     let start = Instant::now();
@@ -53,35 +65,42 @@ fn connect_with_retry(display: Option<&str>) -> (RustConnection, usize) {
     }
 }
 
+/// The fonts the window tries when `$HNEFATAFL_FONT` is unset, in order.
+const FONTS: [&str; 2] = [
+    "-misc-fixed-medium-r-normal-*-*-140-*-*-*-*-iso10646-*",
+    "fixed",
+];
+
 /// The default font's cell, read from the server as the window does.
 pub fn server_metrics(driver: &Driver) -> TextMetrics {
-    for name in [
-        "-misc-fixed-medium-r-normal-*-*-140-*-*-*-*-iso10646-*",
-        "fixed",
-    ] {
-        let font = driver.conn.generate_id().expect("id");
-        let opened = driver
-            .conn
-            .open_font(font, name.as_bytes())
-            .expect("request")
-            .check();
-        if opened.is_err() {
-            continue;
-        }
-        let info = driver
-            .conn
-            .query_font(font)
-            .expect("request")
-            .reply()
-            .expect("font");
-        driver.conn.close_font(font).expect("request");
-        return TextMetrics {
-            cell_width: info.max_bounds.character_width.max(1) as u32,
-            ascent: info.font_ascent.max(1) as u32,
-            descent: info.font_descent.max(0) as u32,
-        };
+    let font = driver.open_default_font();
+    let info = driver
+        .conn
+        .query_font(font)
+        .expect("request")
+        .reply()
+        .expect("font");
+    driver.conn.close_font(font).expect("request");
+    TextMetrics {
+        cell_width: info.max_bounds.character_width.max(1) as u32,
+        ascent: info.font_ascent.max(1) as u32,
+        descent: info.font_descent.max(0) as u32,
     }
-    panic!("the X server has neither the default font nor `fixed`");
+}
+
+/// An image from the pixels of a 32-bit-per-pixel Z-format reply.
+fn to_image(width: u32, height: u32, data: &[u8]) -> RgbaImage {
+    assert_eq!(
+        data.len(),
+        (width * height * 4) as usize,
+        "a 32-bit-per-pixel screen"
+    );
+    let mut image = RgbaImage::new(width, height);
+    for (pixel, bytes) in image.pixels_mut().zip(data.chunks_exact(4)) {
+        // Xvfb's default visual: 0x00RRGGBB, least significant byte first.
+        *pixel = Rgba([bytes[2], bytes[1], bytes[0], 255]);
+    }
+    image
 }
 
 /// A second client of the X server that watches and drives the window under test.
@@ -330,17 +349,7 @@ impl Driver {
             .expect("request")
             .reply()
             .expect("image");
-        assert_eq!(
-            reply.data.len(),
-            (width * height * 4) as usize,
-            "a 32-bit-per-pixel screen"
-        );
-        let mut image = RgbaImage::new(width, height);
-        for (pixel, bytes) in image.pixels_mut().zip(reply.data.chunks_exact(4)) {
-            // Xvfb's default visual: 0x00RRGGBB, least significant byte first.
-            *pixel = Rgba([bytes[2], bytes[1], bytes[0], 255]);
-        }
-        image
+        to_image(width, height, &reply.data)
     }
 
     /// One pixel of the window.
@@ -362,6 +371,115 @@ impl Driver {
             .reply()
             .expect("coordinates");
         (reply.dst_x, reply.dst_y)
+    }
+
+    /// Whether the window shows `text` somewhere, drawn as the window draws its text: in
+    /// the default font, in `foreground` on `background`. The driver draws the text itself
+    /// with the same font and looks for those pixels in the window's.
+    pub fn shows_text(&self, window: Window, text: &str, foreground: Rgb, background: Rgb) -> bool {
+        let wanted = self.drawn_text(text, foreground, background);
+        let (width, height) = self.size(window);
+        let (text_width, text_height) = (wanted.width(), wanted.height());
+        if text_width > width || text_height > height {
+            return false;
+        }
+        let shot = self.screenshot(window);
+        (0..=height - text_height).any(|y| {
+            (0..=width - text_width).any(|x| {
+                (0..text_height).all(|row| {
+                    (0..text_width).all(|column| {
+                        shot.get_pixel(x + column, y + row) == wanted.get_pixel(column, row)
+                    })
+                })
+            })
+        })
+    }
+
+    /// Waits until the window shows `text` (see [`Driver::shows_text`]).
+    pub fn wait_for_text(&self, window: Window, text: &str, foreground: Rgb, background: Rgb) {
+        wait_until(&format!("the text {text:?}"), INPUT_WAIT, || {
+            self.shows_text(window, text, foreground, background)
+        });
+    }
+
+    /// `text` drawn with ImageText16 in the window's default font, as an image of its
+    /// cells.
+    fn drawn_text(&self, text: &str, foreground: Rgb, background: Rgb) -> RgbaImage {
+        let metrics = server_metrics(self);
+        let font = self.open_default_font();
+        let screen = &self.conn.setup().roots[0];
+        let chars: Vec<_> = text
+            .chars()
+            .map(|letter| {
+                let [byte1, byte2] = (u32::from(letter) as u16).to_be_bytes();
+                x11rb::protocol::xproto::Char2b { byte1, byte2 }
+            })
+            .collect();
+        let width = metrics.cell_width * chars.len() as u32;
+        let height = metrics.ascent + metrics.descent;
+        let pixmap = self.conn.generate_id().expect("id");
+        self.conn
+            .create_pixmap(
+                screen.root_depth,
+                pixmap,
+                self.root,
+                width as u16,
+                height as u16,
+            )
+            .expect("pixmap");
+        let gc = self.conn.generate_id().expect("id");
+        let pixel = |colour: Rgb| {
+            (u32::from(colour[0]) << 16) | (u32::from(colour[1]) << 8) | u32::from(colour[2])
+        };
+        self.conn
+            .create_gc(
+                gc,
+                pixmap,
+                &x11rb::protocol::xproto::CreateGCAux::new()
+                    .font(font)
+                    .foreground(pixel(foreground))
+                    .background(pixel(background))
+                    .graphics_exposures(0),
+            )
+            .expect("gc");
+        self.conn
+            .image_text16(pixmap, gc, 0, metrics.ascent as i16, &chars)
+            .expect("text");
+        let reply = self
+            .conn
+            .get_image(
+                ImageFormat::Z_PIXMAP,
+                pixmap,
+                0,
+                0,
+                width as u16,
+                height as u16,
+                !0,
+            )
+            .expect("request")
+            .reply()
+            .expect("image");
+        self.conn.free_gc(gc).expect("free");
+        self.conn.free_pixmap(pixmap).expect("free");
+        self.conn.close_font(font).expect("free");
+        to_image(width, height, &reply.data)
+    }
+
+    /// Opens the font the window uses when `$HNEFATAFL_FONT` is unset.
+    fn open_default_font(&self) -> u32 {
+        for name in FONTS {
+            let font = self.conn.generate_id().expect("id");
+            if self
+                .conn
+                .open_font(font, name.as_bytes())
+                .expect("request")
+                .check()
+                .is_ok()
+            {
+                return font;
+            }
+        }
+        panic!("the X server has neither the default font nor `fixed`");
     }
 
     /// Moves the pointer to a point of the window and clicks the first button; returns
@@ -592,7 +710,11 @@ impl Program {
         stdin_open: bool,
     ) -> Program {
         use std::process::{Command, Stdio};
-        let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
+        // `HNEFATAFL_TEST_BINARY` runs the tests against another build (an older one, to
+        // see a test fail there).
+        let binary = std::env::var_os("HNEFATAFL_TEST_BINARY")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_hnefatafl").into());
+        let mut command = Command::new(binary);
         command
             .arg("-d")
             .arg(data_dir())
