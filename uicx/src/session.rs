@@ -1198,9 +1198,9 @@ impl Session {
         if game.side_to_move().index() == usize::from(side) {
             let mut trial = game.clone();
             let rules = game.rules().clone();
-            trial
-                .try_play(mv)
-                .map_err(|error| messages::move_message(&self.language, &rules, &error))?;
+            trial.try_play(mv).map_err(|error| {
+                messages::move_message(&self.language, &rules, &error, self.naming())
+            })?;
         }
         let number = game.ply() as u32 + 1;
         let text = format_move(game.rules(), mv);
@@ -1562,6 +1562,7 @@ impl Session {
             .as_ref()
             .and_then(|link| link.table.as_ref())
             .is_some_and(|table| table.side == Some(side));
+        let naming = self.naming();
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -1573,8 +1574,8 @@ impl Session {
         let played = match rules.parse_move(&words) {
             Ok(mv) => game
                 .try_play(mv)
-                .map(|undo| capture_line(&self.language, &rules, undo, !mine))
-                .map_err(|error| messages::move_message(&self.language, &rules, &error)),
+                .map(|undo| capture_line(&self.language, &rules, undo, !mine, naming))
+                .map_err(|error| messages::move_message(&self.language, &rules, &error, naming)),
             Err(error) => Err(Message::new(
                 Key::CmdBadMove,
                 [self.language.text(&messages::notation_message(&error))],
