@@ -435,7 +435,7 @@ impl PieceRule {
     /// ```
     /// # use hnefatafl_core::{PieceType, Rules};
     /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
-    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// let white = rules.piece_rule(PieceType::from_bit(4).unwrap()).unwrap();
     /// assert_eq!(white.steps(), Some(1));
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
@@ -450,7 +450,7 @@ impl PieceRule {
     /// ```
     /// # use hnefatafl_core::{PieceType, Rules};
     /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
-    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// let white = rules.piece_rule(PieceType::from_bit(4).unwrap()).unwrap();
     /// assert_eq!(white.directions(), 3);
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
@@ -463,7 +463,7 @@ impl PieceRule {
     /// ```
     /// # use hnefatafl_core::{PieceType, Rules};
     /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
-    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// let white = rules.piece_rule(PieceType::from_bit(4).unwrap()).unwrap();
     /// assert_eq!(white.jump().bits(), 2);
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
@@ -477,7 +477,7 @@ impl PieceRule {
     /// ```
     /// # use hnefatafl_core::{PieceType, Rules};
     /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
-    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// let white = rules.piece_rule(PieceType::from_bit(4).unwrap()).unwrap();
     /// assert_eq!(white.escape_on().bits(), 2);
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
@@ -491,7 +491,7 @@ impl PieceRule {
     /// ```
     /// # use hnefatafl_core::{PieceType, Rules};
     /// let rules = Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
-    /// let white = rules.piece_rule(PieceType::from_bit(1).unwrap()).unwrap();
+    /// let white = rules.piece_rule(PieceType::from_bit(4).unwrap()).unwrap();
     /// assert_eq!(white.lose_on().bits(), 4);
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```

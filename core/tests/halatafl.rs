@@ -16,7 +16,9 @@ type Cells = [[u8; 7]; 7];
 fn cells_of(position: &Position) -> Cells {
     let mut cells = [[0; 7]; 7];
     for (square, piece) in position.pieces() {
-        cells[usize::from(square.y())][usize::from(square.x())] = piece.bit();
+        // White is piece type 4, black 2.
+        cells[usize::from(square.y())][usize::from(square.x())] =
+            if piece.bit() == 4 { 1 } else { 2 };
     }
     cells
 }
@@ -179,7 +181,7 @@ fn diagram(rows: [&str; 7], side: Player) -> Position {
     for (y, row) in rows.iter().enumerate() {
         for (x, cell) in row.split_whitespace().enumerate() {
             let bit = match cell {
-                "W" => 1,
+                "W" => 4,
                 "B" => 2,
                 _ => continue,
             };
@@ -290,7 +292,7 @@ fn the_enemy_corner_wins_and_the_own_corner_loses() {
     assert_eq!(loss.winner, Some(Player::One));
     assert_eq!(
         loss.reason,
-        EndReason::LosingSquare(PieceType::from_bit(1).expect("a bit"))
+        EndReason::LosingSquare(PieceType::from_bit(4).expect("a bit"))
     );
     // Standing on his own corner from the start loses nothing: the start is not over.
     assert_eq!(halatafl().start_position().outcome(), None);
