@@ -236,8 +236,7 @@ impl Engine {
     /// its depth. For tests, tools and hints.
     pub fn evaluate(&mut self, position: &Position) -> Score {
         let tables = self.tables_for(position.rules());
-        let mut board = Vec::new();
-        Score(eval::evaluate(&tables, position, &mut board))
+        Score(eval::evaluate(&tables, position))
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -349,12 +348,11 @@ impl Engine {
                 };
             }
         }
-        let mut board = Vec::new();
-        eval::read_board(&tables, game.position(), &mut board);
+        let board = game.position().board_bits();
         let mover = game.side_to_move();
         let mut ordered: Vec<(i32, Move)> = root_moves
             .iter()
-            .map(|&mv| (eval::move_guess(&tables, &board, mv, mover), mv))
+            .map(|&mv| (eval::move_guess(&tables, board, mv, mover), mv))
             .collect();
         ordered.sort_by(|a, b| {
             b.0.cmp(&a.0)
@@ -934,7 +932,7 @@ impl<'a> Worker<'a> {
             };
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return eval::evaluate(tables, &self.position, &mut self.board);
+            return eval::evaluate(tables, &self.position);
         }
         let key = self.position.hash();
         let mut hash_move = None;
@@ -961,7 +959,7 @@ impl<'a> Worker<'a> {
             && beta - alpha == 1
             && !self.passed[ply]
             && !is_decisive(beta)
-            && eval::evaluate(tables, &self.position, &mut self.board) >= beta
+            && eval::evaluate(tables, &self.position) >= beta
         {
             // Null-move pruning: if passing still holds beta, a move will too (tafl has
             // hardly any zugzwang). Two passes in a row are not tried.
@@ -986,11 +984,15 @@ impl<'a> Worker<'a> {
         self.generated.clear();
         let generated = &mut self.generated;
         self.position.for_each_move(|mv| generated.push(mv));
-        eval::read_board(tables, &self.position, &mut self.board);
         // Only at the last ply, where the answer to a threat would fall off the horizon.
         let extensions = context.escape_extension && depth == 1;
+        if extensions {
+            // A copy that `threatens_escape` may move a piece on and back.
+            self.board.clear();
+            self.board.extend_from_slice(self.position.board_bits());
+        }
         for &mv in &self.generated {
-            let guess = eval::move_guess(tables, &self.board, mv, side);
+            let guess = eval::move_guess(tables, self.position.board_bits(), mv, side);
             let extend = extensions && eval::threatens_escape(tables, &mut self.board, mv);
             moves.push(Scored {
                 mv,
