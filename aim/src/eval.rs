@@ -319,6 +319,13 @@ fn hostile(tables: &Tables, board: &[u8], s: u16, victim: usize) -> bool {
 /// It walks the pieces through the position's occupancy words (no copy of the board, no
 /// look at an empty square): it runs at nearly every node of the search.
 pub(crate) fn evaluate(tables: &Tables, position: &Position) -> i32 {
+    evaluate_with_threat(tables, position).0
+}
+
+/// [`evaluate`], and whether the side to move can capture a piece with its next move (a
+/// custodial pair it can close: what the threat term pays for), so that a quiescence
+/// search knows when looking at captures can change anything.
+pub(crate) fn evaluate_with_threat(tables: &Tables, position: &Position) -> (i32, bool) {
     let board = position.board_bits();
     let w = &tables.weights;
     let to_move = position.side_to_move().index();
@@ -347,7 +354,10 @@ pub(crate) fn evaluate(tables: &Tables, position: &Position) -> i32 {
         }
     }
     score[to_move] += best_threat[to_move] * w.threat_percent / 100 + w.tempo;
-    score[to_move] - score[1 - to_move]
+    (
+        score[to_move] - score[1 - to_move],
+        best_threat[to_move] > 0,
+    )
 }
 
 /// What [`evaluate`] adds up over the pieces.
