@@ -104,7 +104,7 @@ pub struct Tuning {
     /// match shows it helps (see `docs/ai.md`).
     pub stability: bool,
     /// A quiescence search at the horizon: where the side to move can close a custodial
-    /// pair, its capturing moves are searched (up to [`QUIESCENCE_PLIES`] plies, each side
+    /// pair, its capturing moves are searched (four plies deep at most, each side
     /// free to stand pat on the static evaluation instead). Off by default until a match
     /// shows it helps (see `docs/ai.md`).
     pub quiescence: bool,
@@ -580,7 +580,7 @@ struct Worker<'a> {
 }
 
 /// The deepest a quiescence search goes below the horizon ([`Tuning::quiescence`]).
-pub const QUIESCENCE_PLIES: u32 = 4;
+pub(crate) const QUIESCENCE_PLIES: u32 = 4;
 
 const MAX_PLY: usize = crate::limits::MAX_DEPTH as usize + 2 + QUIESCENCE_PLIES as usize;
 
