@@ -329,3 +329,57 @@ fn h_c_explains_connecting() {
     assert!(text.contains("the password is the next line"), "{text}");
     assert!(text.contains("`0` is not a port"), "{text}");
 }
+
+#[test]
+fn a_password_is_the_next_line_as_typed_whatever_it_holds() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    // An unpaired quote, a backslash at the end, a comment sign and doubled spaces: the
+    // command syntax would refuse the line or change it.
+    let password = r#"it's  "a # x\"#;
+
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[&connect, "register ann", password, "q"]);
+    let text = ann.finish();
+    assert!(text.contains("Logged in as ann."), "{text}");
+    assert!(
+        !text.contains("a # x"),
+        "the password is not shown:\n{text}"
+    );
+
+    let mut again = Player::start("ann again", homes[1].path());
+    // The same words with the quote paired, then the password itself.
+    again.send(&[
+        &connect,
+        "login ann",
+        r#"it's  "a # x\""#,
+        "login ann",
+        password,
+        "q",
+    ]);
+    let text = again.finish();
+    let refused = text
+        .find("wrong name or password")
+        .unwrap_or_else(|| panic!("{text}"));
+    let logged_in = text
+        .find("Logged in as ann.")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(refused < logged_in, "{text}");
+}
+
+#[test]
+fn after_a_login_with_no_server_the_next_line_is_a_command() {
+    let home = tempfile::tempdir().expect("home");
+    let mut player = Player::start("alone", home.path());
+    player.send(&["r brandub", "login ann", "m d7 c7", "b"]);
+    let text = player.finish();
+    let refused = text
+        .find("Not connected to a server.")
+        .unwrap_or_else(|| panic!("{text}"));
+    // The move was played: the board shows player 1 to move.
+    let after = &text[refused..];
+    assert!(after.contains("Player 1 to move."), "{text}");
+}
