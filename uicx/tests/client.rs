@@ -459,3 +459,51 @@ fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
     }
     drop(server);
 }
+
+#[test]
+fn a_player_whose_program_died_logs_in_again_and_plays_on() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[&connect, "register ann", "ann secret", "new brandub 5+3"]);
+    ann.wait_for("you play player 0");
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    ann.send(&["m d7 c7"]);
+    bob.wait_for("(d7-c7)");
+    // Ann's program is killed; Bob moves while she is away.
+    drop(ann);
+    bob.send(&["m d5 c5"]);
+    bob.wait_for("Clocks: player 0 ");
+
+    let mut again = Player::start("ann again", homes[0].path());
+    again.send(&[&connect, "login ann", "ann secret"]);
+    again.wait_for("Your unfinished games: 1 (join one to go on).");
+    again.send(&["join 1", "b"]);
+    again.wait_for("Game 1 (brandub): you play player 0; ann against bob.");
+    // Both moves are there, and it is her turn.
+    let text = again.wait_for("Player 0 to move.");
+    let board = &text[text.find("ann against bob").expect("joined")..];
+    let plain: Vec<String> = board
+        .lines()
+        .map(|line| {
+            line.replace(['[', ']'], " ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    for row in ["0 7 * . A . . . *", "2 5 . . d . . . ."] {
+        assert!(
+            plain.iter().any(|line| line == row),
+            "no row `{row}` in\n{board}"
+        );
+    }
+    again.send(&["m c7 b7"]);
+    bob.wait_for("(c7-b7)");
+}
