@@ -32,6 +32,10 @@ const CHORD_MASK: u16 = 4 | 8;
 const CONTROL_MASK: u16 = 4;
 /// How often the progress bar moves while a computer thinks.
 const THINKING_REDRAW: Duration = Duration::from_millis(100);
+/// Lines of output that came by themselves kept in the message area (it shows the last).
+const KEPT_MESSAGES: usize = 8;
+/// How long after a clock's second changes the window draws it.
+const CLOCK_MARGIN: Duration = Duration::from_millis(5);
 /// The window's size when it opens.
 const START_SIZE: (u16, u16) = (840, 760);
 /// The smallest size the window manager should give the window.
@@ -441,33 +445,37 @@ impl XWindow {
     fn event_loop(&mut self, host: &mut dyn XHost, waker: &Waker) -> Result<XExit, XError> {
         let mut dirty = true;
         loop {
-            if self.may_poll(&host.view()) {
+            let before = host.view();
+            if self.may_poll(&before) {
                 let lines = host.poll(waker);
                 if !lines.is_empty() {
-                    self.last_computer_move = Some(Instant::now());
-                    self.show_output(lines, false);
-                    self.selected = None;
-                    self.targets.clear();
-                    self.press = None;
+                    let after = host.view();
+                    if after.moves != before.moves {
+                        self.last_computer_move = Some(Instant::now());
+                    }
+                    self.add_output(lines);
+                    self.keep_selection(host, &before, &after);
                     self.retitle(host)?;
                     dirty = true;
                 }
             }
-            let thinking = host.view().thinking.is_some();
-            if dirty || thinking {
+            let view = host.view();
+            // Something on the screen changes by itself: the progress bar or a clock.
+            let redraw_in = redraw_in(&view);
+            if dirty || redraw_in.is_some() {
                 self.draw(host)?;
                 dirty = false;
             }
-            let event = if thinking {
-                match self.conn.poll_for_event()? {
-                    Some(event) => event,
-                    None => {
-                        std::thread::sleep(THINKING_REDRAW);
-                        continue;
+            let event = match (self.conn.poll_for_event()?, redraw_in) {
+                (Some(event), _) => event,
+                (None, None) => self.conn.wait_for_event()?,
+                (None, Some(timeout)) => {
+                    self.wait_readable(timeout)?;
+                    match self.conn.poll_for_event()? {
+                        Some(event) => event,
+                        None => continue,
                     }
                 }
-            } else {
-                self.conn.wait_for_event()?
             };
             let mut next = Some(event);
             // Handle everything that is queued before drawing once.
@@ -477,6 +485,36 @@ impl XWindow {
                 }
                 next = self.conn.poll_for_event()?;
             }
+        }
+    }
+
+    /// Waits until the server has sent something or `timeout` has passed.
+    fn wait_readable(&self, timeout: Duration) -> Result<(), XError> {
+        use rustix::event::{PollFd, PollFlags, Timespec};
+        let timeout = Timespec {
+            tv_sec: timeout.as_secs().min(3600) as i64,
+            tv_nsec: i64::from(timeout.subsec_nanos()),
+        };
+        let mut fds = [PollFd::new(self.conn.stream(), PollFlags::IN)];
+        match rustix::event::poll(&mut fds, Some(&timeout)) {
+            Ok(_) | Err(rustix::io::Errno::INTR) => Ok(()),
+            Err(error) => Err(XError::Connection(error.to_string())),
+        }
+    }
+
+    /// Output came from the host without a click or key (the computer's move, the other
+    /// player's, a chat line, the analysis's progress): a piece the user has picked up
+    /// stays picked up when the position did not change, with its targets read again;
+    /// after a move it is put down.
+    fn keep_selection(&mut self, host: &dyn XHost, before: &BoardView, after: &BoardView) {
+        let Some(from) = self.selected else {
+            return;
+        };
+        let targets = host.targets(from);
+        if after.moves != before.moves || after.pieces != before.pieces || targets.is_empty() {
+            self.deselect();
+        } else {
+            self.targets = targets;
         }
     }
 
@@ -727,11 +765,17 @@ impl XWindow {
             Key::PageDown => self.scroll += self.page(),
             Key::Enter => {
                 let line = self.typed.take().unwrap_or_default();
-                if !line.trim().is_empty() && self.history.last() != Some(&line) {
+                // A password is never kept to be brought back with Up.
+                let secret = host.wants_secret();
+                if !secret && !line.trim().is_empty() && self.history.last() != Some(&line) {
                     self.history.push(line.clone());
                 }
                 self.recalled = self.history.len();
                 self.deselect();
+                if secret {
+                    // Whatever the password is, it is no window command.
+                    return self.execute(host, &line, true);
+                }
                 return self.run_line(host, &line);
             }
         }
@@ -843,6 +887,20 @@ impl XWindow {
         self.expanded = rows > render::MESSAGE_ROWS as usize;
     }
 
+    /// Adds output that came without a command (the computer's move, the server's news,
+    /// a chat line) below what is shown, so that one line does not wipe out the one before
+    /// it; the message area shows the last lines.
+    fn add_output(&mut self, lines: Vec<String>) {
+        if self.expanded {
+            self.messages.clear();
+        }
+        self.messages.extend(lines);
+        let excess = self.messages.len().saturating_sub(KEPT_MESSAGES);
+        self.messages.drain(..excess);
+        self.expanded = false;
+        self.scroll = 0;
+    }
+
     /// Renders the scene into the back buffer and shows it.
     fn draw(&mut self, host: &dyn XHost) -> Result<(), XError> {
         let view = host.view();
@@ -861,11 +919,17 @@ impl XWindow {
                 })
                 .filter(|_| self.selected == Some(press.from))
         });
+        // A password is shown as one star a character.
+        let masked = self
+            .typed
+            .as_ref()
+            .filter(|_| host.wants_secret())
+            .map(|typed| "*".repeat(typed.chars().count()));
         let scene = Scene {
             view: &view,
             selected: self.selected,
             targets: &self.targets,
-            typed: self.typed.as_deref(),
+            typed: masked.as_deref().or(self.typed.as_deref()),
             messages: &self.messages,
             expanded: self.expanded,
             scroll: self.scroll,
@@ -964,6 +1028,24 @@ impl XWindow {
             self.conn.image_text16(self.pixmap, self.gc, x, y, &chars)?;
         }
         Ok(())
+    }
+}
+
+/// How soon the frame changes by itself: every [`THINKING_REDRAW`] while a computer
+/// thinks (the progress bar), when the running clock's seconds change; `None` when
+/// nothing moves without input.
+fn redraw_in(view: &BoardView) -> Option<Duration> {
+    let thinking = view.thinking.map(|_| THINKING_REDRAW);
+    let clock = view
+        .clocks
+        .filter(|_| view.clock_running)
+        .map(|clocks| render::clock_change(clocks[usize::from(view.side_to_move.min(1))]))
+        .filter(|&change| change != Duration::MAX)
+        // A little after the change, so that the frame shows the new second.
+        .map(|change| change + CLOCK_MARGIN);
+    match (thinking, clock) {
+        (Some(thinking), Some(clock)) => Some(thinking.min(clock)),
+        (thinking, clock) => thinking.or(clock),
     }
 }
 
