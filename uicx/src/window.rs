@@ -60,8 +60,9 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
     view.hint = session.language().get(Key::XHint);
     if let Some(network) = session.network_game() {
         view.clocks = network.clocks;
-        view.clock_running =
-            network.clocks.is_some() && !network.over && network.players.iter().all(Option::is_some);
+        view.clock_running = network.clocks.is_some()
+            && !network.over
+            && network.players.iter().all(Option::is_some);
     }
     view
 }
@@ -112,6 +113,13 @@ impl XHost for Host<'_> {
     }
 
     fn targets(&self, from: usize) -> Vec<usize> {
+        self.paths(from)
+            .into_iter()
+            .filter_map(|path| path.last().copied())
+            .collect()
+    }
+
+    fn paths(&self, from: usize) -> Vec<Vec<usize>> {
         let Some(game) = self.session.game() else {
             return Vec::new();
         };
@@ -130,7 +138,7 @@ impl XHost for Host<'_> {
         }
         game.legal_moves()
             .filter(|mv| mv.from == from)
-            .filter_map(|mv| rules.index(mv.to))
+            .map(|mv| mv.landings().filter_map(|to| rules.index(to)).collect())
             .collect()
     }
 

@@ -98,7 +98,11 @@ fn a_network_game_shows_names_clocks_turns_moves_and_chat() {
         std::thread::yield_now();
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert_eq!(driver.frames(window), frames, "no frames while no clock runs");
+    assert_eq!(
+        driver.frames(window),
+        frames,
+        "no frames while no clock runs"
+    );
 
     // Bob joins from the command line, says hello, and answers Ann's first move.
     let mut game = Game::new(rules.clone());
@@ -118,7 +122,10 @@ fn a_network_game_shows_names_clocks_turns_moves_and_chat() {
             .iter()
             .any(|clock| shows(clock, render::TO_MOVE_BACKGROUND))
     });
-    assert!(shows(" 5:00", render::SIDES_BACKGROUND), "Bob's clock waits");
+    assert!(
+        shows(" 5:00", render::SIDES_BACKGROUND),
+        "Bob's clock waits"
+    );
     let frames = driver.frames(window);
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(3) {

@@ -582,3 +582,123 @@ fn messages_name_squares_by_the_board() {
     });
     quit(&driver, window, program);
 }
+
+#[test]
+fn a_picked_up_piece_stays_picked_up_while_output_comes_by_itself() {
+    let _one = one_window();
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
+    let selected = |driver: &Driver, index: usize| {
+        let (x, y) = layout.square_origin(index);
+        driver.pixel(window, x + 1, y + layout.square / 2) == render::SELECTION
+    };
+    // The analysis reports each depth for two seconds, with no click or key: a piece
+    // picked up meanwhile stays picked up, and its move is then made with one click.
+    driver.type_text(window, "a t2\n");
+    click_square(&driver, window, &layout, 3);
+    assert!(selected(&driver, 3), "d11 is picked up");
+    wait_until("the analysis's arrow", WAIT, || {
+        count_colour(
+            &driver.screenshot(window),
+            board_region(&layout),
+            render::BEST_MOVE,
+        ) > 20
+    });
+    assert!(
+        driver.shows_text(
+            window,
+            "Best move: m ",
+            render::TEXT,
+            render::MESSAGE_BACKGROUND
+        ),
+        "the analysis wrote its lines"
+    );
+    assert!(selected(&driver, 3), "d11 is still picked up");
+    click_square(&driver, window, &layout, 14);
+    let mut marked = marked_squares(&driver.screenshot(window), &layout);
+    marked.sort_unstable();
+    assert!(
+        marked == [3, 14] || marked.len() == 2 && !marked.contains(&3),
+        "the one click moved d11 to d10 (or the computer has answered): {marked:?}"
+    );
+    quit(&driver, window, program);
+}
+
+/// Halatafl's pieces on a board of their own: white (player 0) on d2 can take the black
+/// pieces on d3, c4 and b3 in one chain of jumps, `d2 d4 b4 b2`, and must.
+const JUMP_CHAIN: &str = "id jump_chain\nname \"Jump chain\"\nwidth 7\nheight 7\njump_compulsory\n\
+pieces 0 0 0 0 0 0 0  0 0 0 0 0 0 0  0 0 0 0 0 0 0  0 0 2 0 0 0 0  0 2 0 2 0 0 0  0 0 0 4 0 0 0  \
+0 0 0 0 0 0 0\nsquares 1 1 1 1 1 1 1  1 1 1 1 1 1 1  1 1 1 1 1 1 1  1 1 1 1 1 1 1  1 1 1 1 1 1 1  \
+1 1 1 1 1 1 1  1 1 1 1 1 1 1\n\
+piece bit 4\npiece 4 name white\npiece 4 owner 0\npiece 4 jump 2\npiece 4 steps 1\npiece 4 occupies 1\n\
+piece bit 2\npiece 2 name black\npiece 2 owner 1\npiece 2 jump 4\npiece 2 steps 1\npiece 2 occupies 1\n\
+square bit 1\n";
+
+#[test]
+fn a_jump_chain_is_clicked_landing_by_landing_or_by_its_last_square() {
+    let _one = one_window();
+    let (program, driver, window, _, home) = open(&["-x", "null"], true);
+    let rules_file = home.path().join("jump_chain");
+    std::fs::write(&rules_file, JUMP_CHAIN).expect("write the rules");
+    driver.type_text(window, &format!("p 1 h\nr {}\n", rules_file.display()));
+    wait_until("the new rules", WAIT, || {
+        driver.window_title(window) == "Hnefatafl: Jump chain"
+    });
+    let layout = driver.layout(window, 7, 7);
+    let square = |name: &str| {
+        let column = usize::from(name.as_bytes()[0] - b'a');
+        let row = 7 - usize::from(name.as_bytes()[1] - b'0');
+        row * 7 + column
+    };
+    let taken = [square("d3"), square("c4"), square("b3")];
+    // The dots are drawn a little transparent.
+    let is_target = |shot: &RgbaImage, index: usize| {
+        let (x, y) = layout.square_centre(index);
+        let pixel = shot.get_pixel(x, y).0;
+        near([pixel[0], pixel[1], pixel[2]], render::TARGET, 30)
+    };
+    let chain_made = |name: &str| {
+        let shot = driver.screenshot(window);
+        let mut marked = marked_squares(&shot, &layout);
+        marked.sort_unstable();
+        let mut want = vec![square("d2"), square("b2")];
+        want.sort_unstable();
+        assert_eq!(marked, want, "{name}: the chain d2 d4 b4 b2 is made");
+        for &index in &taken {
+            let (x, y) = layout.square_origin(index);
+            let region = (x, y, layout.square, layout.square);
+            assert!(
+                count_colour(&shot, region, render::CAPTURE) > 10,
+                "{name}: the piece on {index} is taken"
+            );
+        }
+        shot
+    };
+    // Landing by landing: d2, then d4 and b4 (the piece stays picked up, the next
+    // landing marked), then b2.
+    click_square(&driver, window, &layout, square("d2"));
+    let shot = driver.screenshot(window);
+    assert!(is_target(&shot, square("d4")) && is_target(&shot, square("b2")));
+    for landing in ["d4", "b4"] {
+        click_square(&driver, window, &layout, square(landing));
+        let shot = driver.screenshot(window);
+        assert!(
+            marked_squares(&shot, &layout).is_empty(),
+            "{landing}: no move yet"
+        );
+        let (x, y) = layout.square_origin(square("d2"));
+        assert_eq!(
+            shot.get_pixel(x + 1, y + layout.square / 2).0[..3],
+            render::SELECTION,
+            "{landing}: d2 stays picked up"
+        );
+    }
+    assert!(is_target(&driver.screenshot(window), square("b2")));
+    click_square(&driver, window, &layout, square("b2"));
+    save_shot(&chain_made("landing by landing"), "jump-chain");
+    // The last square alone: the chain is the only one that ends there.
+    driver.type_text(window, "n\n");
+    click_square(&driver, window, &layout, square("d2"));
+    click_square(&driver, window, &layout, square("b2"));
+    chain_made("by its last square");
+    quit(&driver, window, program);
+}

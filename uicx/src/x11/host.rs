@@ -104,6 +104,14 @@ pub trait XHost {
     /// The squares the piece on `from` may move to, when it is a human's turn and the piece
     /// belongs to the side to move; empty otherwise.
     fn targets(&self, from: usize) -> Vec<usize>;
+    /// The same moves, each as every square it lands on in order: one square for an
+    /// ordinary move, one a jump for a chain of jump captures. By default the targets.
+    fn paths(&self, from: usize) -> Vec<Vec<usize>> {
+        self.targets(from)
+            .into_iter()
+            .map(|target| vec![target])
+            .collect()
+    }
     /// Runs one command line typed into the X terminal, or made from a click (`m x1 y1 x2 y2`).
     /// Returns every line of its output and what the window does next.
     fn execute(&mut self, line: &str) -> (Vec<String>, Flow);

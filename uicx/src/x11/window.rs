@@ -222,6 +222,10 @@ struct XWindow {
     title: String,
     selected: Option<usize>,
     targets: Vec<usize>,
+    /// The selected piece's moves, each as the squares it lands on.
+    paths: Vec<Vec<usize>>,
+    /// The landings of a jump chain clicked so far.
+    landed: Vec<usize>,
     press: Option<Press>,
     typed: Option<String>,
     history: Vec<String>,
@@ -367,6 +371,8 @@ impl XWindow {
             title: String::new(),
             selected: None,
             targets: Vec::new(),
+            paths: Vec::new(),
+            landed: Vec::new(),
             press: None,
             typed: None,
             history: Vec::new(),
@@ -510,11 +516,12 @@ impl XWindow {
         let Some(from) = self.selected else {
             return;
         };
-        let targets = host.targets(from);
-        if after.moves != before.moves || after.pieces != before.pieces || targets.is_empty() {
+        let paths = host.paths(from);
+        if after.moves != before.moves || after.pieces != before.pieces || paths.is_empty() {
             self.deselect();
         } else {
-            self.targets = targets;
+            self.paths = paths;
+            self.targets = next_targets(&self.paths, &self.landed);
         }
     }
 
@@ -675,18 +682,22 @@ impl XWindow {
     fn deselect(&mut self) {
         self.selected = None;
         self.targets.clear();
+        self.paths.clear();
+        self.landed.clear();
         self.press = None;
     }
 
     /// Selects the piece on a square when it may move, ready to be dragged.
     fn pick_up(&mut self, host: &dyn XHost, square: usize) {
-        let targets = host.targets(square);
-        if targets.is_empty() {
+        let paths = host.paths(square);
+        if paths.is_empty() {
             self.deselect();
             return;
         }
         self.selected = Some(square);
-        self.targets = targets;
+        self.landed.clear();
+        self.targets = next_targets(&paths, &self.landed);
+        self.paths = paths;
         self.press = Some(Press {
             from: square,
             was_selected: false,
@@ -703,25 +714,33 @@ impl XWindow {
         from: usize,
         square: usize,
     ) -> Result<Option<XExit>, XError> {
-        let is_target = self.targets.contains(&square);
-        if !is_target && !host.targets(square).is_empty() {
-            self.pick_up(host, square);
-            return Ok(None);
-        }
+        let landings = match step(&self.paths, &self.landed, square) {
+            Step::Play(landings) => landings,
+            Step::Land => {
+                // A square in the middle of a jump chain: wait for the next one.
+                self.landed.push(square);
+                self.targets = next_targets(&self.paths, &self.landed);
+                return Ok(None);
+            }
+            Step::Other => {
+                if !host.targets(square).is_empty() {
+                    self.pick_up(host, square);
+                    return Ok(None);
+                }
+                // Not a move of the piece (or several jump chains end there): sent as it
+                // is, so that the interpreter says why it is refused.
+                self.conn.bell(0)?;
+                vec![square]
+            }
+        };
         self.deselect();
         let Some(layout) = self.layout else {
             return Ok(None);
         };
         let columns = layout.columns.max(1) as usize;
-        let line = format!(
-            "m {} {} {} {}",
-            from % columns,
-            from / columns,
-            square % columns,
-            square / columns
-        );
-        if !is_target {
-            self.conn.bell(0)?;
+        let mut line = format!("m {} {}", from % columns, from / columns);
+        for square in landings {
+            line += &format!(" {} {}", square % columns, square / columns);
         }
         self.execute(host, &line, false)
     }
@@ -1031,6 +1050,51 @@ impl XWindow {
     }
 }
 
+/// What a click on a square means for the selected piece.
+#[derive(Debug, PartialEq, Eq)]
+enum Step {
+    /// Make the move that lands on these squares.
+    Play(Vec<usize>),
+    /// The square is the next landing of a jump chain that goes on from there.
+    Land,
+    /// Neither: not a move of the piece, or the last square of several jump chains.
+    Other,
+}
+
+/// A click on `square` after the landings `landed` of the piece's moves `paths` (each the
+/// squares a move lands on): a move that lands exactly on those squares is made; a chain
+/// that goes on from there waits for the next click; the last square of exactly one
+/// chain that goes through them makes that chain, so an unambiguous chain takes one click.
+fn step(paths: &[Vec<usize>], landed: &[usize], square: usize) -> Step {
+    let mut clicked = landed.to_vec();
+    clicked.push(square);
+    let candidates = || paths.iter().filter(|path| path.starts_with(landed));
+    if let Some(exact) = candidates().find(|path| **path == clicked) {
+        return Step::Play(exact.clone());
+    }
+    if candidates().any(|path| path.starts_with(&clicked)) {
+        return Step::Land;
+    }
+    let mut ending = candidates().filter(|path| path.last() == Some(&square));
+    match (ending.next(), ending.next()) {
+        (Some(only), None) => Step::Play(only.clone()),
+        _ => Step::Other,
+    }
+}
+
+/// The squares to mark for the selected piece after the landings `landed`: the next
+/// landing and the last square of each move that goes through them.
+fn next_targets(paths: &[Vec<usize>], landed: &[usize]) -> Vec<usize> {
+    let mut targets: Vec<usize> = paths
+        .iter()
+        .filter(|path| path.starts_with(landed) && path.len() > landed.len())
+        .flat_map(|path| [path[landed.len()], path[path.len() - 1]])
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    targets
+}
+
 /// How soon the frame changes by itself: every [`THINKING_REDRAW`] while a computer
 /// thinks (the progress bar), when the running clock's seconds change; `None` when
 /// nothing moves without input.
@@ -1076,4 +1140,27 @@ fn latin1_bytes(text: &str) -> Vec<u8> {
     text.chars()
         .map(|letter| u8::try_from(u32::from(letter)).unwrap_or(b'?'))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jump_chains_are_clicked_landing_by_landing_or_by_their_end() {
+        // Two ordinary moves (to 1 and 2) and two chains: 10 then 20, and 10 then 12.
+        let paths = vec![vec![1], vec![2], vec![10, 20], vec![10, 12]];
+        assert_eq!(step(&paths, &[], 2), Step::Play(vec![2]));
+        assert_eq!(step(&paths, &[], 10), Step::Land);
+        assert_eq!(step(&paths, &[], 20), Step::Play(vec![10, 20]));
+        assert_eq!(step(&paths, &[10], 12), Step::Play(vec![10, 12]));
+        assert_eq!(step(&paths, &[10], 2), Step::Other);
+        assert_eq!(step(&paths, &[], 7), Step::Other);
+        assert_eq!(next_targets(&paths, &[]), [1, 2, 10, 12, 20]);
+        assert_eq!(next_targets(&paths, &[10]), [12, 20]);
+        // Two chains that end on one square: the end alone does not tell which.
+        let paths = vec![vec![10, 30], vec![12, 30]];
+        assert_eq!(step(&paths, &[], 30), Step::Other);
+        assert_eq!(step(&paths, &[12], 30), Step::Play(vec![12, 30]));
+    }
 }
