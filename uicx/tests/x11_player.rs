@@ -114,7 +114,7 @@ fn x_theme_switches_in_place_even_with_stdin_at_its_end() {
 #[test]
 fn title_hints_and_identity_are_set() {
     let _one = one_window();
-    let (program, driver, window, _, _home) = open(&["-x", "null"], true);
+    let (program, driver, window, _, home) = open(&["-x", "null"], true);
     assert_eq!(
         driver.window_title(window),
         "Hnefatafl: Hnefatafl (Fetlar rules)"
@@ -139,6 +139,16 @@ fn title_hints_and_identity_are_set() {
     // `r` loads other rules: the title follows.
     driver.type_text(window, "r brandub\n");
     wait_until("the new title", WAIT, || {
+        driver.window_title(window) == "Hnefatafl: Brandub"
+    });
+    // So does `e`: a brandub game saved, other rules loaded, the game loaded again.
+    let saved = home.path().join("brandub.save");
+    driver.type_text(window, &format!("w {}\nr tablut\n", saved.display()));
+    wait_until("tablut's title", WAIT, || {
+        driver.window_title(window) == "Hnefatafl: Tablut (Linnaeus)"
+    });
+    driver.type_text(window, &format!("e {}\n", saved.display()));
+    wait_until("the loaded game's title", WAIT, || {
         driver.window_title(window) == "Hnefatafl: Brandub"
     });
     quit(&driver, window, program);
@@ -700,5 +710,88 @@ fn a_jump_chain_is_clicked_landing_by_landing_or_by_its_last_square() {
     click_square(&driver, window, &layout, square("d2"));
     click_square(&driver, window, &layout, square("b2"));
     chain_made("by its last square");
+    quit(&driver, window, program);
+}
+
+#[test]
+fn board_names_are_thinned_on_a_big_board_in_a_small_window() {
+    let _one = one_window();
+    let (program, driver, window, _, _home) = open(&["-x", "null"], true);
+    driver.type_text(window, "r alea_evangelii\n");
+    wait_until("the 19x19 rules", WAIT, || {
+        driver.window_title(window).contains("Alea")
+    });
+    // Smaller than the window manager would allow: squares of about 11 pixels.
+    driver.resize(window, 260, 320);
+    let layout = driver.layout(window, 19, 19);
+    let shot = driver.screenshot(window);
+    save_shot(&shot, "thinned-names");
+    // The pixel rows of the left margin where row names are written.
+    let written: Vec<u32> = (layout.board_y..layout.board_y + 19 * layout.square)
+        .filter(|&y| (0..layout.board_x).any(|x| shot.get_pixel(x, y).0[..3] == render::TEXT))
+        .collect();
+    let mut names: Vec<(u32, u32)> = Vec::new();
+    for y in written {
+        match names.last_mut() {
+            Some((_, end)) if *end + 1 == y => *end = y,
+            _ => names.push((y, y)),
+        }
+    }
+    let line = layout.metrics.line_height();
+    assert!(names.len() >= 5, "row names are written: {names:?}");
+    for pair in names.windows(2) {
+        assert!(
+            pair[1].0 - pair[0].0 >= line,
+            "two row names closer than a line ({line}): {names:?}"
+        );
+    }
+    // Row 1 is always named, in the bottom row's place.
+    let bottom = layout.board_y + 18 * layout.square;
+    assert!(
+        names
+            .last()
+            .is_some_and(|&(start, end)| end >= bottom && start < bottom + layout.square),
+        "row 1 is named: {names:?}"
+    );
+    quit(&driver, window, program);
+}
+
+#[test]
+fn the_prompt_hints_at_help_and_up_brings_back_typed_lines() {
+    let _one = one_window();
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
+    let terminal =
+        |text: &str| driver.shows_text(window, text, render::TEXT, render::TERMINAL_BACKGROUND);
+    let hint =
+        |text: &str| driver.shows_text(window, text, render::DIM_TEXT, render::TERMINAL_BACKGROUND);
+    assert!(terminal("> _"), "the prompt is shown");
+    assert!(hint("h: help"), "the hint names h");
+    // Two lines typed (the second a move), then Up twice brings back the first, Down the
+    // second; Enter runs the recalled line.
+    driver.type_text(window, "p 1 h\nm d11 d10\n");
+    let moved = || {
+        let mut marked = marked_squares(&driver.screenshot(window), &layout);
+        marked.sort_unstable();
+        marked
+    };
+    assert_eq!(moved(), [3, 14]);
+    driver.type_text(window, "\u{2191}\u{2191}");
+    assert!(terminal("> p 1 h_"), "Up twice: the first line");
+    assert!(!hint("h: help"), "no hint while a line is there");
+    driver.type_text(window, "\u{2193}");
+    assert!(terminal("> m d11 d10_"), "Down: the second line");
+    driver.type_text(window, "\u{2193}");
+    assert!(
+        terminal("> _") && hint("h: help"),
+        "Down again: an empty line"
+    );
+    driver.type_text(window, "u\n");
+    assert!(moved().is_empty(), "the move is taken back");
+    driver.type_text(window, "\u{2191}\u{2191}\n");
+    assert_eq!(
+        moved(),
+        [3, 14],
+        "the move, brought back with Up, is made again"
+    );
     quit(&driver, window, program);
 }
