@@ -417,6 +417,17 @@ fn move_list_flip_and_drag() {
     quit(&driver, window, program);
 }
 
+/// Writes a rule file of the test's own into the home, loads it with `r` in the window
+/// and waits for the title to name it.
+fn load_rules_text(driver: &Driver, window: u32, home: &std::path::Path, text: &str, name: &str) {
+    let rules_file = home.join("own_rules");
+    std::fs::write(&rules_file, text).expect("write the rules");
+    driver.type_text(window, &format!("r {}\n", rules_file.display()));
+    wait_until("the new rules", WAIT, || {
+        driver.window_title(window) == format!("Hnefatafl: {name}")
+    });
+}
+
 /// A 1x3 board: player 0's man moves to the middle, and player 1's man is shut in.
 const SHUT_IN: &str = "id shut_in\nname \"Shut in\"\nwidth 3\nheight 1\npieces 1 0 2\nsquares 1 1 1\n\
 piece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\n\
@@ -426,12 +437,7 @@ square bit 1\n";
 fn the_game_end_is_shown_with_how_to_go_on() {
     let _one = one_window();
     let (program, driver, window, _, home) = open(&["-x", "null"], true);
-    let rules_file = home.path().join("shut_in");
-    std::fs::write(&rules_file, SHUT_IN).expect("write the rules");
-    driver.type_text(window, &format!("r {}\n", rules_file.display()));
-    wait_until("the new rules", WAIT, || {
-        driver.window_title(window) == "Hnefatafl: Shut in"
-    });
+    load_rules_text(&driver, window, home.path(), SHUT_IN, "Shut in");
     driver.type_text(window, "p 1 h\n");
     let layout = driver.layout(window, 3, 1);
     let before = count_colour(
@@ -647,12 +653,8 @@ square bit 1\n";
 fn a_jump_chain_is_clicked_landing_by_landing_or_by_its_last_square() {
     let _one = one_window();
     let (program, driver, window, _, home) = open(&["-x", "null"], true);
-    let rules_file = home.path().join("jump_chain");
-    std::fs::write(&rules_file, JUMP_CHAIN).expect("write the rules");
-    driver.type_text(window, &format!("p 1 h\nr {}\n", rules_file.display()));
-    wait_until("the new rules", WAIT, || {
-        driver.window_title(window) == "Hnefatafl: Jump chain"
-    });
+    driver.type_text(window, "p 1 h\n");
+    load_rules_text(&driver, window, home.path(), JUMP_CHAIN, "Jump chain");
     let layout = driver.layout(window, 7, 7);
     let square = |name: &str| {
         let column = usize::from(name.as_bytes()[0] - b'a');
