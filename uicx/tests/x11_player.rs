@@ -183,6 +183,16 @@ fn sides_have_one_colour_in_every_theme() {
             }
             (darkest, lightest)
         };
+        // Each side is named by the rules' piece names, the side to move highlighted.
+        for (label, background) in [
+            ("Attackers (player 0): human", render::TO_MOVE_BACKGROUND),
+            ("Defenders (player 1): computer", render::SIDES_BACKGROUND),
+        ] {
+            assert!(
+                driver.shows_text(window, label, render::TEXT, background),
+                "{theme}: {label}"
+            );
+        }
         let (_, player0_light) = icon(0);
         let (_, player1_light) = icon(layout.window_width / 2);
         assert!(
