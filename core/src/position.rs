@@ -9,13 +9,14 @@ use crate::square::column_name;
 use crate::tables::{DIRECTIONS, Tables, WORDS};
 use crate::{Direction, Move, Outcome, PieceType, Player, Rules, Square, engine};
 
-/// The most pieces one move can capture: four neighbours, each possibly with a double-trap
-/// partner (8), or a shieldwall along each of two edges of a 31x31 board's corner
-/// (2 x 29) with the neighbours.
-pub(crate) const MAX_CAPTURES: usize = 64;
+/// Captures recorded in the [`Undo`] itself: every ordinary move's (four neighbours, each
+/// possibly with a double-trap partner). Longer lists (a long shieldwall, a long chain of
+/// jumps) go on in a vector, allocated only then, so that the record stays small enough
+/// to be copied cheaply on every move of a search.
+const INLINE_CAPTURES: usize = 8;
 
-/// What a move changed, to take it back with [`Position::take_back`]. Fixed size: no
-/// allocation.
+/// What a move changed, to take it back with [`Position::take_back`]. It allocates
+/// nothing but for a move that captures more than eight pieces.
 ///
 /// ```
 /// use hnefatafl_core::Rules;
@@ -35,8 +36,11 @@ pub struct Undo {
     pub(crate) to: u16,
     pub(crate) width: u8,
     pub(crate) hash: u64,
-    /// Row-major index and piece bit of each captured piece.
-    pub(crate) captured: [(u16, u8); MAX_CAPTURES],
+    /// The first captured pieces, each as its row-major index times 8 plus its type index
+    /// (see [`Undo::push_capture`]).
+    pub(crate) captured: [u16; INLINE_CAPTURES],
+    /// The captured pieces after the first [`INLINE_CAPTURES`], the same way.
+    pub(crate) more_captured: Vec<u16>,
     pub(crate) capture_count: u8,
     /// False when the move could not be made at all and nothing changed.
     pub(crate) played: bool,
@@ -46,18 +50,28 @@ pub struct Undo {
 
 impl Undo {
     /// A record of a move not yet made.
-    pub(crate) fn new(tables: &Tables, board: &Board, mv: Move, from: usize, to: usize) -> Undo {
+    #[inline(always)]
+    pub(crate) fn new(board: &Board, mv: Move) -> Undo {
         Undo {
             mv,
-            from: from as u16,
-            to: to as u16,
-            width: tables.width as u8,
+            from: 0,
+            to: 0,
+            width: 0,
             hash: board.hash,
-            captured: [(0, 0); MAX_CAPTURES],
+            captured: [0; INLINE_CAPTURES],
+            more_captured: Vec::new(),
             capture_count: 0,
             played: false,
             lost: board.lost,
         }
+    }
+
+    /// Records the row-major indices of the move's squares on a board of these tables.
+    #[inline]
+    pub(crate) fn set_squares(&mut self, tables: &Tables, from: usize, to: usize) {
+        self.from = from as u16;
+        self.to = to as u16;
+        self.width = tables.width as u8;
     }
 
     /// The move.
@@ -89,21 +103,40 @@ impl Undo {
     /// ```
     pub fn captures(&self) -> impl Iterator<Item = (Square, PieceType)> + '_ {
         let width = usize::from(self.width.max(1));
-        self.captured[..usize::from(self.capture_count)]
-            .iter()
-            .map(move |&(index, bit)| {
-                let index = usize::from(index);
-                let square = Square((index % width) as u16 | ((index / width) as u16) << 5);
-                (square, PieceType(bit))
-            })
+        self.captured_pieces().map(move |(index, bit)| {
+            let square = Square((index % width) as u16 | ((index / width) as u16) << 5);
+            (square, PieceType(bit))
+        })
     }
 
+    /// Records a captured piece: its row-major index (below 1024) and its piece bit.
+    #[inline]
     pub(crate) fn push_capture(&mut self, square: usize, bit: u8) {
+        let entry = (square as u16) << 3 | bit.trailing_zeros() as u16 & 7;
         let index = usize::from(self.capture_count);
-        if index < MAX_CAPTURES {
-            self.captured[index] = (square as u16, bit);
-            self.capture_count += 1;
+        if index < INLINE_CAPTURES {
+            self.captured[index] = entry;
+        } else {
+            self.more_captured.push(entry);
         }
+        // A board has at most 961 squares, so the count never passes 255.
+        self.capture_count += 1;
+    }
+
+    /// Forgets every recorded capture.
+    pub(crate) fn clear_captures(&mut self) {
+        self.capture_count = 0;
+        self.more_captured.clear();
+    }
+
+    /// The captured pieces as row-major index and piece bit.
+    #[inline]
+    pub(crate) fn captured_pieces(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let inline = usize::from(self.capture_count).min(INLINE_CAPTURES);
+        self.captured[..inline]
+            .iter()
+            .chain(&self.more_captured)
+            .map(|&entry| (usize::from(entry >> 3), 1u8 << (entry & 7)))
     }
 }
 
@@ -138,9 +171,11 @@ impl Board {
     }
 
     /// Puts a piece on an empty square.
-    #[inline]
+    // Always inlined: called a few times per move on the hot path, where a call costs
+    // more than its body. The type index is masked to 0..8 so that no bound is checked.
+    #[inline(always)]
     pub(crate) fn put(&mut self, tables: &Tables, square: usize, bit: u8) {
-        let index = bit.trailing_zeros() as usize;
+        let index = bit.trailing_zeros() as usize & 7;
         self.board[square] = bit;
         self.hash ^= tables.key(index, square);
         self.counts[index] += 1;
@@ -148,11 +183,11 @@ impl Board {
         self.occupied[owner][square / 64] |= 1 << (square % 64);
     }
 
-    /// Takes the piece off a square and returns its bit.
-    #[inline]
+    /// Takes the piece off a square (not an empty one) and returns its bit.
+    #[inline(always)]
     pub(crate) fn take(&mut self, tables: &Tables, square: usize) -> u8 {
         let bit = self.board[square];
-        let index = bit.trailing_zeros() as usize;
+        let index = bit.trailing_zeros() as usize & 7;
         self.board[square] = 0;
         self.hash ^= tables.key(index, square);
         self.counts[index] -= 1;
@@ -409,6 +444,36 @@ impl Position {
             .map(|&bit| (bit != 0).then_some(PieceType(bit)))
     }
 
+    /// The piece bit on each square, row-major as [`Position::board`] (0: empty): the
+    /// board as the position holds it, for evaluators that read every square many times.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// assert_eq!(position.board_bits().len(), 81);
+    /// assert_eq!(position.board_bits()[4 * 9 + 4], 1);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn board_bits(&self) -> &[u8] {
+        &self.state.board
+    }
+
+    /// The squares of a player's pieces as bit words: row-major index `i` is bit `i % 64`
+    /// of word `i / 64`.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let words = rules.start_position().occupied_words(Player::One).to_vec();
+    /// assert_eq!(words.iter().map(|w| w.count_ones()).sum::<u32>(), 9);
+    /// assert_ne!(words[0] & 1 << (4 * 9 + 4), 0);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn occupied_words(&self, player: Player) -> &[u64] {
+        &self.state.occupied[player.index()][..self.rules.tables().words]
+    }
+
     /// The squares of a player's pieces, by increasing row-major index.
     ///
     /// ```
@@ -624,6 +689,7 @@ impl Position {
     /// assert_eq!(position, rules.start_position());
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
+    #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         engine::make_move(self.rules.tables(), &mut self.state, mv)
     }
@@ -659,6 +725,7 @@ impl Position {
     /// assert_eq!(position, rules.start_position());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn take_back(&mut self, undo: &Undo) {
         engine::unmake_move(self.rules.tables(), &mut self.state, undo)
     }

@@ -101,6 +101,14 @@ pub(crate) struct Tables {
     /// Per square: one bit per direction whose neighbour is not part of the board (the
     /// rectangle's end or a 0-square). A square with any bit is at the edge.
     pub(crate) outward: Vec<u8>,
+    /// The squares at the edge (with any `outward` bit), as a bitset.
+    pub(crate) edge: [u64; WORDS],
+    /// The squares of the board (not 0-squares), as a bitset.
+    pub(crate) on_board: [u64; WORDS],
+    /// The squares not in the first (west) column, as a bitset.
+    pub(crate) not_first_column: [u64; WORDS],
+    /// The squares not in the last (east) column, as a bitset.
+    pub(crate) not_last_column: [u64; WORDS],
     /// Piece types that a shieldwall captures.
     pub(crate) shieldwall: u8,
     /// Piece types whose owner wins by an exit fort.
@@ -111,6 +119,8 @@ pub(crate) struct Tables {
     pub(crate) draw_no_win: bool,
     /// Whether some piece type captures by jumping (`jump`).
     pub(crate) jumping: bool,
+    /// The piece types that some type captures by jumping.
+    pub(crate) jumped: u8,
     /// `jump_compulsory`.
     pub(crate) jump_compulsory: bool,
     /// Whether some piece type has `lose_on` squares.
@@ -254,7 +264,7 @@ pub(crate) fn compile(d: &Description) -> Tables {
         }
     }
 
-    let outward = (0..squares)
+    let outward: Vec<u8> = (0..squares)
         .map(|square| {
             let mut bits = 0u8;
             for (direction, &next) in neighbours[square].iter().enumerate() {
@@ -265,6 +275,17 @@ pub(crate) fn compile(d: &Description) -> Tables {
             bits
         })
         .collect();
+    let bitset = |f: &dyn Fn(usize) -> bool| {
+        let mut set = [0u64; WORDS];
+        for square in (0..squares).filter(|&square| f(square)) {
+            set[square / 64] |= 1 << (square % 64);
+        }
+        set
+    };
+    let edge = bitset(&|square| outward[square] != 0);
+    let on_board = bitset(&|square| d.squares[square] != 0);
+    let not_first_column = bitset(&|square| square % width != 0);
+    let not_last_column = bitset(&|square| square % width != width - 1);
     let mask_of = |f: fn(&crate::PieceRule) -> bool| {
         d.piece_rules
             .iter()
@@ -300,11 +321,16 @@ pub(crate) fn compile(d: &Description) -> Tables {
         zobrist_side,
         passing: d.piece_rules.iter().any(|r| r.pass & !r.occupies != 0),
         outward,
+        edge,
+        on_board,
+        not_first_column,
+        not_last_column,
         shieldwall: mask_of(|r| r.shieldwall),
         exit_fort: mask_of(|r| r.exit_fort),
         encircle: d.encircle.map(crate::Player::index),
         draw_no_win: d.draw_no_win,
         jumping: d.piece_rules.iter().any(|r| r.jump != 0),
+        jumped: d.piece_rules.iter().fold(0, |m, r| m | r.jump),
         jump_compulsory: d.jump_compulsory,
         losing: d.piece_rules.iter().any(|r| r.lose_on != 0),
     }

@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, Player, Rules};
+use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, PieceType, Player, Rules, Square};
 
 fn shipped_text() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/copenhagen");
@@ -587,4 +587,40 @@ fn a_game_neither_player_can_win_is_drawn() {
     let two_against_one =
         Rules::parse(text("1 0 0 1 0 0 0 0 0 0 0 0 0 0 0 2").as_bytes()).expect("valid");
     assert_eq!(Game::new(two_against_one).outcome(), None);
+}
+
+/// The rule lines of a file without its header, name, board size and layout.
+fn rule_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        let first = line.split_whitespace().next().unwrap_or("");
+        let starts_block = first == "pieces" || first == "squares";
+        let skip = in_block
+            || starts_block
+            || first.starts_with('#')
+            || ["id", "name", "width", "height", ""].contains(&first);
+        in_block = (in_block || starts_block) && line.trim_end().ends_with('\\');
+        if !skip {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+#[test]
+fn copenhagen13_plays_the_copenhagen_rules_on_the_larger_board() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/copenhagen13");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(rule_lines(&text), rule_lines(&shipped_text()));
+    let rules = Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("copenhagen13: {e}"));
+    assert_eq!((rules.width(), rules.height()), (13, 13));
+    let start = rules.start_position();
+    let count = |bit| start.count(PieceType::from_bit(bit).expect("a type"));
+    // hnefatafl.org's 13x13 start: 32 attackers, 16 defenders and the king on the throne.
+    assert_eq!((count(4), count(2), count(1)), (32, 16, 1));
+    assert_eq!(
+        start.piece_at(Square::new(6, 6).expect("inside")),
+        PieceType::from_bit(1)
+    );
 }

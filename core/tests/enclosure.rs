@@ -16,6 +16,12 @@ const SIZE: usize = 7;
 
 /// The shipped file's types on a 7x7 board with this start position (`pieces` as bits).
 fn rules_for(pieces: &[u8]) -> Rules {
+    let text = rules_text_for(pieces);
+    Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The text of [`rules_for`].
+fn rules_text_for(pieces: &[u8]) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/copenhagen");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut kept = String::new();
@@ -34,12 +40,11 @@ fn rules_for(pieces: &[u8]) -> Rules {
         .map(|i| square_type(i % SIZE, i / SIZE).to_string())
         .collect();
     let pieces: Vec<String> = pieces.iter().map(u8::to_string).collect();
-    let text = format!(
+    format!(
         "width {SIZE}\nheight {SIZE}\npieces {}\nsquares {}\n{kept}",
         pieces.join(" "),
         squares.join(" ")
-    );
-    Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    )
 }
 
 /// 2 on the corners, 4 on the throne, 1 elsewhere.
@@ -440,4 +445,154 @@ fn fort_and_encirclement_verdicts_agree_with_the_plain_reading() {
         forts >= 40 && rings >= 40 && searched >= 10,
         "{forts} forts ({searched} searched), {rings} rings in {positions}"
     );
+}
+
+/// Rules of `size` x `size` ordinary squares where the attackers (player 0) win by
+/// encirclement and nothing else ends the game while the king stands.
+fn plain_encircle_rules(size: usize, board: &[u8]) -> Rules {
+    let pieces: Vec<String> = board.iter().map(u8::to_string).collect();
+    let text = format!(
+        "id ring\nname ring\nwidth {size}\nheight {size}\nencircle 0\npieces {}\nsquares {}\n\
+         piece bit 1\npiece 1 owner 1\npiece 1 captures 4\npiece 1 capt_sides 4\n\
+         piece 1 capt_loss\npiece 1 occupies 1\n\
+         piece bit 2\npiece 2 owner 1\npiece 2 captures 4\npiece 2 custodial\n\
+         piece 2 occupies 1\n\
+         piece bit 4\npiece 4 owner 0\npiece 4 captures 3\npiece 4 custodial\n\
+         piece 4 occupies 1\nsquare bit 1\n",
+        pieces.join(" "),
+        vec!["1"; size * size].join(" ")
+    );
+    Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// docs/rules.md, "Encirclement", read literally on a `size` x `size` board.
+fn slow_encircled_on(size: usize, board: &[u8]) -> bool {
+    let inside = |x: i64, y: i64| (0..size as i64).contains(&x) && (0..size as i64).contains(&y);
+    let mut seen: HashSet<(i64, i64)> = HashSet::new();
+    let mut queue: VecDeque<(i64, i64)> = VecDeque::new();
+    for (i, &bit) in board.iter().enumerate() {
+        if bit == KING || bit == DEFENDER {
+            let at = ((i % size) as i64, (i / size) as i64);
+            seen.insert(at);
+            queue.push_back(at);
+        }
+    }
+    if queue.is_empty() {
+        return false;
+    }
+    while let Some((x, y)) = queue.pop_front() {
+        if x == 0 || y == 0 || x == size as i64 - 1 || y == size as i64 - 1 {
+            return false;
+        }
+        for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+            let open = inside(nx, ny) && board[ny as usize * size + nx as usize] != ATTACKER;
+            if open && seen.insert((nx, ny)) {
+                queue.push_back((nx, ny));
+            }
+        }
+    }
+    true
+}
+
+/// The encirclement verdict on boards that need two to sixteen words of a square bitset
+/// (the 7x7 test above needs one): rings of attackers, with and without gaps, at random
+/// places, so that rings and their gaps cross the words' boundaries.
+#[test]
+fn encirclement_on_large_boards_agrees_with_the_plain_reading() {
+    let mut random = Random(0xB16_B0A4D);
+    let (mut rings, mut open) = (0, 0);
+    for size in [9, 11, 13, 19, 31] {
+        for _ in 0..300 {
+            let mut board = vec![0u8; size * size];
+            let left = random.below(size / 2);
+            let top = random.below(size / 2);
+            let right = size / 2 + 1 + random.below(size - size / 2 - 1);
+            let bottom = size / 2 + 1 + random.below(size - size / 2 - 1);
+            let gaps = random.below(3);
+            for y in top..=bottom {
+                for x in left..=right {
+                    let on_ring = x == left || x == right || y == top || y == bottom;
+                    if on_ring && (gaps == 0 || random.below(40) != 0) {
+                        board[y * size + x] = ATTACKER;
+                    }
+                }
+            }
+            let (cx, cy) = ((left + right) / 2, (top + bottom) / 2);
+            board[cy * size + cx] = KING;
+            for _ in 0..1 + random.below(6) {
+                let x = left + 1 + random.below((right - left).max(2) - 1);
+                let y = top + 1 + random.below((bottom - top).max(2) - 1);
+                if board[y * size + x] == 0 {
+                    board[y * size + x] = DEFENDER;
+                }
+            }
+            if random.below(6) == 0 {
+                let i = random.below(size * size);
+                if board[i] == 0 {
+                    board[i] = DEFENDER;
+                }
+            }
+            if !board.contains(&DEFENDER) {
+                board[cy * size + cx + 1] = DEFENDER;
+            }
+            let rules = plain_encircle_rules(size, &board);
+            let verdict = rules.start_position().outcome_with(true).map(|o| o.reason);
+            let expected = slow_encircled_on(size, &board);
+            assert_eq!(
+                verdict == Some(EndReason::Encircled),
+                expected,
+                "{size}x{size}: {board:?} {verdict:?}"
+            );
+            if expected {
+                rings += 1;
+            } else {
+                open += 1;
+            }
+        }
+    }
+    assert!(rings >= 200 && open >= 200, "{rings} rings, {open} open");
+}
+
+/// A fort that holds under the shipped Copenhagen rules (`a_fort_that_cannot_be_broken`
+/// in tests/copenhagen.rs has its twin) is no fort when the attackers capture the
+/// defenders by jumping over them: nothing then keeps a wall piece on the board.
+#[test]
+fn a_wall_piece_that_an_enemy_can_jump_does_not_hold() {
+    // Bottom edge of the 7x7 board: the king on the edge, his inside closed by four
+    // defenders, an attacker far away.
+    #[rustfmt::skip]
+    let board: Vec<u8> = vec![
+        0, 0, 0, 4, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0,
+        0, 0, 2, 2, 0, 0, 0,
+        0, 2, 0, 0, 2, 0, 0,
+        0, 2, 1, 0, 2, 0, 0,
+    ];
+    let rules = rules_for(&board);
+    let fort = Some(EndReason::ExitFort(
+        PieceType::from_bit(KING).expect("a bit"),
+    ));
+    assert_eq!(
+        rules.start_position().outcome_with(true).map(|o| o.reason),
+        fort
+    );
+    assert!(slow_fort(&board));
+
+    let jumping = rules_with_jumping_attackers(&board);
+    assert_eq!(
+        jumping
+            .start_position()
+            .outcome_with(true)
+            .map(|o| o.reason),
+        None
+    );
+}
+
+/// [`rules_for`] with attackers that also capture defenders by jumping over them.
+fn rules_with_jumping_attackers(board: &[u8]) -> Rules {
+    let text =
+        rules_text_for(board).replace("piece 4 custodial", "piece 4 custodial\npiece 4 jump 2");
+    Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }

@@ -148,6 +148,7 @@ fn every_shipped_file_otn_describes_round_trips_with_equal_perft() {
         ("brandub", &["tfr", "ks"]),
         ("brandubh", &["tfr"]),
         ("copenhagen", &["tfr"]),
+        ("copenhagen13", &["tfr"]),
         ("foteviken_tablut", &["tfr"]),
         ("hnefatafl", &["ks"]),
         ("hnefatafl13", &["ks"]),

@@ -21,7 +21,9 @@ import java.io.File;
  *
  * Arguments: the engine's .ini file (its directory is taken from ./engines, as OpenTafl
  * does), an OTN rules string, the main time, overtime period and increment in milliseconds
- * with the number of periods between them, and the most plies to play.
+ * with the number of periods between them, the most plies to play, and optionally another
+ * .ini file for the defenders (the first one then plays the attackers only) and the most
+ * seconds to wait for the end (600 when not given).
  */
 public class HostHnefataflRs implements UiCallback {
     volatile boolean finished = false;
@@ -37,11 +39,12 @@ public class HostHnefataflRs implements UiCallback {
         ExternalEnginePlayer a = new ExternalEnginePlayer();
         a.setEngineSpec(new EngineSpec(new File(args[0])));
         ExternalEnginePlayer d = new ExternalEnginePlayer();
-        d.setEngineSpec(new EngineSpec(new File(args[0])));
+        d.setEngineSpec(new EngineSpec(new File(args.length > 7 ? args[7] : args[0])));
+        long waitMillis = 1000L * (args.length > 8 ? Long.parseLong(args[8]) : 600);
         CommandEngine ce = new CommandEngine(g, ui, a, d);
         ce.startGame();
         long start = System.currentTimeMillis();
-        while (!ui.finished && g.getHistory().size() <= maxPlies && System.currentTimeMillis() - start < 600000) Thread.sleep(100);
+        while (!ui.finished && g.getHistory().size() <= maxPlies && System.currentTimeMillis() - start < waitMillis) Thread.sleep(100);
         System.out.println("plies: " + (g.getHistory().size() - 1) + " finished: " + ui.finished);
         System.out.println("record: " + g.getHistoryString());
         ce.shutdown();
@@ -55,7 +58,7 @@ public class HostHnefataflRs implements UiCallback {
     public void statusText(String text) { System.out.println("status: " + text); }
     public void modalStatus(String title, String text) { System.out.println("modal: " + title + ": " + text); }
     public void gameStateAdvanced() {}
-    public void victoryForSide(Side side) { System.out.println("victory: " + (side.isAttackingSide() ? "attackers" : "defenders")); }
+    public void victoryForSide(Side side) { System.out.println("victory: " + (side == null ? "none (a draw)" : side.isAttackingSide() ? "attackers" : "defenders")); }
     public void gameFinished() { System.out.println("game finished"); finished = true; }
     public MoveRecord waitForHumanMoveInput() { return null; }
     public boolean inGame() { return !finished; }

@@ -6,20 +6,28 @@ use crate::position::{Board, Undo};
 use crate::tables::{DIRECTIONS, NONE, Tables, is_x_axis, opposite};
 
 /// Plays a move with its captures.
+#[inline(always)]
 pub(crate) fn make_move(tables: &Tables, position: &mut Board, mv: Move) -> Undo {
+    let mut undo = Undo::new(position, mv);
+    play_into(tables, position, mv, &mut undo);
+    undo
+}
+
+/// Plays a move with its captures, recording them in `undo` (made by [`Undo::new`]).
+fn play_into(tables: &Tables, position: &mut Board, mv: Move, undo: &mut Undo) {
     let (Some(from), Some(to)) = (tables.index_of(mv.from), tables.index_of(mv.to)) else {
         // A move off the board changes nothing, so that a wrong call never panics.
-        return Undo::new(tables, position, mv, 0, 0);
+        return;
     };
-    let mut undo = Undo::new(tables, position, mv, from, to);
+    undo.set_squares(tables, from, to);
     // A move that cannot even be made (no piece, a taken square) changes nothing.
     if position.board[from] == 0 || (position.board[to] != 0 && !mv.is_jump()) {
-        return undo;
+        return;
     }
     let bit = position.take(tables, from);
-    if mv.is_jump() && !take_jumped(tables, position, from, to, mv, &mut undo) {
+    if mv.is_jump() && !take_jumped(tables, position, from, to, mv, undo) {
         position.put(tables, from, bit);
-        return undo;
+        return;
     }
     undo.played = true;
     position.put(tables, to, bit);
@@ -41,7 +49,7 @@ pub(crate) fn make_move(tables: &Tables, position: &mut Board, mv: Move) -> Undo
             continue;
         }
         // A double trap, when it triggers, replaces the ordinary judgement of this piece.
-        if double_trap(tables, position, to, adjacent, victim, &mut undo) {
+        if double_trap(tables, position, to, adjacent, victim, undo) {
             continue;
         }
         if is_captured(tables, position, to, adjacent, victim, None) {
@@ -50,10 +58,9 @@ pub(crate) fn make_move(tables: &Tables, position: &mut Board, mv: Move) -> Undo
         }
     }
     if tables.shieldwall != 0 && tables.outward[to] != 0 {
-        shieldwall(tables, position, to, bit, &mut undo);
+        shieldwall(tables, position, to, bit, undo);
     }
     position.pass(tables);
-    undo
 }
 
 /// Captures the shieldwalls that the piece `bit`, just moved to `dest` on an edge,
@@ -163,10 +170,10 @@ fn take_jumped(
 
 /// Puts back the pieces recorded in `undo` and forgets them.
 fn restore(tables: &Tables, position: &mut Board, undo: &mut Undo) {
-    for &(square, victim) in &undo.captured[..usize::from(undo.capture_count)] {
-        position.put(tables, usize::from(square), victim);
+    for (square, victim) in undo.captured_pieces() {
+        position.put(tables, square, victim);
     }
-    undo.capture_count = 0;
+    undo.clear_captures();
 }
 
 /// Takes back a move made by [`make_move`].
@@ -178,8 +185,8 @@ pub(crate) fn unmake_move(tables: &Tables, position: &mut Board, undo: &Undo) {
     let (from, to) = (usize::from(undo.from), usize::from(undo.to));
     let bit = position.take(tables, to);
     position.put(tables, from, bit);
-    for &(square, victim) in &undo.captured[..usize::from(undo.capture_count)] {
-        position.put(tables, usize::from(square), victim);
+    for (square, victim) in undo.captured_pieces() {
+        position.put(tables, square, victim);
     }
     position.lost = undo.lost;
     debug_assert_eq!(position.hash, undo.hash);

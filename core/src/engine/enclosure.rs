@@ -82,35 +82,58 @@ fn board_neighbour(tables: &Tables, square: usize, direction: usize) -> Option<u
 /// Whether every piece of `enclosed` (0 or 1) is enclosed: no path through empty squares
 /// and that player's own pieces leads from any of them to a square at the edge. False
 /// when the player has no piece.
+///
+/// A search asks this at every node, so the fill runs on whole words of the bitset: each
+/// round adds every neighbour of the area at once, and a round that reaches the edge ends
+/// it (almost always in the first few rounds).
 pub(crate) fn encircled(tables: &Tables, position: &Board, enclosed: usize) -> bool {
-    let encloser = enclosed ^ 1;
-    let mut seen = SquareSet::EMPTY;
-    let mut stack = Stack::new();
     let words = tables.words;
+    let mut open = [0u64; WORDS];
+    let mut area = [0u64; WORDS];
+    let mut any = 0;
     for word in 0..words {
-        seen.0[word] = position.occupied[enclosed][word];
+        open[word] = tables.on_board[word] & !position.occupied[enclosed ^ 1][word];
+        area[word] = position.occupied[enclosed][word];
+        any |= area[word];
     }
-    for square in seen.squares() {
-        stack.push(square);
-    }
-    if stack.len == 0 {
+    if any == 0 {
         return false;
     }
-    while let Some(square) = stack.pop() {
-        if tables.outward[square] != 0 {
+    loop {
+        if (0..words).any(|word| area[word] & tables.edge[word] != 0) {
             return false;
         }
-        for direction in 0..DIRECTIONS {
-            let Some(next) = board_neighbour(tables, square, direction) else {
-                continue;
-            };
-            let taken_by_encloser = position.occupied[encloser][next / 64] & (1 << (next % 64));
-            if taken_by_encloser == 0 && seen.insert(next) {
-                stack.push(next);
-            }
+        let grown = spread(tables, &area, &open);
+        if grown[..words] == area[..words] {
+            return true;
         }
+        area = grown;
     }
-    true
+}
+
+/// The squares of `area` and their neighbours, within `open`.
+#[inline]
+fn spread(tables: &Tables, area: &[u64; WORDS], open: &[u64; WORDS]) -> [u64; WORDS] {
+    let words = tables.words;
+    let width = tables.width as u32;
+    let mut grown = [0u64; WORDS];
+    for word in 0..words {
+        let here = area[word];
+        let below = if word > 0 { area[word - 1] } else { 0 };
+        let above = if word + 1 < words { area[word + 1] } else { 0 };
+        // A row-major index grows by 1 to the east and by the width to the south.
+        let east = here << 1 | below >> 63;
+        let west = here >> 1 | above << 63;
+        let south = here << width | below >> (64 - width);
+        let north = here >> width | above << (64 - width);
+        grown[word] = (here
+            | (east & tables.not_first_column[word])
+            | (west & tables.not_last_column[word])
+            | south
+            | north)
+            & open[word];
+    }
+    grown
 }
 
 /// Whether the piece at `king` stands in an exit fort (see docs/rules.md, "Exit fort"):
@@ -173,7 +196,8 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
 /// Whether the wall piece at `square` can never be captured while every wall piece
 /// stands and no enemy enters the inside: each side that could ever be enclosed is
 /// counted, and the piece holds when too few are left for its capture rule (ordinary,
-/// custodial, shieldwall). A piece that may be taken in a double trap never holds.
+/// custodial, shieldwall). A piece that may be taken in a double trap, or that an enemy
+/// type captures by jumping (`jump`), never holds.
 fn wall_piece_holds(
     tables: &Tables,
     position: &Board,
@@ -183,7 +207,7 @@ fn wall_piece_holds(
 ) -> bool {
     let bit = position.board[square];
     let info = &tables.pieces[type_index(bit)];
-    if info.double_trap {
+    if info.double_trap || tables.jumped & bit != 0 {
         return false;
     }
     // A side is safe when it can never enclose the piece: the board's end (unless the

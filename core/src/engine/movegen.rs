@@ -226,9 +226,24 @@ fn may_stop(tables: &Tables, t: usize, square: usize) -> bool {
     tables.square_bits[square] & tables.occupies[t] != 0
 }
 
-/// Whether the piece on `from` has a move.
+/// Whether the piece on `from` has a move: an ordinary one, or a jump capture (one jump
+/// is enough to know that it can move).
 pub(crate) fn piece_has_move(tables: &Tables, position: &Board, from: usize) -> bool {
     let t = type_index(position.board[from]);
+    let victims = tables.pieces[t].jump;
+    let can_jump = |direction: usize| {
+        let over = tables.neighbours[from][direction];
+        if over == NONE || position.board[usize::from(over)] & victims == 0 {
+            return false;
+        }
+        let land = tables.neighbours[usize::from(over)][direction];
+        land != NONE
+            && position.board[usize::from(land)] == 0
+            && may_stop(tables, t, usize::from(land))
+    };
+    if victims != 0 && (0..DIRECTIONS).any(can_jump) {
+        return true;
+    }
     (0..DIRECTIONS).any(|direction| {
         let step = tables.steps[direction];
         let mut to = from;
@@ -334,4 +349,44 @@ fn check_ordinary(tables: &Tables, position: &Board, mv: Move) -> Result<(), Mov
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::piece_has_move;
+    use crate::Rules;
+
+    /// A 5x5 board with the king (1) in the bottom row between two defenders (2) and
+    /// under an attacker (4) with an empty square beyond it: his only move, if any, is
+    /// a jump over the attacker.
+    fn boxed_king(king_jumps: bool) -> Rules {
+        let jump = if king_jumps { "piece 1 jump 4\n" } else { "" };
+        let text = format!(
+            "id boxed\nname boxed\nwidth 5\nheight 5\n\
+             pieces 0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 2 4 2 0  0 2 1 2 0\n\
+             squares {}\n\
+             piece bit 1\npiece 1 owner 1\npiece 1 captures 4\npiece 1 capt_sides 4\n\
+             piece 1 capt_loss\npiece 1 occupies 1\n{jump}\
+             piece bit 2\npiece 2 owner 1\npiece 2 captures 4\npiece 2 custodial\n\
+             piece 2 occupies 1\n\
+             piece bit 4\npiece 4 owner 0\npiece 4 captures 3\npiece 4 custodial\n\
+             piece 4 occupies 1\nsquare bit 1\n",
+            ["1"; 25].join(" ")
+        );
+        Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    #[test]
+    fn a_jump_capture_counts_as_a_move_of_the_piece() {
+        let king = 4 * 5 + 2;
+        for (king_jumps, has_move) in [(false, false), (true, true)] {
+            let rules = boxed_king(king_jumps);
+            let position = rules.start_position();
+            assert_eq!(
+                piece_has_move(rules.tables(), &position.state, king),
+                has_move,
+                "king jumps: {king_jumps}"
+            );
+        }
+    }
 }

@@ -74,11 +74,12 @@ pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
     None
 }
 
-/// An exit fort of any `exit_fort` piece.
+/// An exit fort of any `exit_fort` piece. Only pieces at the edge can stand in one, so
+/// only those are looked at.
 fn fort(tables: &Tables, position: &Board) -> Option<Outcome> {
     for side in 0..2 {
         for word in 0..tables.words {
-            let mut bits = position.occupied[side][word];
+            let mut bits = position.occupied[side][word] & tables.edge[word];
             while bits != 0 {
                 let square = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;

@@ -4,7 +4,8 @@
 use hnefatafl_core::{Move, Position, Rules};
 
 /// The moves a naive reading of SPEC 4.4 allows: every pair of squares on one line, the
-/// path walked square by square.
+/// path walked square by square (with docs/rules.md's `pass`: squares passed over may
+/// also be of a type the piece may pass but not stop on).
 pub fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {
     let mut moves = Vec::new();
     let (width, height) = (rules.width(), rules.height());
@@ -30,6 +31,7 @@ pub fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {
                         rules,
                         position,
                         rule.occupies().bits(),
+                        rule.pass().bits(),
                         rule.noreturn().bits(),
                         (fx, fy),
                         (tx, ty),
@@ -47,6 +49,7 @@ fn naive_path_ok(
     rules: &Rules,
     position: &Position,
     occupies: u8,
+    pass: u8,
     noreturn: u8,
     from: (u8, u8),
     to: (u8, u8),
@@ -60,7 +63,7 @@ fn naive_path_ok(
         rules.square_type(square).map_or(0, |t| t.bit())
     };
     let (mut x, mut y) = (i32::from(from.0), i32::from(from.1));
-    for _ in 0..steps {
+    for step in 1..=steps {
         let previous = type_bit(x, y);
         x += sx;
         y += sy;
@@ -69,7 +72,13 @@ fn naive_path_ok(
             return false;
         }
         let here = type_bit(x, y);
-        if here == 0 || occupies & here == 0 {
+        // A square passed over may also be of a `pass` type; the destination may not.
+        let allowed = if step == steps {
+            occupies
+        } else {
+            occupies | pass
+        };
+        if here == 0 || allowed & here == 0 {
             return false;
         }
         if previous & noreturn == 0 && here & noreturn != 0 {
