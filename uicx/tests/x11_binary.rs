@@ -225,9 +225,11 @@ fn finished_output(program: Program) -> String {
 /// Starts an X server of the test's own on a free display number.
 fn own_x_server() -> (Child, String) {
     for number in 180..240 {
-        if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
-            || Path::new(&format!("/tmp/.X{number}-lock")).exists()
-        {
+        // A lock whose process is gone (an X server killed before) is free: Xvfb takes
+        // such a display over itself.
+        let lock = std::fs::read_to_string(format!("/tmp/.X{number}-lock"));
+        let held = lock.is_ok_and(|pid| Path::new(&format!("/proc/{}", pid.trim())).exists());
+        if held {
             continue;
         }
         let display = format!(":{number}");
