@@ -91,6 +91,10 @@ pub(crate) struct Tables {
     pub guard_square: Vec<bool>,
     /// Rook-move distance of each square to an escape square, per piece type (255: none).
     pub escape_distance: [Vec<u8>; 8],
+    /// Per piece type and square, the four neighbours a piece of that type may stand on,
+    /// with the square itself in place of the others (an edge, a square it may not stand
+    /// on): counting the empty ones then needs no test, and no branch, per direction.
+    pub steps: [Vec<[u16; 4]>; 8],
     pub types: [TypeInfo; 8],
     pub weights: EvalWeights,
     pub forbid_repeat: bool,
@@ -200,10 +204,28 @@ impl Tables {
                 Vec::new()
             }
         });
+        let steps = std::array::from_fn(|t| {
+            if !types[t].declared {
+                return Vec::new();
+            }
+            let occupies = types[t].occupies;
+            (0..square_count)
+                .map(|s| {
+                    neighbours[s].map(|n| {
+                        if n != NONE && square_bit[n as usize] & occupies != 0 {
+                            n
+                        } else {
+                            s as u16
+                        }
+                    })
+                })
+                .collect()
+        });
         Tables {
             square_count,
             width,
             neighbours,
+            steps,
             square_bit,
             square_captures,
             escape_square,
@@ -265,19 +287,15 @@ fn distances(
     distance
 }
 
-/// The board read once into a flat array of type indices (8: empty) for the evaluation.
-pub(crate) fn read_board(tables: &Tables, position: &Position, board: &mut Vec<u8>) {
-    let _ = tables;
-    board.clear();
-    board.extend(
-        position
-            .board()
-            .map(|piece| piece.map_or(EMPTY, |piece| piece.index() as u8)),
-    );
-}
+/// An empty square of the board as the position holds it ([`Position::board_bits`]: the
+/// piece bit of each square, so a piece of type index `t` is `1 << t`).
+pub(crate) const EMPTY: u8 = 0;
 
-/// An empty square in a board read by [`read_board`].
-pub(crate) const EMPTY: u8 = 8;
+/// The type index of a piece bit read from the board.
+#[inline]
+fn kind(bit: u8) -> usize {
+    bit.trailing_zeros() as usize
+}
 
 /// Whether the square `s` (or the edge, `NONE`) encloses a piece of type `victim`.
 #[inline]
@@ -290,37 +308,85 @@ fn hostile(tables: &Tables, board: &[u8], s: u16, victim: usize) -> bool {
     match board[s as usize] {
         EMPTY => tables.square_captures[s as usize] & bit != 0,
         t => {
-            let other = &tables.types[t as usize];
+            let other = &tables.types[kind(t)];
             other.owner != info.owner && other.captures & bit != 0
         }
     }
 }
 
 /// The static evaluation from the side to move's point of view.
-pub(crate) fn evaluate(tables: &Tables, position: &Position, board: &mut Vec<u8>) -> i32 {
-    read_board(tables, position, board);
-    let board = board.as_slice();
+///
+/// It walks the pieces through the position's occupancy words (no copy of the board, no
+/// look at an empty square): it runs at nearly every node of the search.
+pub(crate) fn evaluate(tables: &Tables, position: &Position) -> i32 {
+    evaluate_with_threat(tables, position).0
+}
+
+/// [`evaluate`], and whether the side to move can capture a piece with its next move (a
+/// custodial pair it can close: what the threat term pays for), so that a quiescence
+/// search knows when looking at captures can change anything.
+pub(crate) fn evaluate_with_threat(tables: &Tables, position: &Position) -> (i32, bool) {
+    let board = position.board_bits();
     let w = &tables.weights;
     let to_move = position.side_to_move().index();
-    let mut score = [0i32; 2];
-    let mut counts = [0u32; 8];
-    let mut best_threat = [0i32; 2];
-    for s in 0..tables.square_count {
-        let t = board[s];
-        if t == EMPTY {
-            continue;
-        }
-        let t = t as usize;
-        let info = &tables.types[t];
-        let owner = info.owner;
-        counts[t] += 1;
-        let around = tables.neighbours[s];
-        let mut free = 0;
-        for &n in &around {
-            if n != NONE && board[n as usize] == EMPTY && tables.may_stand(t, n as usize) {
-                free += 1;
+    let mut sums = Sums::default();
+    for player in [Player::Zero, Player::One] {
+        for (word, &bits) in position.occupied_words(player).iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let s = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                evaluate_piece(tables, board, s, to_move, &mut sums);
             }
         }
+    }
+    let Sums {
+        mut score,
+        counts,
+        best_threat,
+    } = sums;
+    for (t, info) in tables.types.iter().enumerate() {
+        // Material counts from the start position, so that the start is even.
+        score[info.owner] += info.value * (counts[t] as i32 - info.start_count as i32);
+        if info.declared && info.capture_loss && info.start_count > 1 && counts[t] > 0 {
+            // The last pieces of a capt_loss type are worth more.
+            score[info.owner] -= 4 * w.piece / counts[t] as i32;
+        }
+    }
+    score[to_move] += best_threat[to_move] * w.threat_percent / 100 + w.tempo;
+    (
+        score[to_move] - score[1 - to_move],
+        best_threat[to_move] > 0,
+    )
+}
+
+/// What [`evaluate`] adds up over the pieces.
+#[derive(Default)]
+struct Sums {
+    /// Each player's terms.
+    score: [i32; 2],
+    /// Pieces per type index.
+    counts: [u32; 8],
+    /// The most valuable piece each player can capture with its next move (only the side
+    /// to move's is looked for: the other's next move is not this one).
+    best_threat: [i32; 2],
+}
+
+/// The terms of the piece on square `s`, added to its owner's score.
+#[inline]
+fn evaluate_piece(tables: &Tables, board: &[u8], s: usize, to_move: usize, sums: &mut Sums) {
+    let w = &tables.weights;
+    let t = kind(board[s]);
+    let score = &mut sums.score;
+    {
+        let info = &tables.types[t];
+        let owner = info.owner;
+        sums.counts[t] += 1;
+        let around = tables.neighbours[s];
+        let free: i32 = tables.steps[t][s]
+            .iter()
+            .map(|&n| i32::from(board[n as usize] == EMPTY))
+            .sum();
         score[owner] += free * w.mobility;
         if info.guards && tables.guard_square[s] {
             score[owner] += w.guard;
@@ -340,11 +406,11 @@ pub(crate) fn evaluate(tables: &Tables, position: &Position, board: &mut Vec<u8>
             if (1..=3).contains(&missing) {
                 score[owner] -= w.enclosure[(missing - 1) as usize];
             }
-        } else {
-            // Can the enemy capture this piece with its next move? (two opposite sides)
-            let threat = capture_threat(tables, board, s, t);
-            if threat {
-                best_threat[1 - owner] = best_threat[1 - owner].max(info.value);
+        } else if owner != to_move && info.value > sums.best_threat[to_move] {
+            // Can the side to move capture this piece with its next move? (two opposite
+            // sides) Only its threats count, and only the most valuable one.
+            if capture_threat(tables, board, s, t) {
+                sums.best_threat[to_move] = info.value;
             }
         }
         if info.escape {
@@ -372,16 +438,6 @@ pub(crate) fn evaluate(tables: &Tables, position: &Position, board: &mut Vec<u8>
             }
         }
     }
-    for (t, info) in tables.types.iter().enumerate() {
-        // Material counts from the start position, so that the start is even.
-        score[info.owner] += info.value * (counts[t] as i32 - info.start_count as i32);
-        if info.declared && info.capture_loss && info.start_count > 1 && counts[t] > 0 {
-            // The last pieces of a capt_loss type are worth more.
-            score[info.owner] -= 4 * w.piece / counts[t] as i32;
-        }
-    }
-    score[to_move] += best_threat[to_move] * w.threat_percent / 100 + w.tempo;
-    score[to_move] - score[1 - to_move]
 }
 
 /// Whether the move puts an escape piece on a square that has an open line to an escape
@@ -393,13 +449,13 @@ pub(crate) fn threatens_escape(tables: &Tables, board: &mut [u8], mv: Move) -> b
     if t == EMPTY {
         return false;
     }
-    let info = &tables.types[t as usize];
+    let info = &tables.types[kind(t)];
     if !info.escape || !info.scan_lines || tables.escape_square[to] {
         return false;
     }
     board[from] = EMPTY;
     board[to] = t;
-    let lines = open_lines(tables, board, to, t as usize);
+    let lines = open_lines(tables, board, to, kind(t));
     board[to] = EMPTY;
     board[from] = t;
     lines > 0
@@ -477,7 +533,7 @@ fn capture_threat(tables: &Tables, board: &[u8], s: usize, t: usize) -> bool {
                 match board[a] {
                     EMPTY => at = tables.neighbours[a][reach],
                     other => {
-                        let other = other as usize;
+                        let other = kind(other);
                         let info = &tables.types[other];
                         if info.owner != owner
                             && info.captures & bit != 0
@@ -502,7 +558,7 @@ pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player)
     if t == EMPTY {
         return 0;
     }
-    let t = t as usize;
+    let t = kind(t);
     let info = &tables.types[t];
     let mut guess = 0;
     if info.escape {
@@ -525,7 +581,7 @@ pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player)
         if victim == EMPTY {
             continue;
         }
-        let victim = victim as usize;
+        let victim = kind(victim);
         let vinfo = &tables.types[victim];
         if vinfo.owner == me {
             continue;
@@ -544,7 +600,7 @@ pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player)
                 match board[beyond as usize] {
                     EMPTY => tables.square_captures[beyond as usize] & (1 << victim) != 0,
                     b => {
-                        let b = &tables.types[b as usize];
+                        let b = &tables.types[kind(b)];
                         b.owner == me && b.captures & (1 << victim) != 0
                     }
                 }

@@ -103,6 +103,11 @@ pub struct Tuning {
     /// stops sooner when the best move stood for three depths. Off by default until a
     /// match shows it helps (see `docs/ai.md`).
     pub stability: bool,
+    /// A quiescence search at the horizon: where the side to move can close a custodial
+    /// pair, its capturing moves are searched (four plies deep at most, each side
+    /// free to stand pat on the static evaluation instead). Off by default until a match
+    /// shows it helps (see `docs/ai.md`).
+    pub quiescence: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
     /// The evaluation's weights.
@@ -116,6 +121,7 @@ impl Default for Tuning {
             escape_extension: false,
             null_move: false,
             stability: false,
+            quiescence: false,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
@@ -199,6 +205,10 @@ impl RootMove {
     }
 }
 
+/// The static guess of a move that closes a custodial pair on an enemy piece (or moves
+/// an escape piece onto an escape square): at least this much ([`eval::move_guess`]).
+const CAPTURE_GUESS: i32 = 1000;
+
 /// A move in a node's list.
 #[derive(Clone, Copy, Debug)]
 struct Scored {
@@ -236,8 +246,7 @@ impl Engine {
     /// its depth. For tests, tools and hints.
     pub fn evaluate(&mut self, position: &Position) -> Score {
         let tables = self.tables_for(position.rules());
-        let mut board = Vec::new();
-        Score(eval::evaluate(&tables, position, &mut board))
+        Score(eval::evaluate(&tables, position))
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -349,12 +358,11 @@ impl Engine {
                 };
             }
         }
-        let mut board = Vec::new();
-        eval::read_board(&tables, game.position(), &mut board);
+        let board = game.position().board_bits();
         let mover = game.side_to_move();
         let mut ordered: Vec<(i32, Move)> = root_moves
             .iter()
-            .map(|&mv| (eval::move_guess(&tables, &board, mv, mover), mv))
+            .map(|&mv| (eval::move_guess(&tables, board, mv, mover), mv))
             .collect();
         ordered.sort_by(|a, b| {
             b.0.cmp(&a.0)
@@ -425,6 +433,7 @@ impl Engine {
             escape_extension: self.tuning.escape_extension,
             null_move: self.tuning.null_move,
             stability: self.tuning.stability,
+            quiescence: self.tuning.quiescence,
             split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
         };
         let position = game.position();
@@ -536,6 +545,7 @@ struct Context<'a> {
     escape_extension: bool,
     null_move: bool,
     stability: bool,
+    quiescence: bool,
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
     split: bool,
@@ -569,7 +579,10 @@ struct Worker<'a> {
     watch: Option<u64>,
 }
 
-const MAX_PLY: usize = crate::limits::MAX_DEPTH as usize + 2;
+/// The deepest a quiescence search goes below the horizon ([`Tuning::quiescence`]).
+pub(crate) const QUIESCENCE_PLIES: u32 = 4;
+
+const MAX_PLY: usize = crate::limits::MAX_DEPTH as usize + 2 + QUIESCENCE_PLIES as usize;
 
 fn to_table(score: i32, ply: usize) -> i32 {
     if !is_decisive(score) {
@@ -912,29 +925,111 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// What every node does first: counts itself, polls the clock and the stop flags now
+    /// and then, and scores a game that the board rules end here. `Some` ends the node.
+    fn enter(&mut self, ply: usize) -> Option<i32> {
         self.nodes += 1;
         self.unreported += 1;
         if self.nodes & POLL_MASK == 0 {
             self.poll();
         }
         if self.aborted {
-            return 0;
+            return Some(0);
         }
         self.pv[ply].clear();
+        let side = self.position.side_to_move();
+        let outcome = self.position.outcome_with(true)?;
+        let plies = ply as i32;
+        Some(match outcome.winner {
+            Some(winner) if winner == side => Score::win_in(plies).0,
+            Some(_) => Score::loss_in(plies).0,
+            None => 0,
+        })
+    }
+
+    /// The quiescence search below the horizon ([`Tuning::quiescence`]): the static
+    /// evaluation, unless the side to move can capture, when its capturing moves (the
+    /// static guess's closing of a custodial pair) are searched too and the best of those
+    /// and standing pat is the score. `left` plies more at most.
+    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, left: u32) -> i32 {
+        let context = self.context;
+        let tables = context.tables;
+        let (stand, threat) = eval::evaluate_with_threat(tables, &self.position);
+        if left == 0 || !threat || stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let side = self.position.side_to_move();
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        let board = self.position.board_bits();
+        self.position.for_each_move(|mv| {
+            let guess = eval::move_guess(tables, board, mv, side);
+            if guess >= CAPTURE_GUESS {
+                moves.push(Scored {
+                    mv,
+                    guess,
+                    extend: false,
+                    rank: 0,
+                    key: guess,
+                });
+            }
+        });
+        moves.sort_unstable_by(|a, b| {
+            b.key
+                .cmp(&a.key)
+                .then(a.mv.from.cmp(&b.mv.from))
+                .then(a.mv.to.cmp(&b.mv.to))
+        });
+        let mut best = stand;
+        for m in &moves {
+            let undo = self.position.play_unchecked(m.mv);
+            let child_key = self.position.hash();
+            // A guess that captured nothing (the pair did not close) is a quiet move.
+            if undo.captures().next().is_none()
+                || (tables.forbid_repeat
+                    && (context.game_hashes.contains(&child_key) || self.path.contains(&child_key)))
+            {
+                self.position.take_back(&undo);
+                continue;
+            }
+            self.path.push(child_key);
+            let score = match self.enter(ply + 1) {
+                Some(end) => -end,
+                None => -self.quiesce(ply + 1, -beta, -alpha, left - 1),
+            };
+            self.path.pop();
+            self.position.take_back(&undo);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        if self.aborted { 0 } else { best }
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if let Some(end) = self.enter(ply) {
+            return end;
+        }
         let context = self.context;
         let tables = context.tables;
         let side = self.position.side_to_move();
-        if let Some(outcome) = self.position.outcome_with(true) {
-            let plies = ply as i32;
-            return match outcome.winner {
-                Some(winner) if winner == side => Score::win_in(plies).0,
-                Some(_) => Score::loss_in(plies).0,
-                None => 0,
+        if depth <= 0 || ply >= MAX_PLY - 1 - QUIESCENCE_PLIES as usize {
+            return if context.quiescence {
+                self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
+            } else {
+                eval::evaluate(tables, &self.position)
             };
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return eval::evaluate(tables, &self.position, &mut self.board);
         }
         let key = self.position.hash();
         let mut hash_move = None;
@@ -961,7 +1056,7 @@ impl<'a> Worker<'a> {
             && beta - alpha == 1
             && !self.passed[ply]
             && !is_decisive(beta)
-            && eval::evaluate(tables, &self.position, &mut self.board) >= beta
+            && eval::evaluate(tables, &self.position) >= beta
         {
             // Null-move pruning: if passing still holds beta, a move will too (tafl has
             // hardly any zugzwang). Two passes in a row are not tried.
@@ -986,11 +1081,15 @@ impl<'a> Worker<'a> {
         self.generated.clear();
         let generated = &mut self.generated;
         self.position.for_each_move(|mv| generated.push(mv));
-        eval::read_board(tables, &self.position, &mut self.board);
         // Only at the last ply, where the answer to a threat would fall off the horizon.
         let extensions = context.escape_extension && depth == 1;
+        if extensions {
+            // A copy that `threatens_escape` may move a piece on and back.
+            self.board.clear();
+            self.board.extend_from_slice(self.position.board_bits());
+        }
         for &mv in &self.generated {
-            let guess = eval::move_guess(tables, &self.board, mv, side);
+            let guess = eval::move_guess(tables, self.position.board_bits(), mv, side);
             let extend = extensions && eval::threatens_escape(tables, &mut self.board, mv);
             moves.push(Scored {
                 mv,
@@ -1015,7 +1114,7 @@ impl<'a> Worker<'a> {
             m.rank = rank;
             m.key = if Some(m.mv) == hash_move {
                 i32::MAX
-            } else if m.guess >= 1000 {
+            } else if m.guess >= CAPTURE_GUESS {
                 2_000_000 + m.guess.min(1_000_000)
             } else if Some(m.mv) == killers[0] {
                 1_500_000
@@ -1081,7 +1180,7 @@ impl<'a> Worker<'a> {
                     head[ply].push(m.mv);
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
-                        if !captured && m.guess < 1000 {
+                        if !captured && m.guess < CAPTURE_GUESS {
                             let slot = &mut self.killers[ply];
                             if slot[0] != Some(m.mv) {
                                 slot[1] = slot[0];

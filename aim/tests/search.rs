@@ -642,3 +642,53 @@ fn null_move_pruning_searches_less_and_keeps_wins_and_legal_moves() {
         );
     }
 }
+
+#[test]
+fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
+    let tuned = |quiescence, hash_mib| {
+        Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib,
+            },
+            aim::Tuning {
+                quiescence,
+                null_move: false,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    let (mut with, mut without, mut compared) = (0, 0, 0);
+    for forbid in [false, true] {
+        for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
+            let rules = rules(text, forbid);
+            for seed in 0..3 {
+                let game = shuffled_opening(&rules, 8 + 4 * seed as usize, seed);
+                if game.outcome().is_some() {
+                    continue;
+                }
+                let on = search(&mut tuned(true, 16), &game, &depth(d));
+                let on_no_table = search(&mut tuned(true, 0), &game, &depth(d));
+                let off = search(&mut tuned(false, 16), &game, &depth(d));
+                assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
+                // The captures below the horizon are a function of the position alone, so
+                // the table still changes neither the move nor the score.
+                assert_eq!(
+                    (on.best, on.score),
+                    (on_no_table.best, on_no_table.score),
+                    "{} forbid_repeat={forbid} seed={seed}",
+                    rules.id()
+                );
+                with += on.nodes;
+                without += off.nodes;
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 20, "only {compared} positions compared");
+    // Captures were searched below the horizon somewhere.
+    assert!(
+        with > without,
+        "{with} nodes with quiescence, {without} without"
+    );
+}

@@ -93,7 +93,8 @@ pub struct Side {
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
 /// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
-/// pruning), `stability` (0/1, time management by the best move's stability), `parallel`
+/// pruning), `stability` (0/1, time management by the best move's stability),
+/// `quiescence` (0/1, the capture quiescence search at the horizon), `parallel`
 /// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
@@ -131,6 +132,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "extension" => side.tuning.escape_extension = number()? != 0,
             "null" => side.tuning.null_move = number()? != 0,
             "stability" => side.tuning.stability = number()? != 0,
+            "quiescence" => side.tuning.quiescence = number()? != 0,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
@@ -153,48 +155,47 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
     Ok(side)
 }
 
-/// The keys of the evaluation weights in a side (`mobility=5`), in [`weight_mut`]'s order:
-/// the match runner reads them and the tuner writes them.
-pub const WEIGHT_KEYS: [&str; 16] = [
-    "piece",
-    "mobility",
-    "escape1",
-    "escape2",
-    "escape3",
-    "open_move",
-    "open_one",
-    "open_two",
-    "two_moves",
-    "routes",
-    "guard",
-    "enclosure1",
-    "enclosure2",
-    "enclosure3",
-    "threat",
-    "tempo",
+/// Where a weight lives in [`EvalWeights`].
+type WeightField = fn(&mut EvalWeights) -> &mut i32;
+
+/// Each evaluation weight's key in a side (`mobility=5`) and its field: the one list that
+/// the match runner reads and the tuner writes. The piece comes first: it sets the scale.
+const WEIGHTS: [(&str, WeightField); 16] = [
+    ("piece", |w| &mut w.piece),
+    ("mobility", |w| &mut w.mobility),
+    ("escape1", |w| &mut w.escape_distance[1]),
+    ("escape2", |w| &mut w.escape_distance[2]),
+    ("escape3", |w| &mut w.escape_distance[3]),
+    ("open_move", |w| &mut w.open_line_to_move),
+    ("open_one", |w| &mut w.open_line_one),
+    ("open_two", |w| &mut w.open_line_two),
+    ("two_moves", |w| &mut w.two_moves_to_escape),
+    ("routes", |w| &mut w.escape_route),
+    ("guard", |w| &mut w.guard),
+    ("enclosure1", |w| &mut w.enclosure[0]),
+    ("enclosure2", |w| &mut w.enclosure[1]),
+    ("enclosure3", |w| &mut w.enclosure[2]),
+    ("threat", |w| &mut w.threat_percent),
+    ("tempo", |w| &mut w.tempo),
 ];
+
+/// The keys of the evaluation weights in a side (`mobility=5`), the piece first.
+pub const WEIGHT_KEYS: [&str; 16] = {
+    let mut keys = [""; 16];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = WEIGHTS[i].0;
+        i += 1;
+    }
+    keys
+};
 
 /// The weight a key of [`WEIGHT_KEYS`] names, or `None` for any other text.
 pub fn weight_mut<'a>(weights: &'a mut EvalWeights, key: &str) -> Option<&'a mut i32> {
-    Some(match key {
-        "piece" => &mut weights.piece,
-        "mobility" => &mut weights.mobility,
-        "escape1" => &mut weights.escape_distance[1],
-        "escape2" => &mut weights.escape_distance[2],
-        "escape3" => &mut weights.escape_distance[3],
-        "open_move" => &mut weights.open_line_to_move,
-        "open_one" => &mut weights.open_line_one,
-        "open_two" => &mut weights.open_line_two,
-        "two_moves" => &mut weights.two_moves_to_escape,
-        "routes" => &mut weights.escape_route,
-        "guard" => &mut weights.guard,
-        "enclosure1" => &mut weights.enclosure[0],
-        "enclosure2" => &mut weights.enclosure[1],
-        "enclosure3" => &mut weights.enclosure[2],
-        "threat" => &mut weights.threat_percent,
-        "tempo" => &mut weights.tempo,
-        _ => return None,
-    })
+    WEIGHTS
+        .iter()
+        .find(|(name, _)| *name == key)
+        .map(|(_, field)| field(weights))
 }
 
 /// A player of match games: the engine of this project ([`Side`]), or any other that can
@@ -448,6 +449,33 @@ mod tests {
         assert!((centre - 190.8).abs() < 0.1, "{centre}");
         assert!(margin > 50.0 && margin < 200.0, "{margin}");
         assert_eq!(elo_with_margin(10, 0, 0), None);
+    }
+
+    #[test]
+    fn each_weight_key_names_its_own_field() {
+        let mut weights = EvalWeights::default();
+        for (value, key) in (1000..).zip(WEIGHT_KEYS) {
+            *weight_mut(&mut weights, key).expect(key) = value;
+        }
+        // Every field was written once: two keys naming one field would leave one value out.
+        let read: Vec<i32> = WEIGHT_KEYS
+            .iter()
+            .map(|key| *weight_mut(&mut weights, key).expect(key))
+            .collect();
+        assert_eq!(read, (1000..1016).collect::<Vec<_>>());
+        assert_eq!(weights.piece, 1000);
+        assert_eq!(weights.tempo, 1015);
+        assert_eq!(weights.escape_distance, [0, 1002, 1003, 1004]);
+        assert_eq!(weights.enclosure, [1011, 1012, 1013]);
+        assert!(weight_mut(&mut weights, "escape0").is_none());
+        let side = parse_side("d2,guard=7,threat=-3").expect("a side");
+        assert_eq!(
+            (
+                side.tuning.weights.guard,
+                side.tuning.weights.threat_percent
+            ),
+            (7, -3)
+        );
     }
 
     #[test]

@@ -444,6 +444,36 @@ impl Position {
             .map(|&bit| (bit != 0).then_some(PieceType(bit)))
     }
 
+    /// The piece bit on each square, row-major as [`Position::board`] (0: empty): the
+    /// board as the position holds it, for evaluators that read every square many times.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let position = rules.start_position();
+    /// assert_eq!(position.board_bits().len(), 81);
+    /// assert_eq!(position.board_bits()[4 * 9 + 4], 1);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn board_bits(&self) -> &[u8] {
+        &self.state.board
+    }
+
+    /// The squares of a player's pieces as bit words: row-major index `i` is bit `i % 64`
+    /// of word `i / 64`.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let words = rules.start_position().occupied_words(Player::One).to_vec();
+    /// assert_eq!(words.iter().map(|w| w.count_ones()).sum::<u32>(), 9);
+    /// assert_ne!(words[0] & 1 << (4 * 9 + 4), 0);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn occupied_words(&self, player: Player) -> &[u64] {
+        &self.state.occupied[player.index()][..self.rules.tables().words]
+    }
+
     /// The squares of a player's pieces, by increasing row-major index.
     ///
     /// ```

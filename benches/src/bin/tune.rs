@@ -27,25 +27,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 const USAGE: &str = "usage: tune --rules <file> [--games N] [--nodes N] [--opening N] \
 [--plies N] [--seed N] [--jobs N] [--passes N] [--keys k1,k2,...]";
 
-/// The weights tuned when `--keys` is not given: every one but the piece, which sets the
-/// scale.
-const DEFAULT_KEYS: &[&str] = &[
-    "mobility",
-    "escape1",
-    "escape2",
-    "escape3",
-    "open_move",
-    "open_one",
-    "open_two",
-    "two_moves",
-    "routes",
-    "guard",
-    "enclosure1",
-    "enclosure2",
-    "enclosure3",
-    "threat",
-    "tempo",
-];
+/// The weights tuned when `--keys` is not given: every one but the piece (the first key),
+/// which sets the scale.
+fn default_keys() -> Vec<String> {
+    WEIGHT_KEYS[1..].iter().map(|k| k.to_string()).collect()
+}
 
 struct Options {
     rules: Rules,
@@ -71,7 +57,7 @@ fn parse_args() -> Result<Options, String> {
         seed: 1,
         jobs: 1,
         passes: 4,
-        keys: DEFAULT_KEYS.iter().map(|k| k.to_string()).collect(),
+        keys: default_keys(),
     };
     let mut index = 0;
     while index < args.len() {
