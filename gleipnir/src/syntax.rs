@@ -176,6 +176,46 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+impl<R: BufRead> LineReader<R> {
+    /// Reads the next physical line as it was typed, without the command syntax: no
+    /// words, quotes, escapes or comments, only the line end taken off. For a line that is
+    /// data rather than a command, such as a password asked for by the line before. It
+    /// counts as a line for the numbers of the lines after it; `None` at the end of the
+    /// input.
+    ///
+    /// ```
+    /// let mut reader = gleipnir::LineReader::new(&b"login ann\nit's \"a\\ # secret\r\nb\n"[..]);
+    /// assert_eq!(reader.next().unwrap()?.words, ["login", "ann"]);
+    /// assert_eq!(reader.next_verbatim().unwrap()?, "it's \"a\\ # secret");
+    /// let next = reader.next().unwrap()?;
+    /// assert_eq!((next.number, next.words), (3, vec!["b".to_owned()]));
+    /// # Ok::<(), gleipnir::ReadError>(())
+    /// ```
+    pub fn next_verbatim(&mut self) -> Option<Result<String, ReadError>> {
+        if self.done {
+            return None;
+        }
+        self.buffer.clear();
+        match self.input.read_until(b'\n', &mut self.buffer) {
+            Err(error) => {
+                self.done = true;
+                Some(Err(error.into()))
+            }
+            Ok(0) => None,
+            Ok(_) => {
+                self.number = self.number.saturating_add(1);
+                let text = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
+                let text = text.strip_suffix(b"\r").unwrap_or(text);
+                let line = self.number;
+                Some(
+                    String::from_utf8(text.to_vec())
+                        .map_err(|_| SyntaxError::InvalidUtf8 { line }.into()),
+                )
+            }
+        }
+    }
+}
+
 impl<R: BufRead> Iterator for LineReader<R> {
     type Item = Result<Line, ReadError>;
 

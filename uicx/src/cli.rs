@@ -379,12 +379,32 @@ fn switch_to_window(
 enum Input {
     /// A line of standard input.
     Line(Vec<String>),
+    /// A line of standard input read as typed: the password after `login` or `register`.
+    Secret(String),
     /// A line that could not be read.
     Bad(String),
     /// The end of standard input.
     End,
     /// The search has news.
     Wake,
+}
+
+/// A line of standard input to run: a command, or a line read as typed.
+enum Typed {
+    /// A command's words.
+    Command(Vec<String>),
+    /// The line after `login` or `register`, as typed.
+    Secret(String),
+}
+
+impl From<Input> for Typed {
+    fn from(input: Input) -> Self {
+        match input {
+            Input::Secret(text) => Typed::Secret(text),
+            Input::Line(words) => Typed::Command(words),
+            Input::Bad(_) | Input::End | Input::Wake => Typed::Command(Vec::new()),
+        }
+    }
 }
 
 /// How a command typed while the computer thinks is handled.
@@ -424,11 +444,24 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
     });
     session.set_notify(notify);
     std::thread::spawn(move || {
-        let stdin = std::io::stdin().lock();
-        for item in gleipnir::LineReader::new(stdin) {
+        let mut reader = gleipnir::LineReader::new(std::io::stdin().lock());
+        while let Some(item) = reader.next() {
+            let secret = match &item {
+                Ok(line) => Session::secret_follows(&line.words),
+                Err(_) => false,
+            };
             let input = match item {
                 Ok(line) => Input::Line(line.words),
                 Err(error) => Input::Bad(error.to_string()),
+            };
+            if sender.send(input).is_err() {
+                return;
+            }
+            // A password is taken as typed, so that it may hold any character.
+            let input = match secret.then(|| reader.next_verbatim()).flatten() {
+                None => continue,
+                Some(Ok(text)) => Input::Secret(text),
+                Some(Err(error)) => Input::Bad(error.to_string()),
             };
             if sender.send(input).is_err() {
                 return;
@@ -445,7 +478,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         }
     }
 
-    let mut queue: VecDeque<Vec<String>> = VecDeque::new();
+    let mut queue: VecDeque<Typed> = VecDeque::new();
     let mut ended: Option<Instant> = None;
     let mut prompted = false;
     loop {
@@ -460,8 +493,8 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         if !session.is_busy() {
             // Queued commands run before the computer's next search, so that a command
             // that waited for a search runs when it ends.
-            if let Some(words) = queue.pop_front() {
-                if let Some(status) = run_line(session, &words, terminal) {
+            if let Some(line) = queue.pop_front() {
+                if let Some(status) = run_line(session, &line, terminal) {
                     return status;
                 }
                 continue;
@@ -514,30 +547,35 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 terminal.lines(&lines);
             }
             Input::Line(words) if words.is_empty() => prompted = false,
-            Input::Line(words) if session.is_busy() => {
-                let during = match session.is_thinking() {
-                    true => during_search(&words, !queue.is_empty(), terminal.interactive()),
+            Input::Line(_) | Input::Secret(_) if session.is_busy() => {
+                let line = Typed::from(input);
+                let during = match (&line, session.is_thinking()) {
+                    // The password asked for answers the question at once.
+                    (Typed::Secret(_), _) if session.wants_secret() => DuringSearch::Now,
+                    (Typed::Command(words), true) => {
+                        during_search(words, !queue.is_empty(), terminal.interactive())
+                    }
                     // At a terminal the player acts at once while the network is waited
                     // for; a script waits, in order.
-                    false if terminal.interactive() && queue.is_empty() => DuringSearch::Now,
-                    false => DuringSearch::Queue,
+                    _ if terminal.interactive() && queue.is_empty() => DuringSearch::Now,
+                    _ => DuringSearch::Queue,
                 };
                 match during {
                     DuringSearch::Now => {
-                        if let Some(status) = run_line(session, &words, terminal) {
+                        if let Some(status) = run_line(session, &line, terminal) {
                             return status;
                         }
                     }
                     DuringSearch::StopThenQueue => {
                         session.stop_thinking();
-                        queue.push_back(words);
+                        queue.push_back(line);
                     }
-                    DuringSearch::Queue => queue.push_back(words),
+                    DuringSearch::Queue => queue.push_back(line),
                 }
             }
-            Input::Line(words) => {
+            Input::Line(_) | Input::Secret(_) => {
                 prompted = false;
-                if let Some(status) = run_line(session, &words, terminal) {
+                if let Some(status) = run_line(session, &Typed::from(input), terminal) {
                     return status;
                 }
             }
@@ -552,9 +590,12 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
 }
 
 /// Runs a line from standard input; `Some` is the exit status when the program ends.
-fn run_line(session: &mut Session, words: &[String], terminal: &mut Terminal) -> Option<i32> {
+fn run_line(session: &mut Session, line: &Typed, terminal: &mut Terminal) -> Option<i32> {
     let secret = session.wants_secret();
-    let reply: Reply = session.run_command(words, Source::Stdin);
+    let reply: Reply = match line {
+        Typed::Command(words) => session.run_command(words, Source::Stdin),
+        Typed::Secret(text) => session.run_secret(text, Source::Stdin),
+    };
     if secret && terminal.interactive() {
         // The newline typed after the password was not echoed either.
         terminal.line("");

@@ -36,6 +36,12 @@ use crate::net::protocol::{ClientMessage, ClockSpec, GameSummary, OfferKind, Ser
 use crate::net::remote::{self, Awaited, Link, Table, Target};
 use crate::thinker::{Event, Notify, Purpose, Thinker};
 
+/// The command that logs in to the game server; the line after it is the password.
+const ACCOUNT_LOGIN: &str = "login";
+/// The command that makes an account on the game server; the line after it is the
+/// password.
+const ACCOUNT_REGISTER: &str = "register";
+
 /// Where a command comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -378,6 +384,37 @@ impl Session {
         self.apply(|session| session.dispatch(words, source))
     }
 
+    /// Runs a line that was read as typed, without the command syntax, because the line
+    /// before it asked for a password ([`Session::secret_follows`]): a password may hold
+    /// quotes, `#` and backslashes. If the session wants no password after all (the
+    /// `login` failed: no server), the line is read as a command.
+    pub fn run_secret(&mut self, text: &str, source: Source) -> Reply {
+        if let Some(link) = &mut self.link {
+            if link.secret_for.is_some() {
+                return self.run_command(&[text.to_owned()], source);
+            }
+        }
+        match gleipnir::parse(text.as_bytes()) {
+            Ok(lines) => {
+                let words: Vec<String> = lines.into_iter().flat_map(|line| line.words).collect();
+                self.run_command(&words, source)
+            }
+            Err(error) => {
+                let input = match source {
+                    Source::X => "X",
+                    Source::Stdin | Source::Rc => "stdin",
+                };
+                self.apply(|_| Err(Message::new(Key::FrSyntax, [input, &error.to_string()])))
+            }
+        }
+    }
+
+    /// Whether the line after `words` is a password, to be read as typed
+    /// ([`Session::run_secret`]): after `login <name>` and `register <name>`.
+    pub fn secret_follows(words: &[String]) -> bool {
+        matches!(words, [command, _] if command == ACCOUNT_LOGIN || command == ACCOUNT_REGISTER)
+    }
+
     /// Whether the next line is a password (after `login` or `register`): a terminal
     /// should not echo it.
     pub fn wants_secret(&self) -> bool {
@@ -512,8 +549,8 @@ impl Session {
             }
             ("c", []) => self.command_connect(None),
             ("c", [target]) => self.command_connect(Some(target)),
-            ("login", [name]) => self.command_account(name, false),
-            ("register", [name]) => self.command_account(name, true),
+            (ACCOUNT_LOGIN, [name]) => self.command_account(name, false),
+            (ACCOUNT_REGISTER, [name]) => self.command_account(name, true),
             ("games", []) => self.net_request(ClientMessage::Games, Awaited::Games),
             ("archive", []) => self.net_request(ClientMessage::Archive, Awaited::Archive),
             ("fetch", [game, path]) => {
@@ -721,17 +758,22 @@ impl Session {
         self.show_clocks();
     }
 
-    fn command_move(&mut self, words: &[&str]) -> Outcome {
+    /// The move that `words` name in the game at hand, which must not be over.
+    fn move_in_game(&self, words: &[&str]) -> Result<Move, Message> {
         let game = self.game_or_error()?;
         if game.outcome().is_some() {
             return Err(Message::plain(Key::CmdGameOver));
         }
-        let mv = game.rules().parse_move(words).map_err(|error| {
+        game.rules().parse_move(words).map_err(|error| {
             Message::new(
                 Key::CmdBadMove,
                 [self.language.text(&messages::notation_message(&error))],
             )
-        })?;
+        })
+    }
+
+    fn command_move(&mut self, words: &[&str]) -> Outcome {
+        let mv = self.move_in_game(words)?;
         // The position must not change under a running search.
         if self.thinker.purpose() == Some(Purpose::Play) {
             self.thinker.cancel();
@@ -1185,16 +1227,8 @@ impl Session {
                 .ok_or_else(|| Message::new(Key::NetWatcher, [table.game.to_string()]))?;
             (table.game, side)
         };
+        let mv = self.move_in_game(words)?;
         let game = self.game_or_error()?;
-        if game.outcome().is_some() {
-            return Err(Message::plain(Key::CmdGameOver));
-        }
-        let mv = game.rules().parse_move(words).map_err(|error| {
-            Message::new(
-                Key::CmdBadMove,
-                [self.language.text(&messages::notation_message(&error))],
-            )
-        })?;
         if game.side_to_move().index() == usize::from(side) {
             let mut trial = game.clone();
             let rules = game.rules().clone();

@@ -115,6 +115,11 @@ impl XHost for Host<'_> {
     }
 
     fn execute(&mut self, line: &str) -> (Vec<String>, Flow) {
+        if self.session.wants_secret() {
+            // A password is taken as typed, so that it may hold any character.
+            let reply = self.session.run_secret(line, Source::X);
+            return (reply.lines, Flow::Continue);
+        }
         let words = match gleipnir::parse(line.as_bytes()) {
             Ok(lines) => lines
                 .into_iter()

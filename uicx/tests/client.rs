@@ -329,3 +329,181 @@ fn h_c_explains_connecting() {
     assert!(text.contains("the password is the next line"), "{text}");
     assert!(text.contains("`0` is not a port"), "{text}");
 }
+
+#[test]
+fn a_password_is_the_next_line_as_typed_whatever_it_holds() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    // An unpaired quote, a backslash at the end, a comment sign and doubled spaces: the
+    // command syntax would refuse the line or change it.
+    let password = r#"it's  "a # x\"#;
+
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[&connect, "register ann", password, "q"]);
+    let text = ann.finish();
+    assert!(text.contains("Logged in as ann."), "{text}");
+    assert!(
+        !text.contains("a # x"),
+        "the password is not shown:\n{text}"
+    );
+
+    let mut again = Player::start("ann again", homes[1].path());
+    // The same words with the quote paired, then the password itself.
+    again.send(&[
+        &connect,
+        "login ann",
+        r#"it's  "a # x\""#,
+        "login ann",
+        password,
+        "q",
+    ]);
+    let text = again.finish();
+    let refused = text
+        .find("wrong name or password")
+        .unwrap_or_else(|| panic!("{text}"));
+    let logged_in = text
+        .find("Logged in as ann.")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(refused < logged_in, "{text}");
+}
+
+#[test]
+fn after_a_login_with_no_server_the_next_line_is_a_command() {
+    let home = tempfile::tempdir().expect("home");
+    let mut player = Player::start("alone", home.path());
+    player.send(&["r brandub", "login ann", "m d7 c7", "b"]);
+    let text = player.finish();
+    let refused = text
+        .find("Not connected to a server.")
+        .unwrap_or_else(|| panic!("{text}"));
+    // The move was played: the board shows player 1 to move.
+    let after = &text[refused..];
+    assert!(after.contains("Player 1 to move."), "{text}");
+}
+
+/// `hnefatafl` at a terminal (a pty) in English, with `home` as its HOME.
+fn at_a_terminal(home: &Path) -> rexpect::session::PtySession {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
+    command
+        .args(["-C", "-l", "eng"])
+        .env("HOME", home)
+        .env("NO_COLOR", "1")
+        .env_remove("DISPLAY")
+        .env_remove("HNEFATAFL_RC")
+        .env_remove("HNEFATAFL_PATH")
+        .env_remove("HNEFATAFL_LANG")
+        .env_remove("HNEFATAFL_RULES");
+    rexpect::session::spawn_command(command, Some(PATIENCE.as_millis() as u64))
+        .unwrap_or_else(|error| panic!("cannot start the program in a pty: {error}"))
+}
+
+/// Waits for `text` at the terminal; what came before it.
+fn expect(terminal: &mut rexpect::session::PtySession, text: &str) -> String {
+    terminal
+        .exp_string(text)
+        .unwrap_or_else(|error| panic!("expected {text:?}: {error}"))
+}
+
+fn type_line(terminal: &mut rexpect::session::PtySession, line: &str) {
+    if let Err(error) = terminal.send_line(line) {
+        panic!("cannot type {line:?}: {error}");
+    }
+}
+
+#[test]
+fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = at_a_terminal(homes[0].path());
+    type_line(&mut ann, &connect);
+    type_line(&mut ann, "register ann");
+    expect(&mut ann, "Password for ann (the next line):");
+    type_line(&mut ann, "ann secret");
+    let before = expect(&mut ann, "Logged in as ann.");
+    assert!(
+        !before.contains("ann secret"),
+        "the password was echoed:\n{before}"
+    );
+    type_line(&mut ann, "new brandub");
+    expect(&mut ann, "you play player 0");
+
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    expect(&mut ann, "bob takes the seat of player 1 in game 1.");
+
+    type_line(&mut ann, "m d7 c7");
+    expect(&mut ann, "Player 1 to move.");
+    // Bob has not moved: the server refuses ann's second move, and she can go on.
+    type_line(&mut ann, "m c7 b7");
+    expect(&mut ann, "Server: it is not your turn");
+    type_line(&mut ann, "b");
+    expect(&mut ann, "Player 1 to move.");
+
+    bob.wait_for("m 3 0 2 0 (d7-c7)");
+    bob.send(&["m d5 c5"]);
+    expect(&mut ann, "(d5-c5)");
+    expect(&mut ann, "Player 0 to move.");
+    type_line(&mut ann, "m c7 b7");
+    expect(&mut ann, "Player 1 to move.");
+    bob.wait_for("(c7-b7)");
+    type_line(&mut ann, "q");
+    if let Err(error) = ann.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+    drop(server);
+}
+
+#[test]
+fn a_player_whose_program_died_logs_in_again_and_plays_on() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[&connect, "register ann", "ann secret", "new brandub 5+3"]);
+    ann.wait_for("you play player 0");
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    ann.send(&["m d7 c7"]);
+    bob.wait_for("(d7-c7)");
+    // Ann's program is killed; Bob moves while she is away.
+    drop(ann);
+    bob.send(&["m d5 c5"]);
+    bob.wait_for("Clocks: player 0 ");
+
+    let mut again = Player::start("ann again", homes[0].path());
+    again.send(&[&connect, "login ann", "ann secret"]);
+    again.wait_for("Your unfinished games: 1 (join one to go on).");
+    again.send(&["join 1", "b"]);
+    again.wait_for("Game 1 (brandub): you play player 0; ann against bob.");
+    // Both moves are there, and it is her turn.
+    let text = again.wait_for("Player 0 to move.");
+    let board = &text[text.find("ann against bob").expect("joined")..];
+    let plain: Vec<String> = board
+        .lines()
+        .map(|line| {
+            line.replace(['[', ']'], " ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    for row in ["0 7 * . A . . . *", "2 5 . . d . . . ."] {
+        assert!(
+            plain.iter().any(|line| line == row),
+            "no row `{row}` in\n{board}"
+        );
+    }
+    again.send(&["m c7 b7"]);
+    bob.wait_for("(c7-b7)");
+}

@@ -144,6 +144,8 @@ pub struct Server {
     /// 19 MiB and a core for tens of milliseconds; unbounded, a crowd logging in at once
     /// would take gigabytes and starve every connection of CPU.
     hashing: Semaphore,
+    /// The hashes' working memory, kept from one to the next.
+    memory: password::Memory,
 }
 
 fn hash_text(text: &str) -> String {
@@ -258,6 +260,7 @@ impl Server {
             hashing: Semaphore::new(
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
             ),
+            memory: password::Memory::default(),
         }))
     }
 
@@ -424,7 +427,9 @@ impl Server {
         let Ok(_permit) = self.hashing.acquire().await else {
             return;
         };
-        let hashed = tokio::task::spawn_blocking(move || password::hash(&password)).await;
+        let server = self.clone();
+        let hashed =
+            tokio::task::spawn_blocking(move || password::hash(&server.memory, &password)).await;
         let mut state = self.lock();
         let result = match hashed {
             Ok(Ok(hash)) => state
@@ -468,9 +473,10 @@ impl Server {
         let Ok(_permit) = self.hashing.acquire().await else {
             return;
         };
+        let server = self.clone();
         let checked = tokio::task::spawn_blocking(move || {
             // An unknown name costs as much as a wrong password, so that it does not show.
-            password::verify(&password, stored.as_deref())
+            password::verify(&server.memory, &password, stored.as_deref())
         })
         .await
         .unwrap_or(false);
