@@ -59,9 +59,15 @@ fn opening() -> BoardView {
             .map(|ply| format!("f{}-c{}", ply % 9 + 1, ply % 7 + 1))
             .collect(),
         sides: [
-            "Attackers (player 0): human".to_owned(),
-            "Defenders (player 1): computer 3".to_owned(),
+            "Attackers (player 0): ann (you)".to_owned(),
+            "Defenders (player 1): bob".to_owned(),
         ],
+        // A timed network game: both clocks, the one of the side to move running.
+        clocks: Some([
+            std::time::Duration::from_secs(283),
+            std::time::Duration::from_millis(296_400),
+        ]),
+        clock_running: true,
         ..BoardView::default()
     }
 }

@@ -116,6 +116,8 @@ gleipnir::language_keys! {
         SidePlayer = "side_player",
         XSideHuman = "x_side_human",
         XSideComputer = "x_side_computer",
+        XSideNetwork = "x_side_network",
+        XSideYou = "x_side_you",
         XHint = "x_hint",
         XGameOver = "x_game_over",
         XHelpWindow = "x_help_window",

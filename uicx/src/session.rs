@@ -194,6 +194,9 @@ pub struct Session {
     colour: bool,
     auto_board: bool,
     notify: Notify,
+    /// What [`Session::set_notify`] set last, shared with the connection's thread, so that
+    /// a connection made at the command line wakes the window opened after it.
+    notify_now: std::sync::Arc<std::sync::Mutex<Notify>>,
     out: Vec<String>,
     action: Action,
     source: Source,
@@ -235,6 +238,7 @@ impl Session {
             colour: false,
             auto_board: false,
             notify: std::sync::Arc::new(|| {}),
+            notify_now: std::sync::Arc::new(std::sync::Mutex::new(std::sync::Arc::new(|| {}))),
             out: Vec::new(),
             action: Action::Continue,
             source: Source::Stdin,
@@ -260,6 +264,9 @@ impl Session {
 
     /// Sets what the search thread calls when it has news.
     pub fn set_notify(&mut self, notify: Notify) {
+        if let Ok(mut now) = self.notify_now.lock() {
+            *now = notify.clone();
+        }
         self.notify = notify;
     }
 
@@ -753,9 +760,12 @@ impl Session {
                 self.out.push(text.trim_end().to_owned());
             }
         }
-        let status = self.status();
-        self.out.push(status);
-        self.show_clocks();
+        // The window shows whose turn it is and the clocks in strips of their own.
+        if self.source != Source::X {
+            let status = self.status();
+            self.out.push(status);
+            self.show_clocks();
+        }
     }
 
     /// The move that `words` name in the game at hand, which must not be over.
@@ -1132,7 +1142,7 @@ impl Session {
     pub fn left_window(&mut self, notify: Notify) {
         self.thinker.cancel();
         self.progress = None;
-        self.notify = notify;
+        self.set_notify(notify);
         self.source = Source::Stdin;
     }
 
@@ -1185,7 +1195,14 @@ impl Session {
             .ok_or_else(|| Message::plain(Key::NetNoHome))?;
         self.leave_table();
         self.say(Message::new(Key::NetConnecting, [target.to_string()]));
-        self.link = Some(Link::connect(target, &home, self.notify.clone()));
+        let now = std::sync::Arc::clone(&self.notify_now);
+        let relay: Notify = std::sync::Arc::new(move || {
+            let current = now.lock().map(|notify| notify.clone());
+            if let Ok(notify) = current {
+                notify();
+            }
+        });
+        self.link = Some(Link::connect(target, &home, relay));
         Ok(())
     }
 

@@ -58,6 +58,12 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
         .analysed_move()
         .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to)));
     view.hint = session.language().get(Key::XHint);
+    if let Some(network) = session.network_game() {
+        view.clocks = network.clocks;
+        view.clock_running = network.clocks.is_some()
+            && !network.over
+            && network.players.iter().all(Option::is_some);
+    }
     view
 }
 
@@ -70,6 +76,17 @@ fn side_label(session: &Session, player: Player, role: Role) -> String {
         Role::Plain => Key::SidePlayer,
     };
     let name = session.text(&Message::new(key, [index]));
+    if let Some(network) = session.network_game() {
+        // A network game: the account at each seat, and which one is this client's.
+        let account = network.players[player.index()]
+            .clone()
+            .unwrap_or_else(|| session.language().get(Key::NetFree));
+        let key = match network.side == Some(player.index() as u8) {
+            true => Key::XSideYou,
+            false => Key::XSideNetwork,
+        };
+        return session.text(&Message::new(key, [name, account]));
+    }
     let message = match &session.players()[player.index()] {
         PlayerKind::Human => Message::new(Key::XSideHuman, [name]),
         PlayerKind::Computer(_, words) => Message::new(Key::XSideComputer, [name, words.join(" ")]),
@@ -96,6 +113,13 @@ impl XHost for Host<'_> {
     }
 
     fn targets(&self, from: usize) -> Vec<usize> {
+        self.paths(from)
+            .into_iter()
+            .filter_map(|path| path.last().copied())
+            .collect()
+    }
+
+    fn paths(&self, from: usize) -> Vec<Vec<usize>> {
         let Some(game) = self.session.game() else {
             return Vec::new();
         };
@@ -103,14 +127,18 @@ impl XHost for Host<'_> {
         let Some(from) = rules.square_of_index(from) else {
             return Vec::new();
         };
-        if game.outcome().is_some()
-            || self.session.players()[game.side_to_move().index()] != PlayerKind::Human
-        {
+        let side = game.side_to_move().index();
+        // In a network game only this client's seat moves, and only in its turn.
+        let may_move = match self.session.network_game() {
+            Some(network) => !network.over && network.side == Some(side as u8),
+            None => self.session.players()[side] == PlayerKind::Human,
+        };
+        if game.outcome().is_some() || !may_move {
             return Vec::new();
         }
         game.legal_moves()
             .filter(|mv| mv.from == from)
-            .filter_map(|mv| rules.index(mv.to))
+            .map(|mv| mv.landings().filter_map(|to| rules.index(to)).collect())
             .collect()
     }
 
@@ -160,6 +188,10 @@ impl XHost for Host<'_> {
             .read(None, relative)
             .ok()
             .map(|(_, bytes)| bytes)
+    }
+
+    fn wants_secret(&self) -> bool {
+        self.session.wants_secret()
     }
 
     fn suggested_theme(&self) -> Option<String> {

@@ -59,12 +59,12 @@ fn view_targets_and_moves() {
     );
     assert!(view.hint.contains('h'), "{}", view.hint);
 
+    // A move without a capture writes nothing in the window: the status strip shows
+    // whose turn it is.
     let (lines, flow) = session.execute("m 3 1 1 1");
-    assert_eq!(
-        (lines.last().map(String::as_str), flow),
-        (Some("Player 1 to move."), Flow::Continue)
-    );
+    assert_eq!((lines, flow), (Vec::<String>::new(), Flow::Continue));
     let view = session.view();
+    assert_eq!(view.status, "Player 1 to move.");
     assert_eq!(view.last_move, Some((7 + 3, 7 + 1)));
     assert_eq!(view.moves, ["d6-b6"]);
     let (lines, _) = session.execute("m 0 0 0 1");
@@ -112,7 +112,12 @@ fn poll_plays_the_computer_and_wakes_the_window() {
             shown = session.poll(&waker);
         }
     }
-    assert_eq!(shown.last().map(String::as_str), Some("Player 1 to move."));
+    // The computer's move, named as the board names it; the turn is in the status.
+    assert!(
+        shown.len() == 1 && shown[0].starts_with("m ") && shown[0].split(' ').count() == 3,
+        "{shown:?}"
+    );
+    assert_eq!(session.view().status, "Player 1 to move.");
     assert!(session.view().last_move.is_some());
     assert!(session.targets(0).is_empty());
 }

@@ -114,7 +114,7 @@ fn x_theme_switches_in_place_even_with_stdin_at_its_end() {
 #[test]
 fn title_hints_and_identity_are_set() {
     let _one = one_window();
-    let (program, driver, window, _, _home) = open(&["-x", "null"], true);
+    let (program, driver, window, _, home) = open(&["-x", "null"], true);
     assert_eq!(
         driver.window_title(window),
         "Hnefatafl: Hnefatafl (Fetlar rules)"
@@ -139,6 +139,16 @@ fn title_hints_and_identity_are_set() {
     // `r` loads other rules: the title follows.
     driver.type_text(window, "r brandub\n");
     wait_until("the new title", WAIT, || {
+        driver.window_title(window) == "Hnefatafl: Brandub"
+    });
+    // So does `e`: a brandub game saved, other rules loaded, the game loaded again.
+    let saved = home.path().join("brandub.save");
+    driver.type_text(window, &format!("w {}\nr tablut\n", saved.display()));
+    wait_until("tablut's title", WAIT, || {
+        driver.window_title(window) == "Hnefatafl: Tablut (Linnaeus)"
+    });
+    driver.type_text(window, &format!("e {}\n", saved.display()));
+    wait_until("the loaded game's title", WAIT, || {
         driver.window_title(window) == "Hnefatafl: Brandub"
     });
     quit(&driver, window, program);
@@ -173,6 +183,16 @@ fn sides_have_one_colour_in_every_theme() {
             }
             (darkest, lightest)
         };
+        // Each side is named by the rules' piece names, the side to move highlighted.
+        for (label, background) in [
+            ("Attackers (player 0): human", render::TO_MOVE_BACKGROUND),
+            ("Defenders (player 1): computer", render::SIDES_BACKGROUND),
+        ] {
+            assert!(
+                driver.shows_text(window, label, render::TEXT, background),
+                "{theme}: {label}"
+            );
+        }
         let (_, player0_light) = icon(0);
         let (_, player1_light) = icon(layout.window_width / 2);
         assert!(
@@ -407,6 +427,17 @@ fn move_list_flip_and_drag() {
     quit(&driver, window, program);
 }
 
+/// Writes a rule file of the test's own into the home, loads it with `r` in the window
+/// and waits for the title to name it.
+fn load_rules_text(driver: &Driver, window: u32, home: &std::path::Path, text: &str, name: &str) {
+    let rules_file = home.join("own_rules");
+    std::fs::write(&rules_file, text).expect("write the rules");
+    driver.type_text(window, &format!("r {}\n", rules_file.display()));
+    wait_until("the new rules", WAIT, || {
+        driver.window_title(window) == format!("Hnefatafl: {name}")
+    });
+}
+
 /// A 1x3 board: player 0's man moves to the middle, and player 1's man is shut in.
 const SHUT_IN: &str = "id shut_in\nname \"Shut in\"\nwidth 3\nheight 1\npieces 1 0 2\nsquares 1 1 1\n\
 piece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\n\
@@ -416,12 +447,7 @@ square bit 1\n";
 fn the_game_end_is_shown_with_how_to_go_on() {
     let _one = one_window();
     let (program, driver, window, _, home) = open(&["-x", "null"], true);
-    let rules_file = home.path().join("shut_in");
-    std::fs::write(&rules_file, SHUT_IN).expect("write the rules");
-    driver.type_text(window, &format!("r {}\n", rules_file.display()));
-    wait_until("the new rules", WAIT, || {
-        driver.window_title(window) == "Hnefatafl: Shut in"
-    });
+    load_rules_text(&driver, window, home.path(), SHUT_IN, "Shut in");
     driver.type_text(window, "p 1 h\n");
     let layout = driver.layout(window, 3, 1);
     let before = count_colour(
@@ -580,5 +606,204 @@ fn messages_name_squares_by_the_board() {
         let shot_has = |column: char| shows(&format!("Best move: m {column}"));
         ('a'..='k').any(shot_has)
     });
+    quit(&driver, window, program);
+}
+
+#[test]
+fn a_picked_up_piece_stays_picked_up_while_output_comes_by_itself() {
+    let _one = one_window();
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
+    let selected = |driver: &Driver, index: usize| {
+        let (x, y) = layout.square_origin(index);
+        driver.pixel(window, x + 1, y + layout.square / 2) == render::SELECTION
+    };
+    // The analysis reports each depth for two seconds, with no click or key: a piece
+    // picked up meanwhile stays picked up, and its move is then made with one click.
+    driver.type_text(window, "a t2\n");
+    click_square(&driver, window, &layout, 3);
+    assert!(selected(&driver, 3), "d11 is picked up");
+    wait_until("the analysis's arrow", WAIT, || {
+        count_colour(
+            &driver.screenshot(window),
+            board_region(&layout),
+            render::BEST_MOVE,
+        ) > 20
+    });
+    assert!(
+        driver.shows_text(
+            window,
+            "Best move: m ",
+            render::TEXT,
+            render::MESSAGE_BACKGROUND
+        ),
+        "the analysis wrote its lines"
+    );
+    assert!(selected(&driver, 3), "d11 is still picked up");
+    click_square(&driver, window, &layout, 14);
+    let mut marked = marked_squares(&driver.screenshot(window), &layout);
+    marked.sort_unstable();
+    assert!(
+        marked == [3, 14] || marked.len() == 2 && !marked.contains(&3),
+        "the one click moved d11 to d10 (or the computer has answered): {marked:?}"
+    );
+    quit(&driver, window, program);
+}
+
+/// Halatafl's pieces on a board of their own: white (player 0) on d2 can take the black
+/// pieces on d3, c4 and b3 in one chain of jumps, `d2 d4 b4 b2`, and must.
+const JUMP_CHAIN: &str = "id jump_chain\nname \"Jump chain\"\nwidth 7\nheight 7\njump_compulsory\n\
+pieces 0 0 0 0 0 0 0  0 0 0 0 0 0 0  0 0 0 0 0 0 0  0 0 2 0 0 0 0  0 2 0 2 0 0 0  0 0 0 4 0 0 0  \
+0 0 0 0 0 0 0\nsquares 1 1 1 1 1 1 1  1 1 1 1 1 1 1  1 1 1 1 1 1 1  1 1 1 1 1 1 1  1 1 1 1 1 1 1  \
+1 1 1 1 1 1 1  1 1 1 1 1 1 1\n\
+piece bit 4\npiece 4 name white\npiece 4 owner 0\npiece 4 jump 2\npiece 4 steps 1\npiece 4 occupies 1\n\
+piece bit 2\npiece 2 name black\npiece 2 owner 1\npiece 2 jump 4\npiece 2 steps 1\npiece 2 occupies 1\n\
+square bit 1\n";
+
+#[test]
+fn a_jump_chain_is_clicked_landing_by_landing_or_by_its_last_square() {
+    let _one = one_window();
+    let (program, driver, window, _, home) = open(&["-x", "null"], true);
+    driver.type_text(window, "p 1 h\n");
+    load_rules_text(&driver, window, home.path(), JUMP_CHAIN, "Jump chain");
+    let layout = driver.layout(window, 7, 7);
+    let square = |name: &str| {
+        let column = usize::from(name.as_bytes()[0] - b'a');
+        let row = 7 - usize::from(name.as_bytes()[1] - b'0');
+        row * 7 + column
+    };
+    let taken = [square("d3"), square("c4"), square("b3")];
+    // The dots are drawn a little transparent.
+    let is_target = |shot: &RgbaImage, index: usize| {
+        let (x, y) = layout.square_centre(index);
+        let pixel = shot.get_pixel(x, y).0;
+        near([pixel[0], pixel[1], pixel[2]], render::TARGET, 30)
+    };
+    let chain_made = |name: &str| {
+        let shot = driver.screenshot(window);
+        let mut marked = marked_squares(&shot, &layout);
+        marked.sort_unstable();
+        let mut want = vec![square("d2"), square("b2")];
+        want.sort_unstable();
+        assert_eq!(marked, want, "{name}: the chain d2 d4 b4 b2 is made");
+        for &index in &taken {
+            let (x, y) = layout.square_origin(index);
+            let region = (x, y, layout.square, layout.square);
+            assert!(
+                count_colour(&shot, region, render::CAPTURE) > 10,
+                "{name}: the piece on {index} is taken"
+            );
+        }
+        shot
+    };
+    // Landing by landing: d2, then d4 and b4 (the piece stays picked up, the next
+    // landing marked), then b2.
+    click_square(&driver, window, &layout, square("d2"));
+    let shot = driver.screenshot(window);
+    assert!(is_target(&shot, square("d4")) && is_target(&shot, square("b2")));
+    for landing in ["d4", "b4"] {
+        click_square(&driver, window, &layout, square(landing));
+        let shot = driver.screenshot(window);
+        assert!(
+            marked_squares(&shot, &layout).is_empty(),
+            "{landing}: no move yet"
+        );
+        let (x, y) = layout.square_origin(square("d2"));
+        assert_eq!(
+            shot.get_pixel(x + 1, y + layout.square / 2).0[..3],
+            render::SELECTION,
+            "{landing}: d2 stays picked up"
+        );
+    }
+    assert!(is_target(&driver.screenshot(window), square("b2")));
+    click_square(&driver, window, &layout, square("b2"));
+    save_shot(&chain_made("landing by landing"), "jump-chain");
+    // The last square alone: the chain is the only one that ends there.
+    driver.type_text(window, "n\n");
+    click_square(&driver, window, &layout, square("d2"));
+    click_square(&driver, window, &layout, square("b2"));
+    chain_made("by its last square");
+    quit(&driver, window, program);
+}
+
+#[test]
+fn board_names_are_thinned_on_a_big_board_in_a_small_window() {
+    let _one = one_window();
+    let (program, driver, window, _, _home) = open(&["-x", "null"], true);
+    driver.type_text(window, "r alea_evangelii\n");
+    wait_until("the 19x19 rules", WAIT, || {
+        driver.window_title(window).contains("Alea")
+    });
+    // Smaller than the window manager would allow: squares of about 11 pixels.
+    driver.resize(window, 260, 320);
+    let layout = driver.layout(window, 19, 19);
+    let shot = driver.screenshot(window);
+    save_shot(&shot, "thinned-names");
+    // The pixel rows of the left margin where row names are written.
+    let written: Vec<u32> = (layout.board_y..layout.board_y + 19 * layout.square)
+        .filter(|&y| (0..layout.board_x).any(|x| shot.get_pixel(x, y).0[..3] == render::TEXT))
+        .collect();
+    let mut names: Vec<(u32, u32)> = Vec::new();
+    for y in written {
+        match names.last_mut() {
+            Some((_, end)) if *end + 1 == y => *end = y,
+            _ => names.push((y, y)),
+        }
+    }
+    let line = layout.metrics.line_height();
+    assert!(names.len() >= 5, "row names are written: {names:?}");
+    for pair in names.windows(2) {
+        assert!(
+            pair[1].0 - pair[0].0 >= line,
+            "two row names closer than a line ({line}): {names:?}"
+        );
+    }
+    // Row 1 is always named, in the bottom row's place.
+    let bottom = layout.board_y + 18 * layout.square;
+    assert!(
+        names
+            .last()
+            .is_some_and(|&(start, end)| end >= bottom && start < bottom + layout.square),
+        "row 1 is named: {names:?}"
+    );
+    quit(&driver, window, program);
+}
+
+#[test]
+fn the_prompt_hints_at_help_and_up_brings_back_typed_lines() {
+    let _one = one_window();
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
+    let terminal =
+        |text: &str| driver.shows_text(window, text, render::TEXT, render::TERMINAL_BACKGROUND);
+    let hint =
+        |text: &str| driver.shows_text(window, text, render::DIM_TEXT, render::TERMINAL_BACKGROUND);
+    assert!(terminal("> _"), "the prompt is shown");
+    assert!(hint("h: help"), "the hint names h");
+    // Two lines typed (the second a move), then Up twice brings back the first, Down the
+    // second; Enter runs the recalled line.
+    driver.type_text(window, "p 1 h\nm d11 d10\n");
+    let moved = || {
+        let mut marked = marked_squares(&driver.screenshot(window), &layout);
+        marked.sort_unstable();
+        marked
+    };
+    assert_eq!(moved(), [3, 14]);
+    driver.type_text(window, "\u{2191}\u{2191}");
+    assert!(terminal("> p 1 h_"), "Up twice: the first line");
+    assert!(!hint("h: help"), "no hint while a line is there");
+    driver.type_text(window, "\u{2193}");
+    assert!(terminal("> m d11 d10_"), "Down: the second line");
+    driver.type_text(window, "\u{2193}");
+    assert!(
+        terminal("> _") && hint("h: help"),
+        "Down again: an empty line"
+    );
+    driver.type_text(window, "u\n");
+    assert!(moved().is_empty(), "the move is taken back");
+    driver.type_text(window, "\u{2191}\u{2191}\n");
+    assert_eq!(
+        moved(),
+        [3, 14],
+        "the move, brought back with Up, is made again"
+    );
     quit(&driver, window, program);
 }

@@ -5,6 +5,7 @@
 //! command lines, so every rule of the game stays in one place.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A piece that the last move captured: drawn faded and marked where it stood.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,6 +72,10 @@ pub struct BoardView {
     pub best_move: Option<(usize, usize)>,
     /// The hint shown at the empty prompt (already translated), e.g. that `h` gives help.
     pub hint: String,
+    /// Each player's time left, when the game has clocks (a timed network game).
+    pub clocks: Option<[Duration; 2]>,
+    /// Whether the clock of the side to move is running (counting down now).
+    pub clock_running: bool,
 }
 
 /// What the window does after a command.
@@ -99,6 +104,14 @@ pub trait XHost {
     /// The squares the piece on `from` may move to, when it is a human's turn and the piece
     /// belongs to the side to move; empty otherwise.
     fn targets(&self, from: usize) -> Vec<usize>;
+    /// The same moves, each as every square it lands on in order: one square for an
+    /// ordinary move, one a jump for a chain of jump captures. By default the targets.
+    fn paths(&self, from: usize) -> Vec<Vec<usize>> {
+        self.targets(from)
+            .into_iter()
+            .map(|target| vec![target])
+            .collect()
+    }
     /// Runs one command line typed into the X terminal, or made from a click (`m x1 y1 x2 y2`).
     /// Returns every line of its output and what the window does next.
     fn execute(&mut self, line: &str) -> (Vec<String>, Flow);
@@ -111,6 +124,11 @@ pub trait XHost {
     fn read_data(&self, relative: &str) -> Option<Vec<u8>>;
     /// The theme the rule file suggests (`ui_theme`), if any.
     fn suggested_theme(&self) -> Option<String>;
+    /// Whether the next line typed is a secret (the password after `login` or
+    /// `register`): the window shows it masked and keeps it out of the history.
+    fn wants_secret(&self) -> bool {
+        false
+    }
 }
 
 /// How the window is started.

@@ -7,6 +7,7 @@
 //! the server's fonts over the frame, so that any font the server has can be used.
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use image::imageops::{self, FilterType};
 use image::{Rgba, RgbaImage};
@@ -734,6 +735,13 @@ impl Renderer {
                 label,
                 background,
             ));
+            // The clock at the right end of the side's half, over the end of a long label.
+            if let Some(clocks) = view.clocks {
+                let clock = format!(" {}", clock_text(clocks[usize::from(player)]));
+                let width = clock.chars().count() as u32 * layout.metrics.cell_width;
+                let x = (left + half).saturating_sub(width + PAD);
+                texts.push(text_item(x, baseline, clock, background));
+            }
         }
     }
 
@@ -778,6 +786,28 @@ impl Renderer {
             }
             None => fallback_piece(bit, owner, marked, side),
         })
+    }
+}
+
+/// A clock as the window shows it, in whole seconds: `4:58`, `1:02:03` past an hour.
+/// Whole seconds change once a second, so a running clock costs one frame a second.
+pub fn clock_text(left: Duration) -> String {
+    let seconds = left.as_secs();
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+/// How long until a running clock that shows `left` now shows another [`clock_text`]:
+/// the part of a second above its whole seconds (a whole second when there is none).
+pub fn clock_change(left: Duration) -> Duration {
+    match left.subsec_nanos() {
+        0 if left.is_zero() => Duration::MAX,
+        0 => Duration::from_secs(1),
+        nanos => Duration::from_nanos(u64::from(nanos)),
     }
 }
 
@@ -1472,6 +1502,44 @@ mod tests {
             }
             check_theme(&loaded.theme);
         }
+    }
+
+    #[test]
+    fn clocks_show_whole_seconds_and_change_once_a_second() {
+        assert_eq!(clock_text(Duration::from_millis(298_900)), "4:58");
+        assert_eq!(clock_text(Duration::from_secs(59)), "0:59");
+        assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(clock_text(Duration::ZERO), "0:00");
+        assert_eq!(
+            clock_change(Duration::from_millis(298_900)),
+            Duration::from_millis(900)
+        );
+        assert_eq!(clock_change(Duration::from_secs(5)), Duration::from_secs(1));
+        assert_eq!(clock_change(Duration::ZERO), Duration::MAX);
+        // Each side's clock stands at the right end of its half of the players' strip.
+        let mut view = view();
+        view.clocks = Some([Duration::from_secs(300), Duration::from_millis(61_500)]);
+        let frame = render(
+            &mut Renderer::new(Theme::fallback()),
+            &view,
+            None,
+            &[],
+            (600, 480),
+        );
+        let layout = frame.layout;
+        let clock = |text: &str| {
+            frame
+                .texts
+                .iter()
+                .find(|item| item.text == text)
+                .unwrap_or_else(|| panic!("{text} in {:?}", frame.texts))
+                .clone()
+        };
+        let (first, second) = (clock(" 5:00"), clock(" 1:01"));
+        let end = |item: &TextItem| item.x as u32 + 5 * layout.metrics.cell_width;
+        assert!(end(&first) <= 300 && end(&first) > 280, "{first:?}");
+        assert!(end(&second) <= 600 && end(&second) > 580, "{second:?}");
+        assert!(first.y as u32 > layout.sides_top && (first.y as u32) < layout.status_top);
     }
 
     #[test]

@@ -32,6 +32,10 @@ const CHORD_MASK: u16 = 4 | 8;
 const CONTROL_MASK: u16 = 4;
 /// How often the progress bar moves while a computer thinks.
 const THINKING_REDRAW: Duration = Duration::from_millis(100);
+/// Lines of output that came by themselves kept in the message area (it shows the last).
+const KEPT_MESSAGES: usize = 8;
+/// How long after a clock's second changes the window draws it.
+const CLOCK_MARGIN: Duration = Duration::from_millis(5);
 /// The window's size when it opens.
 const START_SIZE: (u16, u16) = (840, 760);
 /// The smallest size the window manager should give the window.
@@ -218,6 +222,10 @@ struct XWindow {
     title: String,
     selected: Option<usize>,
     targets: Vec<usize>,
+    /// The selected piece's moves, each as the squares it lands on.
+    paths: Vec<Vec<usize>>,
+    /// The landings of a jump chain clicked so far.
+    landed: Vec<usize>,
     press: Option<Press>,
     typed: Option<String>,
     history: Vec<String>,
@@ -363,6 +371,8 @@ impl XWindow {
             title: String::new(),
             selected: None,
             targets: Vec::new(),
+            paths: Vec::new(),
+            landed: Vec::new(),
             press: None,
             typed: None,
             history: Vec::new(),
@@ -441,33 +451,37 @@ impl XWindow {
     fn event_loop(&mut self, host: &mut dyn XHost, waker: &Waker) -> Result<XExit, XError> {
         let mut dirty = true;
         loop {
-            if self.may_poll(&host.view()) {
+            let before = host.view();
+            if self.may_poll(&before) {
                 let lines = host.poll(waker);
                 if !lines.is_empty() {
-                    self.last_computer_move = Some(Instant::now());
-                    self.show_output(lines, false);
-                    self.selected = None;
-                    self.targets.clear();
-                    self.press = None;
+                    let after = host.view();
+                    if after.moves != before.moves {
+                        self.last_computer_move = Some(Instant::now());
+                    }
+                    self.add_output(lines);
+                    self.keep_selection(host, &before, &after);
                     self.retitle(host)?;
                     dirty = true;
                 }
             }
-            let thinking = host.view().thinking.is_some();
-            if dirty || thinking {
+            let view = host.view();
+            // Something on the screen changes by itself: the progress bar or a clock.
+            let redraw_in = redraw_in(&view);
+            if dirty || redraw_in.is_some() {
                 self.draw(host)?;
                 dirty = false;
             }
-            let event = if thinking {
-                match self.conn.poll_for_event()? {
-                    Some(event) => event,
-                    None => {
-                        std::thread::sleep(THINKING_REDRAW);
-                        continue;
+            let event = match (self.conn.poll_for_event()?, redraw_in) {
+                (Some(event), _) => event,
+                (None, None) => self.conn.wait_for_event()?,
+                (None, Some(timeout)) => {
+                    self.wait_readable(timeout)?;
+                    match self.conn.poll_for_event()? {
+                        Some(event) => event,
+                        None => continue,
                     }
                 }
-            } else {
-                self.conn.wait_for_event()?
             };
             let mut next = Some(event);
             // Handle everything that is queued before drawing once.
@@ -477,6 +491,37 @@ impl XWindow {
                 }
                 next = self.conn.poll_for_event()?;
             }
+        }
+    }
+
+    /// Waits until the server has sent something or `timeout` has passed.
+    fn wait_readable(&self, timeout: Duration) -> Result<(), XError> {
+        use rustix::event::{PollFd, PollFlags, Timespec};
+        let timeout = Timespec {
+            tv_sec: timeout.as_secs().min(3600) as i64,
+            tv_nsec: i64::from(timeout.subsec_nanos()),
+        };
+        let mut fds = [PollFd::new(self.conn.stream(), PollFlags::IN)];
+        match rustix::event::poll(&mut fds, Some(&timeout)) {
+            Ok(_) | Err(rustix::io::Errno::INTR) => Ok(()),
+            Err(error) => Err(XError::Connection(error.to_string())),
+        }
+    }
+
+    /// Output came from the host without a click or key (the computer's move, the other
+    /// player's, a chat line, the analysis's progress): a piece the user has picked up
+    /// stays picked up when the position did not change, with its targets read again;
+    /// after a move it is put down.
+    fn keep_selection(&mut self, host: &dyn XHost, before: &BoardView, after: &BoardView) {
+        let Some(from) = self.selected else {
+            return;
+        };
+        let paths = host.paths(from);
+        if after.moves != before.moves || after.pieces != before.pieces || paths.is_empty() {
+            self.deselect();
+        } else {
+            self.paths = paths;
+            self.targets = next_targets(&self.paths, &self.landed);
         }
     }
 
@@ -637,18 +682,22 @@ impl XWindow {
     fn deselect(&mut self) {
         self.selected = None;
         self.targets.clear();
+        self.paths.clear();
+        self.landed.clear();
         self.press = None;
     }
 
     /// Selects the piece on a square when it may move, ready to be dragged.
     fn pick_up(&mut self, host: &dyn XHost, square: usize) {
-        let targets = host.targets(square);
-        if targets.is_empty() {
+        let paths = host.paths(square);
+        if paths.is_empty() {
             self.deselect();
             return;
         }
         self.selected = Some(square);
-        self.targets = targets;
+        self.landed.clear();
+        self.targets = next_targets(&paths, &self.landed);
+        self.paths = paths;
         self.press = Some(Press {
             from: square,
             was_selected: false,
@@ -665,25 +714,33 @@ impl XWindow {
         from: usize,
         square: usize,
     ) -> Result<Option<XExit>, XError> {
-        let is_target = self.targets.contains(&square);
-        if !is_target && !host.targets(square).is_empty() {
-            self.pick_up(host, square);
-            return Ok(None);
-        }
+        let landings = match step(&self.paths, &self.landed, square) {
+            Step::Play(landings) => landings,
+            Step::Land => {
+                // A square in the middle of a jump chain: wait for the next one.
+                self.landed.push(square);
+                self.targets = next_targets(&self.paths, &self.landed);
+                return Ok(None);
+            }
+            Step::Other => {
+                if !host.targets(square).is_empty() {
+                    self.pick_up(host, square);
+                    return Ok(None);
+                }
+                // Not a move of the piece (or several jump chains end there): sent as it
+                // is, so that the interpreter says why it is refused.
+                self.conn.bell(0)?;
+                vec![square]
+            }
+        };
         self.deselect();
         let Some(layout) = self.layout else {
             return Ok(None);
         };
         let columns = layout.columns.max(1) as usize;
-        let line = format!(
-            "m {} {} {} {}",
-            from % columns,
-            from / columns,
-            square % columns,
-            square / columns
-        );
-        if !is_target {
-            self.conn.bell(0)?;
+        let mut line = format!("m {} {}", from % columns, from / columns);
+        for square in landings {
+            line += &format!(" {} {}", square % columns, square / columns);
         }
         self.execute(host, &line, false)
     }
@@ -727,11 +784,17 @@ impl XWindow {
             Key::PageDown => self.scroll += self.page(),
             Key::Enter => {
                 let line = self.typed.take().unwrap_or_default();
-                if !line.trim().is_empty() && self.history.last() != Some(&line) {
+                // A password is never kept to be brought back with Up.
+                let secret = host.wants_secret();
+                if !secret && !line.trim().is_empty() && self.history.last() != Some(&line) {
                     self.history.push(line.clone());
                 }
                 self.recalled = self.history.len();
                 self.deselect();
+                if secret {
+                    // Whatever the password is, it is no window command.
+                    return self.execute(host, &line, true);
+                }
                 return self.run_line(host, &line);
             }
         }
@@ -843,6 +906,20 @@ impl XWindow {
         self.expanded = rows > render::MESSAGE_ROWS as usize;
     }
 
+    /// Adds output that came without a command (the computer's move, the server's news,
+    /// a chat line) below what is shown, so that one line does not wipe out the one before
+    /// it; the message area shows the last lines.
+    fn add_output(&mut self, lines: Vec<String>) {
+        if self.expanded {
+            self.messages.clear();
+        }
+        self.messages.extend(lines);
+        let excess = self.messages.len().saturating_sub(KEPT_MESSAGES);
+        self.messages.drain(..excess);
+        self.expanded = false;
+        self.scroll = 0;
+    }
+
     /// Renders the scene into the back buffer and shows it.
     fn draw(&mut self, host: &dyn XHost) -> Result<(), XError> {
         let view = host.view();
@@ -861,11 +938,17 @@ impl XWindow {
                 })
                 .filter(|_| self.selected == Some(press.from))
         });
+        // A password is shown as one star a character.
+        let masked = self
+            .typed
+            .as_ref()
+            .filter(|_| host.wants_secret())
+            .map(|typed| "*".repeat(typed.chars().count()));
         let scene = Scene {
             view: &view,
             selected: self.selected,
             targets: &self.targets,
-            typed: self.typed.as_deref(),
+            typed: masked.as_deref().or(self.typed.as_deref()),
             messages: &self.messages,
             expanded: self.expanded,
             scroll: self.scroll,
@@ -967,6 +1050,69 @@ impl XWindow {
     }
 }
 
+/// What a click on a square means for the selected piece.
+#[derive(Debug, PartialEq, Eq)]
+enum Step {
+    /// Make the move that lands on these squares.
+    Play(Vec<usize>),
+    /// The square is the next landing of a jump chain that goes on from there.
+    Land,
+    /// Neither: not a move of the piece, or the last square of several jump chains.
+    Other,
+}
+
+/// A click on `square` after the landings `landed` of the piece's moves `paths` (each the
+/// squares a move lands on): a move that lands exactly on those squares is made; a chain
+/// that goes on from there waits for the next click; the last square of exactly one
+/// chain that goes through them makes that chain, so an unambiguous chain takes one click.
+fn step(paths: &[Vec<usize>], landed: &[usize], square: usize) -> Step {
+    let mut clicked = landed.to_vec();
+    clicked.push(square);
+    let candidates = || paths.iter().filter(|path| path.starts_with(landed));
+    if let Some(exact) = candidates().find(|path| **path == clicked) {
+        return Step::Play(exact.clone());
+    }
+    if candidates().any(|path| path.starts_with(&clicked)) {
+        return Step::Land;
+    }
+    let mut ending = candidates().filter(|path| path.last() == Some(&square));
+    match (ending.next(), ending.next()) {
+        (Some(only), None) => Step::Play(only.clone()),
+        _ => Step::Other,
+    }
+}
+
+/// The squares to mark for the selected piece after the landings `landed`: the next
+/// landing and the last square of each move that goes through them.
+fn next_targets(paths: &[Vec<usize>], landed: &[usize]) -> Vec<usize> {
+    let mut targets: Vec<usize> = paths
+        .iter()
+        .filter(|path| path.starts_with(landed) && path.len() > landed.len())
+        .flat_map(|path| [path[landed.len()], path[path.len() - 1]])
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    targets
+}
+
+/// How soon the frame changes by itself: every [`THINKING_REDRAW`] while a computer
+/// thinks (the progress bar), when the running clock's seconds change; `None` when
+/// nothing moves without input.
+fn redraw_in(view: &BoardView) -> Option<Duration> {
+    let thinking = view.thinking.map(|_| THINKING_REDRAW);
+    let clock = view
+        .clocks
+        .filter(|_| view.clock_running)
+        .map(|clocks| render::clock_change(clocks[usize::from(view.side_to_move.min(1))]))
+        .filter(|&change| change != Duration::MAX)
+        // A little after the change, so that the frame shows the new second.
+        .map(|change| change + CLOCK_MARGIN);
+    match (thinking, clock) {
+        (Some(thinking), Some(clock)) => Some(thinking.min(clock)),
+        (thinking, clock) => thinking.or(clock),
+    }
+}
+
 fn keyboard_map(conn: &RustConnection) -> Result<KeyboardMap, XError> {
     let setup = conn.setup();
     let (first, last) = (setup.min_keycode, setup.max_keycode);
@@ -994,4 +1140,27 @@ fn latin1_bytes(text: &str) -> Vec<u8> {
     text.chars()
         .map(|letter| u8::try_from(u32::from(letter)).unwrap_or(b'?'))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jump_chains_are_clicked_landing_by_landing_or_by_their_end() {
+        // Two ordinary moves (to 1 and 2) and two chains: 10 then 20, and 10 then 12.
+        let paths = vec![vec![1], vec![2], vec![10, 20], vec![10, 12]];
+        assert_eq!(step(&paths, &[], 2), Step::Play(vec![2]));
+        assert_eq!(step(&paths, &[], 10), Step::Land);
+        assert_eq!(step(&paths, &[], 20), Step::Play(vec![10, 20]));
+        assert_eq!(step(&paths, &[10], 12), Step::Play(vec![10, 12]));
+        assert_eq!(step(&paths, &[10], 2), Step::Other);
+        assert_eq!(step(&paths, &[], 7), Step::Other);
+        assert_eq!(next_targets(&paths, &[]), [1, 2, 10, 12, 20]);
+        assert_eq!(next_targets(&paths, &[10]), [12, 20]);
+        // Two chains that end on one square: the end alone does not tell which.
+        let paths = vec![vec![10, 30], vec![12, 30]];
+        assert_eq!(step(&paths, &[], 30), Step::Other);
+        assert_eq!(step(&paths, &[12], 30), Step::Play(vec![12, 30]));
+    }
 }

@@ -335,11 +335,16 @@ impl Driver {
     /// The window's pixels as the server has them.
     pub fn screenshot(&self, window: Window) -> RgbaImage {
         let (width, height) = self.size(window);
+        self.read_image(window, width, height)
+    }
+
+    /// The pixels of a window or pixmap, from its top-left corner.
+    fn read_image(&self, drawable: u32, width: u32, height: u32) -> RgbaImage {
         let reply = self
             .conn
             .get_image(
                 ImageFormat::Z_PIXMAP,
-                window,
+                drawable,
                 0,
                 0,
                 width as u16,
@@ -445,24 +450,11 @@ impl Driver {
         self.conn
             .image_text16(pixmap, gc, 0, metrics.ascent as i16, &chars)
             .expect("text");
-        let reply = self
-            .conn
-            .get_image(
-                ImageFormat::Z_PIXMAP,
-                pixmap,
-                0,
-                0,
-                width as u16,
-                height as u16,
-                !0,
-            )
-            .expect("request")
-            .reply()
-            .expect("image");
+        let image = self.read_image(pixmap, width, height);
         self.conn.free_gc(gc).expect("free");
         self.conn.free_pixmap(pixmap).expect("free");
         self.conn.close_font(font).expect("free");
-        to_image(width, height, &reply.data)
+        image
     }
 
     /// Opens the font the window uses when `$HNEFATAFL_FONT` is unset.

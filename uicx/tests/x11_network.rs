@@ -1,0 +1,177 @@
+//! The real `hnefatafl` window in a network game: a real `hnefataflserver` on loopback
+//! (real TLS), the window's player against a second `hnefatafl` on the command line. The
+//! window shows both accounts, their clocks (the running one redrawn once a second, none
+//! drawn while nothing runs), whose turn it is, the other player's moves and chat, and
+//! masks the password typed into it.
+//!
+//! Run under `xvfb-run -a cargo test -p uicx --test x11_network`.
+
+mod server_support;
+mod x11_support;
+
+use std::time::{Duration, Instant};
+
+use hnefatafl_core::{Game, Move, Notation, Rules};
+use server_support::ServerProcess;
+use uicx::x11::render;
+use x11_support::{Driver, Program, data_dir, one_window, save_shot, wait_until};
+
+const WAIT: Duration = Duration::from_secs(60);
+
+fn brandub() -> Rules {
+    let bytes = std::fs::read(data_dir().join("rules/brandub")).expect("rule file");
+    Rules::parse(&bytes).expect("shipped rules are valid")
+}
+
+/// The first legal move of the side to move.
+fn first_move(game: &Game) -> Move {
+    game.legal_moves().next().expect("a legal move")
+}
+
+/// The square indices (row-major from the top-left) of a move.
+fn indices(rules: &Rules, mv: Move) -> (usize, usize) {
+    rules
+        .index(mv.from)
+        .zip(rules.index(mv.to))
+        .expect("on the board")
+}
+
+/// The clocks the window may show for a side whose clock has run for a few seconds of
+/// five minutes.
+fn run_down(seconds: std::ops::RangeInclusive<u64>) -> Vec<String> {
+    seconds
+        .map(|used| format!(" {}", render::clock_text(Duration::from_secs(300 - used))))
+        .collect()
+}
+
+#[test]
+fn a_network_game_shows_names_clocks_turns_moves_and_chat() {
+    let _one = one_window();
+    let data = tempfile::tempdir().expect("server data");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let rules = brandub();
+
+    // Ann plays in the window.
+    let ann_home = tempfile::tempdir().expect("home");
+    let ann = Program::start(ann_home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(ann.id(), WAIT);
+    let shows = |text: &str, background: render::Rgb| {
+        driver.shows_text(window, text, render::TEXT, background)
+    };
+    let wait_for = |text: &str, background: render::Rgb| {
+        let start = Instant::now();
+        while !shows(text, background) {
+            if start.elapsed() > WAIT {
+                save_shot(&driver.screenshot(window), "network-failed");
+                panic!("no {text:?} in the window (see network-failed.png)");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    driver.type_text(window, &format!("{connect}\nregister ann\n"));
+    // The password is masked while typed, and never comes back with Up.
+    driver.type_text(window, "secret");
+    assert!(
+        shows("> ******_", render::TERMINAL_BACKGROUND),
+        "the password is masked"
+    );
+    assert!(!shows("secret", render::TERMINAL_BACKGROUND));
+    driver.type_text(window, "\n");
+    wait_for("Logged in as ann.", render::MESSAGE_BACKGROUND);
+    driver.type_text(window, "\u{2191}");
+    assert!(
+        shows("> register ann_", render::TERMINAL_BACKGROUND),
+        "Up skips the password"
+    );
+    driver.type_text(window, "\x1bnew brandub 5+3\n");
+    // Alone at the table: both clocks stand at five minutes, nothing runs, so the window
+    // draws no frame without input.
+    wait_for("ann (you)", render::TO_MOVE_BACKGROUND);
+    wait_for("(free seat)", render::SIDES_BACKGROUND);
+    wait_for(" 5:00", render::TO_MOVE_BACKGROUND);
+    wait_for(" 5:00", render::SIDES_BACKGROUND);
+    let frames = driver.frames(window);
+    let idle = Instant::now();
+    while idle.elapsed() < Duration::from_millis(1500) {
+        std::thread::yield_now();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        driver.frames(window),
+        frames,
+        "no frames while no clock runs"
+    );
+
+    // Bob joins from the command line, says hello, and answers Ann's first move.
+    let mut game = Game::new(rules.clone());
+    let ann_move = first_move(&game);
+    game.try_play(ann_move).expect("legal");
+    let bob_move = first_move(&game);
+    let bob_home = tempfile::tempdir().expect("home");
+    let mut bob = Program::start(bob_home.path(), None, &["-C", "-l", "eng"], true);
+    bob.send(&format!("{connect}\nregister bob\nbob secret\njoin 1\n"));
+    wait_for("bob", render::SIDES_BACKGROUND);
+    // Bob speaks in his turn: his line waits for Ann's move.
+    bob.send("say hello ann\n");
+    // Ann's clock runs now: it counts down, redrawn about once a second.
+    let ann_running = run_down(2..=20);
+    wait_until("Ann's clock to run", WAIT, || {
+        ann_running
+            .iter()
+            .any(|clock| shows(clock, render::TO_MOVE_BACKGROUND))
+    });
+    assert!(
+        shows(" 5:00", render::SIDES_BACKGROUND),
+        "Bob's clock waits"
+    );
+    let frames = driver.frames(window);
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(3) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let drawn = driver.frames(window).wrapping_sub(frames);
+    assert!(
+        (2..=5).contains(&drawn),
+        "{drawn} frames in 3 s with a clock running"
+    );
+    save_shot(&driver.screenshot(window), "network");
+
+    // Ann clicks her move; Bob's answer comes in without any input in the window.
+    let layout = driver.layout(window, 7, 7);
+    let (from, to) = indices(&rules, ann_move);
+    for square in [from, to] {
+        let (x, y) = layout.square_centre(square);
+        driver.click(window, x, y);
+    }
+    wait_for("bob says: hello ann", render::MESSAGE_BACKGROUND);
+    bob.send(&format!(
+        "m {}\n",
+        rules.format_move(bob_move, Notation::Numeric)
+    ));
+    let (bob_from, bob_to) = indices(&rules, bob_move);
+    wait_until("Bob's move on the board", WAIT, || {
+        let shot = driver.screenshot(window);
+        [bob_from, bob_to].iter().all(|&square| {
+            let (x, y) = layout.square_origin(square);
+            shot.get_pixel(x, y + layout.square / 2).0[..3] == render::LAST_MOVE
+        })
+    });
+    let bob_named = format!(
+        "m {} {}",
+        rules.format_square(bob_move.from, Notation::Algebraic),
+        rules.format_square(bob_move.to, Notation::Algebraic)
+    );
+    wait_for(&bob_named, render::MESSAGE_BACKGROUND);
+    // Ann's turn again: her half is highlighted.
+    wait_for("ann (you)", render::TO_MOVE_BACKGROUND);
+    assert!(shows("bob", render::SIDES_BACKGROUND));
+    save_shot(&driver.screenshot(window), "network-moved");
+
+    driver.type_text(window, "q\n");
+    assert!(ann.finish(WAIT).status.success());
+    // Bob's next line would wait for Ann's move: he is stopped with the server.
+    drop(bob);
+    drop(server);
+}
