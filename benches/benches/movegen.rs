@@ -1,7 +1,8 @@
 //! Move generation and perft on 7x7, 9x9 and 11x11 start positions (hnefatafl-core).
 //!
 //! First prints one measured run of perft on each board (leaf positions per second, bulk
-//! counting at the last ply), then lets criterion time perft and move generation.
+//! counting at the last ply), then lets criterion time perft and move generation, and the
+//! end-of-game test on positions of the shipped Fetlar and Copenhagen files.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -153,5 +154,45 @@ fn main() {
         group.bench_function("perft4 11x11", |b| b.iter(|| black_box(&start).perft(4)));
         group.finish();
     }
+    for file in ["hnefatafl", "copenhagen"] {
+        let positions = game_positions(file);
+        criterion.bench_function(&format!("outcome {file} x{}", positions.len()), |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .filter(|position| black_box(position).outcome_with(true).is_some())
+                    .count()
+            });
+        });
+    }
     criterion.final_summary();
+}
+
+/// Positions of the shipped file's games of random moves (the same in every run): what a
+/// search asks the end of the game about at every node, encirclement and forts included.
+fn game_positions(file: &str) -> Vec<hnefatafl_core::Position> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../data/rules")
+        .join(file);
+    let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let rules = Rules::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut positions = Vec::new();
+    for _ in 0..50 {
+        let mut position = rules.start_position();
+        for _ in 0..60 {
+            let moves: Vec<Move> = position.moves().collect();
+            if moves.is_empty() || position.outcome_with(true).is_some() {
+                break;
+            }
+            // A linear congruential step: enough to spread the games.
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let mv = moves[(seed >> 33) as usize % moves.len()];
+            position.play_unchecked(mv);
+            positions.push(position.clone());
+        }
+    }
+    positions
 }
