@@ -94,7 +94,8 @@ pub struct Side {
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
 /// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
 /// pruning), `stability` (0/1, time management by the best move's stability),
-/// `quiescence` (0/1, the capture quiescence search at the horizon), `parallel`
+/// `quiescence` (0/1, the capture quiescence search at the horizon), `lmr` (0/1,
+/// late-move reductions in place of the static ones), `parallel`
 /// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
@@ -133,6 +134,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "null" => side.tuning.null_move = number()? != 0,
             "stability" => side.tuning.stability = number()? != 0,
             "quiescence" => side.tuning.quiescence = number()? != 0,
+            "lmr" => side.tuning.late_move_reductions = number()? != 0,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
@@ -160,7 +162,7 @@ type WeightField = fn(&mut EvalWeights) -> &mut i32;
 
 /// Each evaluation weight's key in a side (`mobility=5`) and its field: the one list that
 /// the match runner reads and the tuner writes. The piece comes first: it sets the scale.
-const WEIGHTS: [(&str, WeightField); 16] = [
+const WEIGHTS: [(&str, WeightField); 20] = [
     ("piece", |w| &mut w.piece),
     ("mobility", |w| &mut w.mobility),
     ("escape1", |w| &mut w.escape_distance[1]),
@@ -177,11 +179,15 @@ const WEIGHTS: [(&str, WeightField); 16] = [
     ("enclosure3", |w| &mut w.enclosure[2]),
     ("threat", |w| &mut w.threat_percent),
     ("tempo", |w| &mut w.tempo),
+    ("fork_move", |w| &mut w.fork_to_move),
+    ("fork_one", |w| &mut w.fork_one),
+    ("fork_two", |w| &mut w.fork_two),
+    ("three_moves", |w| &mut w.three_moves_to_escape),
 ];
 
 /// The keys of the evaluation weights in a side (`mobility=5`), the piece first.
-pub const WEIGHT_KEYS: [&str; 16] = {
-    let mut keys = [""; 16];
+pub const WEIGHT_KEYS: [&str; 20] = {
+    let mut keys = [""; 20];
     let mut i = 0;
     while i < keys.len() {
         keys[i] = WEIGHTS[i].0;
@@ -462,11 +468,12 @@ mod tests {
             .iter()
             .map(|key| *weight_mut(&mut weights, key).expect(key))
             .collect();
-        assert_eq!(read, (1000..1016).collect::<Vec<_>>());
+        assert_eq!(read, (1000..1020).collect::<Vec<_>>());
         assert_eq!(weights.piece, 1000);
         assert_eq!(weights.tempo, 1015);
         assert_eq!(weights.escape_distance, [0, 1002, 1003, 1004]);
         assert_eq!(weights.enclosure, [1011, 1012, 1013]);
+        assert_eq!(weights.three_moves_to_escape, 1019);
         assert!(weight_mut(&mut weights, "escape0").is_none());
         let side = parse_side("d2,guard=7,threat=-3").expect("a side");
         assert_eq!(
