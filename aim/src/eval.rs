@@ -795,3 +795,73 @@ pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player)
     }
     guess
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hnefatafl_core::{PieceType, Setup};
+
+    /// The 11x11 rules: corners to escape to, the king (bit 1) for player 1, attackers
+    /// (bit 4) for player 0.
+    fn rules() -> Rules {
+        Rules::parse(include_bytes!("../../data/rules/hnefatafl")).expect("the shipped rules")
+    }
+
+    /// The evaluation with the escape-path terms on less the one with them off, from the
+    /// side to move's view: the king on d6 (x 3, y 5) of an otherwise empty board but for
+    /// the attackers on `attackers`.
+    fn paths_term(attackers: &[(u8, u8)], to_move: Player) -> i32 {
+        let rules = rules();
+        let piece = |bit| PieceType::from_bit(bit).expect("a piece type");
+        let square = |x, y| Square::new(x, y).expect("a square");
+        let mut pieces = vec![(square(3, 5), piece(1)), (square(9, 9), piece(2))];
+        pieces.extend(attackers.iter().map(|&(x, y)| (square(x, y), piece(4))));
+        let position =
+            Position::from_setup(&rules, &Setup::new(pieces, to_move)).expect("a position");
+        let on = EvalWeights {
+            fork_to_move: 700,
+            fork_one: 100,
+            fork_two: 400,
+            three_moves_to_escape: 30,
+            ..EvalWeights::default()
+        };
+        let with = evaluate(&Tables::new(&rules, on), &position);
+        let without = evaluate(&Tables::new(&rules, EvalWeights::default()), &position);
+        with - without
+    }
+
+    #[test]
+    fn a_king_one_move_from_a_fork_scores_the_fork() {
+        // To any edge (d1, d11, a6, k6), each square seeing two corners along it.
+        assert_eq!(paths_term(&[(7, 7)], Player::One), 700);
+        assert_eq!(paths_term(&[(7, 7)], Player::Zero), -400);
+        // With the row and the way north closed only the way south is left: one blocking
+        // move answers it.
+        assert_eq!(paths_term(&[(2, 5), (4, 5), (3, 2)], Player::Zero), -100);
+    }
+
+    #[test]
+    fn a_king_three_moves_from_a_corner_scores_that() {
+        // The row and the ways to both edges closed: d6-d4, d4-a4, a4-a1.
+        let closed = [(2, 5), (4, 5), (3, 2), (3, 8)];
+        assert_eq!(paths_term(&closed, Player::Zero), -30);
+        assert_eq!(paths_term(&closed, Player::One), 30);
+        // With the second moves closed too (every square of column d it reaches walled
+        // in on its row) the term is gone.
+        let walled = [
+            (2, 5),
+            (4, 5),
+            (3, 2),
+            (3, 8),
+            (2, 3),
+            (4, 3),
+            (2, 4),
+            (4, 4),
+            (2, 6),
+            (4, 6),
+            (2, 7),
+            (4, 7),
+        ];
+        assert_eq!(paths_term(&walled, Player::One), 0);
+    }
+}

@@ -118,11 +118,7 @@ fn unpack(data: u64) -> Option<Entry> {
         square(TO_SHIFT),
         unpack_jumps(data >> JUMPS_SHIFT),
     ) {
-        (true, Some(from), Some(to), Some(jumps)) => Some(Move {
-            from,
-            to,
-            jumps,
-        }),
+        (true, Some(from), Some(to), Some(jumps)) => Some(Move { from, to, jumps }),
         _ => None,
     };
     // The score's 21 bits, sign-extended.
@@ -273,7 +269,11 @@ mod tests {
     fn a_jump_path_too_long_to_keep_is_stored_without_its_move() {
         let from = Square::new(0, 0).expect("a square");
         let path = (0..=MAX_STORED_JUMPS).try_fold(Jumps::EMPTY, |jumps, i| {
-            jumps.with(if i % 2 == 0 { Direction::East } else { Direction::South })
+            jumps.with(if i % 2 == 0 {
+                Direction::East
+            } else {
+                Direction::South
+            })
         });
         let mut mv = Move::new(from, Square::new(14, 14).expect("a square"));
         mv.jumps = path.expect("a path of seven jumps");
