@@ -121,7 +121,8 @@ pub(crate) struct Tables {
     pub weights: EvalWeights,
     pub forbid_repeat: bool,
     /// The board as bitboards, for the escape terms that follow the king's moves (boards of
-    /// at most 128 squares; larger ones go without those terms).
+    /// at most 128 squares; larger ones go without those terms); `None` too when those
+    /// terms weigh nothing.
     pub bits: Option<BoardBits>,
 }
 
@@ -325,7 +326,13 @@ impl Tables {
                 })
                 .collect()
         });
-        let bits = BoardBits::new(rules, &square_bit, &escape_square, &types);
+        let paths_weighed = weights.fork_to_move != 0
+            || weights.fork_one != 0
+            || weights.fork_two != 0
+            || weights.three_moves_to_escape != 0;
+        let bits = paths_weighed
+            .then(|| BoardBits::new(rules, &square_bit, &escape_square, &types))
+            .flatten();
         Tables {
             bits,
             square_count,
@@ -572,8 +579,8 @@ fn evaluate_piece(tables: &Tables, board: &[u8], s: usize, to_move: usize, sums:
 
 /// The terms of an escape piece of type `t` on `s` with no open line to an escape square
 /// that follow its moves over the empty squares: forks (a square it reaches in one move
-/// with open lines to two escape squares) and the need for three moves. `own_move`: its
-/// side is to move.
+/// with open lines to two escape squares) and the need for three moves. `steps`: how far it
+/// moves; `own_move`: its side is to move.
 fn escape_paths(
     bits: &BoardBits,
     w: &EvalWeights,
@@ -583,9 +590,6 @@ fn escape_paths(
     steps: u8,
     own_move: bool,
 ) -> i32 {
-    if w.fork_to_move == 0 && w.fork_one == 0 && w.fork_two == 0 && w.three_moves_to_escape == 0 {
-        return 0;
-    }
     let free = bits.stand[t] & !occupied;
     let escapes = bits.escapes[t] & !occupied;
     // Squares that see an escape square looking in each direction.
