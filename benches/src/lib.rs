@@ -88,10 +88,15 @@ pub struct Side {
     pub config: EngineConfig,
     /// Search and evaluation knobs.
     pub tuning: Tuning,
+    /// A node limit for the moves it plays as player 0 or 1 instead of its limits' one
+    /// (`nodes0`, `nodes1`): a handicap that makes a rule file whose one side wins every
+    /// game at equal nodes even, so that a match can tell engines apart.
+    pub nodes_as: [Option<u64>; 2],
 }
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
+/// `nodes0` and `nodes1` (the node limit when it plays player 0 or 1: a handicap),
 /// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
 /// pruning), `stability` (0/1, time management by the best move's stability),
 /// `quiescence` (0/1, the capture quiescence search at the horizon), `lmr` (0/1,
@@ -109,6 +114,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             hash_mib: 16,
         },
         tuning: Tuning::default(),
+        nodes_as: [None; 2],
     };
     let mut limit_words = Vec::new();
     for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
@@ -127,6 +133,8 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "depth" => limit_words.push(format!("d{value}")),
             "time" => limit_words.push(format!("t{value}")),
             "nodes" => limit_words.push(format!("n{value}")),
+            "nodes0" => side.nodes_as[0] = Some(number()?.max(1) as u64),
+            "nodes1" => side.nodes_as[1] = Some(number()?.max(1) as u64),
             "threads" => side.config.threads = number()? as usize,
             "hash" => side.config.hash_mib = number()? as usize,
             "reductions" => side.tuning.reductions = number()? != 0,
@@ -249,6 +257,9 @@ impl Contestant for EngineContestant {
 
     fn choose(&mut self, game: &Game, clock: Option<Clock>) -> Choice {
         let mut limits = self.side.limits.clone();
+        if let Some(nodes) = self.side.nodes_as[game.position().side_to_move().index()] {
+            limits.nodes = Some(nodes);
+        }
         if clock.is_some() {
             limits.clock = clock;
         }
