@@ -469,6 +469,23 @@ mod tests {
     }
 
     #[test]
+    fn a_node_handicap_sets_the_limit_of_one_players_moves() {
+        let side = parse_side("n200,nodes0=20000").expect("a side");
+        assert_eq!(side.nodes_as, [Some(20000), None]);
+        let nodes = |game: &Game| {
+            let choice = EngineContestant::new(&side, 1).choose(game, None);
+            let nodes = choice.note.rsplit(' ').next().expect("a node count");
+            nodes.parse::<u64>().expect("a number")
+        };
+        let mut game = Game::new(fetlar_rules());
+        // Player 0 moves first: the handicap's limit, far more than the side's own.
+        assert!(nodes(&game) > 2000, "{}", nodes(&game));
+        let first = game.legal_moves().next().expect("a legal move");
+        game.play(first);
+        assert!(nodes(&game) < 2000, "{}", nodes(&game));
+    }
+
+    #[test]
     fn each_weight_key_names_its_own_field() {
         let mut weights = EvalWeights::default();
         for (value, key) in (1000..).zip(WEIGHT_KEYS) {
