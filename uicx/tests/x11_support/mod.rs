@@ -503,6 +503,25 @@ impl Driver {
         self.wait_for_inputs(window, before, 2);
     }
 
+    /// Moves the pointer to a point of the window and presses the first button, keeping
+    /// it down; returns once the window has handled the press.
+    pub fn press(&self, window: Window, x: u32, y: u32) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        self.button(true);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 1);
+    }
+
+    /// Moves the pointer to a point of the window and releases the first button there; returns once the window has handled the release.
+    pub fn release(&self, window: Window, x: u32, y: u32) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        self.button(false);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 1);
+    }
+
     fn move_pointer(&self, window: Window, x: u32, y: u32) {
         let (root_x, root_y) = self.to_root(window, x, y);
         self.conn
