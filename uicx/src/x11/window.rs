@@ -39,7 +39,7 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(5);
 /// The window's size when it opens.
 const START_SIZE: (u16, u16) = (840, 760);
 /// The smallest size the window manager should give the window.
-const MIN_SIZE: (i32, i32) = (320, 360);
+const MIN_SIZE: (i32, i32) = (360, 360);
 /// The pause between two computer moves, so that a person can follow a computer game.
 const DEFAULT_DELAY: Duration = Duration::from_millis(800);
 /// The property in which the window tells what it has drawn (see [`XWindow::publish`]).
