@@ -733,8 +733,9 @@ fn board_names_are_thinned_on_a_big_board_in_a_small_window() {
     wait_until("the 19x19 rules", WAIT, || {
         driver.window_title(window).contains("Alea")
     });
-    // Smaller than the window manager would allow: squares of about 11 pixels.
-    driver.resize(window, 260, 320);
+    // The smallest size the window asks the window manager for: squares of about 10
+    // pixels, less than a line of text.
+    driver.resize(window, 360, 360);
     let layout = driver.layout(window, 19, 19);
     let shot = driver.screenshot(window);
     save_shot(&shot, "thinned-names");
@@ -805,6 +806,10 @@ fn the_prompt_hints_at_help_and_up_brings_back_typed_lines() {
         [3, 14],
         "the move, brought back with Up, is made again"
     );
+    // In the narrowest window the hint keeps what it is for: where to find help.
+    driver.resize(window, 360, 360);
+    assert!(hint("h: help"), "the hint names h in a narrow window");
+    save_shot(&driver.screenshot(window), "narrow");
     quit(&driver, window, program);
 }
 

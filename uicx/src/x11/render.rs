@@ -867,6 +867,16 @@ pub fn fit_label(
     (cut, 0)
 }
 
+/// The prompt's hint in `columns` characters: where all of it does not fit, its last
+/// part (after the last `; `: `h: help`), which says where to find everything else.
+fn fit_hint(hint: &str, columns: usize) -> String {
+    if hint.chars().count() <= columns {
+        return hint.to_owned();
+    }
+    let last = hint.rsplit_once("; ").map_or(hint, |(_, last)| last);
+    last.chars().take(columns).collect()
+}
+
 /// A clock as the window shows it, in whole seconds: `4:58`, `1:02:03` past an hour.
 /// Whole seconds change once a second, so a running clock costs one frame a second.
 pub fn clock_text(left: Duration) -> String {
@@ -966,7 +976,7 @@ fn strips(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &mut
                 ..text_item(
                     PAD + 4 * metrics.cell_width,
                     terminal_baseline,
-                    scene.view.hint.clone(),
+                    fit_hint(&scene.view.hint, layout.text_columns().saturating_sub(4)),
                     TERMINAL_BACKGROUND,
                 )
             });
@@ -1580,6 +1590,14 @@ mod tests {
             }
             check_theme(&loaded.theme);
         }
+    }
+
+    #[test]
+    fn the_hint_keeps_its_last_part_in_a_narrow_window() {
+        let hint = "type a command and press Enter; h: help";
+        assert_eq!(fit_hint(hint, 40), hint);
+        assert_eq!(fit_hint(hint, 30), "h: help");
+        assert_eq!(fit_hint(hint, 4), "h: h");
     }
 
     #[test]

@@ -235,13 +235,21 @@ impl Driver {
         None
     }
 
-    /// The mapped top-level windows whose title starts with `prefix`.
+    /// The mapped top-level windows whose title starts with `prefix`: children of the
+    /// root, or under a window manager's frames (a few levels down).
     pub fn windows(&self, prefix: &str) -> Vec<Window> {
-        let Ok(tree) = self.conn.query_tree(self.root).expect("request").reply() else {
-            return Vec::new();
-        };
-        tree.children
-            .into_iter()
+        let mut level = vec![self.root];
+        let mut all = Vec::new();
+        for _ in 0..3 {
+            let children: Vec<Window> = level
+                .iter()
+                .filter_map(|&parent| self.conn.query_tree(parent).ok()?.reply().ok())
+                .flat_map(|tree| tree.children)
+                .collect();
+            all.extend(children.iter().copied());
+            level = children;
+        }
+        all.into_iter()
             .filter(|&window| {
                 self.title(window)
                     .is_some_and(|title| title.starts_with(prefix))
