@@ -906,7 +906,7 @@ impl Rules {
     /// use hnefatafl_core::{Player, RepetitionLoser, Rules};
     /// let rules = Rules::parse(include_bytes!("../../data/rules/copenhagen"))?;
     /// let rule = rules.repetition().unwrap();
-    /// assert_eq!(rule.count, 3);
+    /// assert_eq!(rule.count, 4);
     /// assert_eq!(rule.loser, Some(RepetitionLoser::Player(Player::One)));
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```

@@ -451,19 +451,54 @@ fn with_repetition(extra: &str) -> Rules {
     board_with(&SHUFFLE, extra, &["repetition", "repetition_loser"])
 }
 
+/// The king's side has lost by repetition.
+const KINGS_SIDE_LOSES: Option<Outcome> = Some(Outcome {
+    winner: Some(Player::Zero),
+    reason: EndReason::Repetition,
+});
+
 #[test]
-fn the_shipped_rule_makes_the_third_occurrence_a_loss_for_the_kings_side() {
+fn the_shipped_rule_makes_the_fourth_occurrence_a_loss_for_the_kings_side() {
     let rules = board(&SHUFFLE);
-    let game = shuffle(&rules, 1);
-    assert!(game.outcome().is_none(), "the second occurrence");
-    let game = shuffle(&rules, 2);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::Repetition,
-        })
+    // The start occurs again after each round, the defender's move completing it.
+    assert!(
+        shuffle(&rules, 1).outcome().is_none(),
+        "the second occurrence"
     );
+    let third = shuffle(&rules, 2);
+    assert!(third.outcome().is_none(), "the third occurrence");
+    assert!(third.legal_moves().count() > 0, "no move is refused");
+    assert_eq!(shuffle(&rules, 3).outcome(), KINGS_SIDE_LOSES);
+}
+
+#[test]
+fn the_shipped_rule_loses_for_the_kings_side_when_the_attackers_repeat() {
+    // The attacker steps to 6 1 first; from then on the position after each of his
+    // moves back to 6 1 is the one that recurs, so his move completes each occurrence:
+    //
+    //   + . . . . . +
+    //   . . . . . . A   <- the attacker walks 6 1 / 6 2, the defender 0 3 / 0 2
+    //   . . . . . . .
+    //   D . . t . . .
+    //   . . . . . . .
+    //   . . . . . . .
+    //   + . . K . . +
+    let rules = board(&SHUFFLE);
+    let round = [
+        ((0, 3), (0, 2)),
+        ((6, 1), (6, 2)),
+        ((0, 2), (0, 3)),
+        ((6, 2), (6, 1)),
+    ];
+    let game = |rounds: usize| {
+        let mut moves = vec![((6, 3), (6, 1))];
+        moves.extend(round.iter().copied().cycle().take(4 * rounds));
+        play(&rules, &moves)
+    };
+    let third = game(2);
+    assert_eq!(third.side_to_move(), Player::One);
+    assert!(third.outcome().is_none(), "the third occurrence");
+    assert_eq!(game(3).outcome(), KINGS_SIDE_LOSES);
 }
 
 #[test]
