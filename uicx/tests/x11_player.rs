@@ -232,6 +232,20 @@ fn help_opens_over_the_board_and_a_click_closes_it() {
         0,
         "the click selected nothing"
     );
+    // In the smallest window the help still reads as a list: each command's text under
+    // the command, indented.
+    driver.resize(window, 360, 360);
+    driver.type_text(window, "h\n");
+    save_shot(&driver.screenshot(window), "help-narrow");
+    assert!(
+        driver.shows_text(
+            window,
+            "  make the computer move now",
+            render::TEXT,
+            render::MESSAGE_BACKGROUND
+        ),
+        "the narrow help puts f's text under it"
+    );
     quit(&driver, window, program);
 }
 

@@ -365,6 +365,28 @@ impl Layout {
     }
 }
 
+/// Wraps a command's output as the message area shows it: like [`wrap`], but a line in
+/// two columns (`f                      make the computer move now`, as the help is) that
+/// does not fit puts its second column under its first, indented, so that a narrow window
+/// still reads as a list.
+pub fn wrap_output(text: &str, columns: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for line in text.split('\n') {
+        let two_columns = line
+            .split_once("  ")
+            .filter(|(first, second)| !first.trim().is_empty() && !second.trim().is_empty());
+        match two_columns {
+            Some((first, second)) if line.chars().count() > columns => {
+                lines.extend(wrap(first.trim_end(), columns));
+                let indented = wrap(second.trim_start(), columns.saturating_sub(2).max(1));
+                lines.extend(indented.into_iter().map(|text| format!("  {text}")));
+            }
+            _ => lines.extend(wrap(line, columns)),
+        }
+    }
+    lines
+}
+
 /// Wraps text into lines of at most `columns` characters, breaking at spaces where it can
 /// and keeping the text's own line breaks.
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
@@ -991,7 +1013,7 @@ fn messages(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &m
     let lines: Vec<String> = scene
         .messages
         .iter()
-        .flat_map(|message| wrap(message, layout.text_columns()))
+        .flat_map(|message| wrap_output(message, layout.text_columns()))
         .collect();
     let rows = MESSAGE_ROWS as usize;
     let (top, shown, background) = if scene.expanded && lines.len() > rows {
@@ -1590,6 +1612,22 @@ mod tests {
             }
             check_theme(&loaded.theme);
         }
+    }
+
+    #[test]
+    fn output_in_two_columns_wraps_under_its_first_column() {
+        let line = "f                      make the computer move now";
+        assert_eq!(wrap_output(line, 60), [line]);
+        assert_eq!(wrap_output(line, 30), ["f", "  make the computer move now"]);
+        assert_eq!(
+            wrap_output(line, 20),
+            ["f", "  make the computer", "  move now"]
+        );
+        // Other lines wrap as always, each of their own lines.
+        assert_eq!(
+            wrap_output("one two three\nfour", 9),
+            ["one two", "three", "four"]
+        );
     }
 
     #[test]

@@ -901,7 +901,7 @@ impl XWindow {
         let rows: usize = self
             .messages
             .iter()
-            .map(|message| render::wrap(message, columns).len())
+            .map(|message| render::wrap_output(message, columns).len())
             .sum();
         self.expanded = rows > render::MESSAGE_ROWS as usize;
     }
