@@ -457,6 +457,12 @@ const SHUT_IN: &str = "id shut_in\nname \"Shut in\"\nwidth 3\nheight 1\npieces 1
 piece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\n\
 square bit 1\n";
 
+/// The same game on a 3x3 board whose two lower rows are not part of it: as narrow a
+/// board as a square one.
+const SHUT_IN_NARROW: &str = "id shut_in_narrow\nname \"Shut in, narrow\"\nwidth 3\nheight 3\n\
+pieces 1 0 2 0 0 0 0 0 0\nsquares 1 1 1 0 0 0 0 0 0\npiece bit 1\npiece 1 owner 0\npiece 1 occupies 1\n\
+piece bit 2\npiece 2 owner 1\npiece 2 occupies 1\nsquare bit 1\n";
+
 #[test]
 fn the_game_end_is_shown_with_how_to_go_on() {
     let _one = one_window();
@@ -482,6 +488,26 @@ fn the_game_end_is_shown_with_how_to_go_on() {
         count_colour(&shot, board_region(&layout), render::BANNER_FRAME),
         0
     );
+    // On a narrow board in the smallest window, the ways to go on are broken between
+    // them, each whole on its line.
+    load_rules_text(
+        &driver,
+        window,
+        home.path(),
+        SHUT_IN_NARROW,
+        "Shut in, narrow",
+    );
+    driver.resize(window, 360, 360);
+    let layout = driver.layout(window, 3, 3);
+    click_square(&driver, window, &layout, 0);
+    click_square(&driver, window, &layout, 1);
+    save_shot(&driver.screenshot(window), "game-end-narrow");
+    for text in ["n: new game", "u: take back a move", "q: quit"] {
+        assert!(
+            driver.shows_text(window, text, render::TEXT, render::BANNER_BACKGROUND),
+            "the banner shows {text:?} whole"
+        );
+    }
     quit(&driver, window, program);
 }
 

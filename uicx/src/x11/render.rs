@@ -387,6 +387,33 @@ pub fn wrap_output(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
+/// Wraps a list whose items stand apart by runs of spaces (`n: new game   u: take back a
+/// move   q: quit`) between its items, never inside one where the item fits on a line.
+fn wrap_items(text: &str, columns: usize) -> Vec<String> {
+    const GAP: &str = "   ";
+    if text.chars().count() <= columns {
+        return vec![text.to_owned()];
+    }
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in text
+        .split("  ")
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+    {
+        let length = line.chars().count();
+        if length > 0 && length + GAP.len() + item.chars().count() > columns {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(GAP);
+        }
+        line.push_str(item);
+    }
+    lines.push(line);
+    lines.iter().flat_map(|line| wrap(line, columns)).collect()
+}
+
 /// Wraps text into lines of at most `columns` characters, breaking at spaces where it can
 /// and keeping the text's own line breaks.
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
@@ -1063,7 +1090,7 @@ fn banner(
     let board_height = layout.rows * layout.square;
     let columns = (board_width.saturating_sub(4 * PAD) / metrics.cell_width.max(1)).max(1);
     let mut lines = wrap(status, columns as usize);
-    lines.extend(wrap(how, columns as usize));
+    lines.extend(wrap_items(how, columns as usize));
     let longest = lines
         .iter()
         .map(|text| text.chars().count() as u32)
@@ -1627,6 +1654,25 @@ mod tests {
         assert_eq!(
             wrap_output("one two three\nfour", 9),
             ["one two", "three", "four"]
+        );
+    }
+
+    #[test]
+    fn a_list_wraps_between_its_items() {
+        let how = "n: new game   u: take back a move   q: quit";
+        assert_eq!(wrap_items(how, 50), [how]);
+        assert_eq!(
+            wrap_items(how, 19),
+            ["n: new game", "u: take back a move", "q: quit"]
+        );
+        assert_eq!(
+            wrap_items(how, 33),
+            ["n: new game   u: take back a move", "q: quit"]
+        );
+        // An item longer than a line is wrapped in itself.
+        assert_eq!(
+            wrap_items(how, 12),
+            ["n: new game", "u: take back", "a move", "q: quit"]
         );
     }
 
