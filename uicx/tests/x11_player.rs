@@ -246,6 +246,20 @@ fn help_opens_over_the_board_and_a_click_closes_it() {
         ),
         "the narrow help puts f's text under it"
     );
+    // Longer than the window: the wheel scrolls it, down and back up.
+    let first = "h m b p f a u n r l d e w x q; h";
+    let shows =
+        |text: &str| driver.shows_text(window, text, render::TEXT, render::MESSAGE_BACKGROUND);
+    assert!(shows(first), "the help starts at its first line");
+    let (x, y) = layout.square_centre(60);
+    for _ in 0..3 {
+        driver.wheel(window, x.min(300), y.min(300), true);
+    }
+    assert!(!shows(first), "the wheel scrolled the help down");
+    for _ in 0..3 {
+        driver.wheel(window, x.min(300), y.min(300), false);
+    }
+    assert!(shows(first), "and back up");
     quit(&driver, window, program);
 }
 

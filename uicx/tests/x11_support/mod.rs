@@ -511,6 +511,21 @@ impl Driver {
         self.wait_for_inputs(window, before, 2);
     }
 
+    /// Turns the mouse wheel one notch (down or up) with the pointer at a point of the
+    /// window; returns once the window has handled it.
+    pub fn wheel(&self, window: Window, x: u32, y: u32, down: bool) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        let button = if down { 5 } else { 4 };
+        for kind in [4, 5] {
+            self.conn
+                .xtest_fake_input(kind, button, 0, self.root, 0, 0, 0)
+                .expect("wheel");
+        }
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 2);
+    }
+
     /// Moves the pointer to a point of the window and presses the first button, keeping
     /// it down; returns once the window has handled the press.
     pub fn press(&self, window: Window, x: u32, y: u32) {
