@@ -522,6 +522,16 @@ fn the_game_end_is_shown_with_how_to_go_on() {
             "the banner shows {text:?} whole"
         );
     }
+    // The status strip, too narrow for the whole line, cuts it after a word.
+    assert!(
+        driver.shows_text(
+            window,
+            "Player 0 wins: player 1 has no...",
+            render::TEXT,
+            render::STATUS_BACKGROUND
+        ),
+        "the status is cut after a word"
+    );
     quit(&driver, window, program);
 }
 

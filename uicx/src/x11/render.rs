@@ -916,6 +916,32 @@ pub fn fit_label(
     (cut, 0)
 }
 
+/// A line in `columns` characters: whole when it fits, else cut after its last word that
+/// fits, with `...` (the game-end banner and the message area give such lines whole).
+fn fit_line(text: &str, columns: usize) -> String {
+    const MORE: &str = "...";
+    if text.chars().count() <= columns {
+        return text.to_owned();
+    }
+    let room = columns.saturating_sub(MORE.len());
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let length = line.chars().count();
+        let added = word.chars().count() + usize::from(length > 0);
+        if length + added > room {
+            break;
+        }
+        if length > 0 {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if line.is_empty() {
+        line = text.chars().take(room).collect();
+    }
+    line + MORE
+}
+
 /// The prompt's hint in `columns` characters: where all of it does not fit, its last
 /// part (after the last `; `: `h: help`), which says where to find everything else.
 fn fit_hint(hint: &str, columns: usize) -> String {
@@ -996,7 +1022,7 @@ fn strips(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &mut
     texts.push(text_item(
         PAD,
         status_baseline,
-        scene.view.status.clone(),
+        fit_line(&scene.view.status, layout.text_columns()),
         STATUS_BACKGROUND,
     ));
     let terminal_baseline = layout.terminal_top + PAD + metrics.ascent;
@@ -1674,6 +1700,14 @@ mod tests {
             wrap_items(how, 12),
             ["n: new game", "u: take back", "a move", "q: quit"]
         );
+    }
+
+    #[test]
+    fn a_long_status_is_cut_after_a_word() {
+        let status = "Player 0 wins: player 1 has no legal move.";
+        assert_eq!(fit_line(status, 50), status);
+        assert_eq!(fit_line(status, 38), "Player 0 wins: player 1 has no...");
+        assert_eq!(fit_line("Unbreakable", 8), "Unbre...");
     }
 
     #[test]
