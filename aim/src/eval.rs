@@ -32,6 +32,18 @@ pub struct EvalWeights {
     pub threat_percent: i32,
     /// The side to move.
     pub tempo: i32,
+    /// An escape piece whose own side is to move and that can reach, in one move, a square
+    /// with open lines to two escape squares (a fork: one blocking move cannot answer it).
+    /// 0 turns the fork terms off.
+    pub fork_to_move: i32,
+    /// The same, the opponent to move, the forks along one of the piece's lines (one
+    /// blocking move may answer them).
+    pub fork_one: i32,
+    /// The same, the opponent to move, forks along two or more of the piece's lines.
+    pub fork_two: i32,
+    /// An escape piece that needs three moves to escape, the other pieces blocking (and not
+    /// fewer). 0 turns it off.
+    pub three_moves_to_escape: i32,
 }
 
 impl Default for EvalWeights {
@@ -49,6 +61,10 @@ impl Default for EvalWeights {
             enclosure: [250, 70, 20],
             threat_percent: 60,
             tempo: 10,
+            fork_to_move: 0,
+            fork_one: 0,
+            fork_two: 0,
+            three_moves_to_escape: 0,
         }
     }
 }
@@ -71,6 +87,12 @@ pub(crate) struct TypeInfo {
     pub scan_lines: bool,
     /// Whether it guards escape squares against the enemy's escape pieces.
     pub guards: bool,
+    /// The most squares an ordinary move of it goes (`steps`; the board's size without a
+    /// limit).
+    pub steps: u8,
+    /// Whether the escape terms follow its moves (an escape piece, few of them, that moves
+    /// in all four directions).
+    pub follow: bool,
 }
 
 /// The rules compiled for the search and the evaluation.
@@ -98,6 +120,87 @@ pub(crate) struct Tables {
     pub types: [TypeInfo; 8],
     pub weights: EvalWeights,
     pub forbid_repeat: bool,
+    /// The board as bitboards, for the escape terms that follow the king's moves (boards of
+    /// at most 128 squares; larger ones go without those terms); `None` too when those
+    /// terms weigh nothing.
+    pub bits: Option<BoardBits>,
+}
+
+/// A board of at most 128 squares as `u128` bitboards (bit `s` is the row-major square `s`):
+/// what the escape terms need to follow an escape piece's moves a few moves ahead with no
+/// loop over squares.
+#[derive(Debug)]
+pub(crate) struct BoardBits {
+    /// The board's width: a step north or south shifts by it.
+    width: u32,
+    /// The squares of the board.
+    board: u128,
+    /// The squares not in the first column (where a step east may land).
+    not_first_column: u128,
+    /// The squares not in the last column (where a step west may land).
+    not_last_column: u128,
+    /// Per piece type, the squares it may stand on.
+    stand: [u128; 8],
+    /// Per piece type, the escape squares it may stand on.
+    escapes: [u128; 8],
+}
+
+impl BoardBits {
+    fn new(
+        rules: &Rules,
+        square_bit: &[u8],
+        escape_square: &[bool],
+        types: &[TypeInfo; 8],
+    ) -> Option<BoardBits> {
+        let count = square_bit.len();
+        if count > 128 {
+            return None;
+        }
+        let width = usize::from(rules.width());
+        let mask = |keep: &dyn Fn(usize) -> bool| {
+            (0..count)
+                .filter(|&s| keep(s))
+                .fold(0u128, |bits, s| bits | 1 << s)
+        };
+        Some(BoardBits {
+            width: width as u32,
+            board: mask(&|s| square_bit[s] != 0),
+            not_first_column: mask(&|s| s % width != 0),
+            not_last_column: mask(&|s| s % width != width - 1),
+            stand: std::array::from_fn(|t| mask(&|s| square_bit[s] & types[t].occupies != 0)),
+            escapes: std::array::from_fn(|t| {
+                mask(&|s| escape_square[s] && square_bit[s] & types[t].occupies != 0)
+            }),
+        })
+    }
+
+    /// Each square of `from` one step in `direction` (0 east, 1 west, 2 south, 3 north; a
+    /// direction's opposite is `direction ^ 1`), off the board dropped.
+    #[inline]
+    fn step(&self, from: u128, direction: usize) -> u128 {
+        match direction {
+            0 => (from << 1) & self.not_first_column,
+            1 => (from >> 1) & self.not_last_column,
+            2 => (from << self.width) & self.board,
+            _ => from >> self.width,
+        }
+    }
+
+    /// The squares that pieces on `from` reach by moving up to `steps` squares in
+    /// `direction` over the squares of `free`.
+    #[inline]
+    fn slide(&self, from: u128, free: u128, direction: usize, steps: u8) -> u128 {
+        let mut front = from;
+        let mut reached = 0;
+        for _ in 0..steps {
+            front = self.step(front, direction) & free;
+            if front == 0 {
+                break;
+            }
+            reached |= front;
+        }
+        reached
+    }
 }
 
 impl Tables {
@@ -168,6 +271,8 @@ impl Tables {
                 start_count,
                 scan_lines: rule.escape() && start_count <= 4,
                 guards: false,
+                steps: rule.steps().unwrap_or(u8::MAX),
+                follow: rule.escape() && start_count <= 4 && rule.directions() == 7,
             };
         }
         for player in 0..2 {
@@ -221,7 +326,15 @@ impl Tables {
                 })
                 .collect()
         });
+        let paths_weighed = weights.fork_to_move != 0
+            || weights.fork_one != 0
+            || weights.fork_two != 0
+            || weights.three_moves_to_escape != 0;
+        let bits = paths_weighed
+            .then(|| BoardBits::new(rules, &square_bit, &escape_square, &types))
+            .flatten();
         Tables {
+            bits,
             square_count,
             width,
             neighbours,
@@ -330,6 +443,14 @@ pub(crate) fn evaluate_with_threat(tables: &Tables, position: &Position) -> (i32
     let w = &tables.weights;
     let to_move = position.side_to_move().index();
     let mut sums = Sums::default();
+    if tables.bits.is_some() {
+        let word = |player, i: usize| {
+            u128::from(position.occupied_words(player).get(i).copied().unwrap_or(0))
+        };
+        sums.occupied = [Player::Zero, Player::One]
+            .iter()
+            .fold(0, |bits, &p| bits | word(p, 0) | word(p, 1) << 64);
+    }
     for player in [Player::Zero, Player::One] {
         for (word, &bits) in position.occupied_words(player).iter().enumerate() {
             let mut bits = bits;
@@ -344,6 +465,7 @@ pub(crate) fn evaluate_with_threat(tables: &Tables, position: &Position) -> (i32
         mut score,
         counts,
         best_threat,
+        ..
     } = sums;
     for (t, info) in tables.types.iter().enumerate() {
         // Material counts from the start position, so that the start is even.
@@ -370,6 +492,8 @@ struct Sums {
     /// The most valuable piece each player can capture with its next move (only the side
     /// to move's is looked for: the other's next move is not this one).
     best_threat: [i32; 2],
+    /// The occupied squares, when the board fits [`BoardBits`].
+    occupied: u128,
 }
 
 /// The terms of the piece on square `s`, added to its owner's score.
@@ -426,6 +550,19 @@ fn evaluate_piece(tables: &Tables, board: &[u8], s: usize, to_move: usize, sums:
                         score[owner] += w.two_moves_to_escape + routes as i32 * w.escape_route;
                     }
                 }
+                if lines == 0 && info.follow {
+                    if let Some(bits) = &tables.bits {
+                        score[owner] += escape_paths(
+                            bits,
+                            w,
+                            sums.occupied,
+                            s,
+                            t,
+                            info.steps,
+                            owner == to_move,
+                        );
+                    }
+                }
                 if lines > 0 {
                     score[owner] += if owner == to_move {
                         w.open_line_to_move
@@ -437,6 +574,56 @@ fn evaluate_piece(tables: &Tables, board: &[u8], s: usize, to_move: usize, sums:
                 }
             }
         }
+    }
+}
+
+/// The terms of an escape piece of type `t` on `s` with no open line to an escape square
+/// that follow its moves over the empty squares: forks (a square it reaches in one move
+/// with open lines to two escape squares) and the need for three moves. `steps`: how far it
+/// moves; `own_move`: its side is to move.
+fn escape_paths(
+    bits: &BoardBits,
+    w: &EvalWeights,
+    occupied: u128,
+    s: usize,
+    t: usize,
+    steps: u8,
+    own_move: bool,
+) -> i32 {
+    let free = bits.stand[t] & !occupied;
+    let escapes = bits.escapes[t] & !occupied;
+    // Squares that see an escape square looking in each direction.
+    let sight: [u128; 4] =
+        std::array::from_fn(|d| bits.slide(escapes, free, d ^ 1, steps) & !escapes);
+    let seen = sight[0] | sight[1] | sight[2] | sight[3];
+    let forks = (sight[0] & (sight[1] | sight[2] | sight[3]))
+        | (sight[1] & (sight[2] | sight[3]))
+        | (sight[2] & sight[3]);
+    let king = 1u128 << s;
+    let mut reach = 0;
+    let mut fork_lines = 0;
+    for d in 0..4 {
+        let line = bits.slide(king, free, d, steps);
+        reach |= line;
+        fork_lines += i32::from(line & forks != 0);
+    }
+    if fork_lines > 0 {
+        return if own_move {
+            w.fork_to_move
+        } else if fork_lines == 1 {
+            w.fork_one
+        } else {
+            w.fork_two
+        };
+    }
+    if reach & seen != 0 || w.three_moves_to_escape == 0 {
+        return 0;
+    }
+    let second = (0..4).fold(0, |r, d| r | bits.slide(reach, free, d, steps));
+    if second & seen != 0 {
+        w.three_moves_to_escape
+    } else {
+        0
     }
 }
 
@@ -611,4 +798,74 @@ pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player)
         }
     }
     guess
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hnefatafl_core::{PieceType, Setup};
+
+    /// The 11x11 rules: corners to escape to, the king (bit 1) for player 1, attackers
+    /// (bit 4) for player 0.
+    fn rules() -> Rules {
+        Rules::parse(include_bytes!("../../data/rules/hnefatafl")).expect("the shipped rules")
+    }
+
+    /// The evaluation with the escape-path terms on less the one with them off, from the
+    /// side to move's view: the king on d6 (x 3, y 5) of an otherwise empty board but for
+    /// the attackers on `attackers`.
+    fn paths_term(attackers: &[(u8, u8)], to_move: Player) -> i32 {
+        let rules = rules();
+        let piece = |bit| PieceType::from_bit(bit).expect("a piece type");
+        let square = |x, y| Square::new(x, y).expect("a square");
+        let mut pieces = vec![(square(3, 5), piece(1)), (square(9, 9), piece(2))];
+        pieces.extend(attackers.iter().map(|&(x, y)| (square(x, y), piece(4))));
+        let position =
+            Position::from_setup(&rules, &Setup::new(pieces, to_move)).expect("a position");
+        let on = EvalWeights {
+            fork_to_move: 700,
+            fork_one: 100,
+            fork_two: 400,
+            three_moves_to_escape: 30,
+            ..EvalWeights::default()
+        };
+        let with = evaluate(&Tables::new(&rules, on), &position);
+        let without = evaluate(&Tables::new(&rules, EvalWeights::default()), &position);
+        with - without
+    }
+
+    #[test]
+    fn a_king_one_move_from_a_fork_scores_the_fork() {
+        // To any edge (d1, d11, a6, k6), each square seeing two corners along it.
+        assert_eq!(paths_term(&[(7, 7)], Player::One), 700);
+        assert_eq!(paths_term(&[(7, 7)], Player::Zero), -400);
+        // With the row and the way north closed only the way south is left: one blocking
+        // move answers it.
+        assert_eq!(paths_term(&[(2, 5), (4, 5), (3, 2)], Player::Zero), -100);
+    }
+
+    #[test]
+    fn a_king_three_moves_from_a_corner_scores_that() {
+        // The row and the ways to both edges closed: d6-d4, d4-a4, a4-a1.
+        let closed = [(2, 5), (4, 5), (3, 2), (3, 8)];
+        assert_eq!(paths_term(&closed, Player::Zero), -30);
+        assert_eq!(paths_term(&closed, Player::One), 30);
+        // With the second moves closed too (every square of column d it reaches walled
+        // in on its row) the term is gone.
+        let walled = [
+            (2, 5),
+            (4, 5),
+            (3, 2),
+            (3, 8),
+            (2, 3),
+            (4, 3),
+            (2, 4),
+            (4, 4),
+            (2, 6),
+            (4, 6),
+            (2, 7),
+            (4, 7),
+        ];
+        assert_eq!(paths_term(&walled, Player::One), 0);
+    }
 }

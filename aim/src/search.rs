@@ -108,6 +108,14 @@ pub struct Tuning {
     /// free to stand pat on the static evaluation instead). Off by default until a match
     /// shows it helps (see `docs/ai.md`).
     pub quiescence: bool,
+    /// Late-move reductions in place of the static ones: at depth 3 or more, a quiet move
+    /// searched after the table's move, the captures, the killers and three more is
+    /// searched one ply less (two from depth 5 after the tenth move, three from depth 7
+    /// after the fortieth) with a null window, and again at full depth when it beats
+    /// alpha. The order, and so the tree, then
+    /// depends on the history table. Off by default until a match shows it helps (see
+    /// `docs/ai.md`).
+    pub late_move_reductions: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
     /// The evaluation's weights.
@@ -122,6 +130,7 @@ impl Default for Tuning {
             null_move: false,
             stability: false,
             quiescence: false,
+            late_move_reductions: false,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
@@ -208,6 +217,9 @@ impl RootMove {
 /// The static guess of a move that closes a custodial pair on an enemy piece (or moves
 /// an escape piece onto an escape square): at least this much ([`eval::move_guess`]).
 const CAPTURE_GUESS: i32 = 1000;
+/// The ordering key of the second killer move: the table's move, the captures and the
+/// killers order at or above it, the history's moves below.
+const KILLER_KEY: i32 = 1_400_000;
 
 /// A move in a node's list.
 #[derive(Clone, Copy, Debug)]
@@ -434,6 +446,7 @@ impl Engine {
             null_move: self.tuning.null_move,
             stability: self.tuning.stability,
             quiescence: self.tuning.quiescence,
+            late_move_reductions: self.tuning.late_move_reductions,
             split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
         };
         let position = game.position();
@@ -546,6 +559,7 @@ struct Context<'a> {
     null_move: bool,
     stability: bool,
     quiescence: bool,
+    late_move_reductions: bool,
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
     split: bool,
@@ -1119,7 +1133,7 @@ impl<'a> Worker<'a> {
             } else if Some(m.mv) == killers[0] {
                 1_500_000
             } else if Some(m.mv) == killers[1] {
-                1_400_000
+                KILLER_KEY
             } else {
                 self.history[tables.index(m.mv.from) * squares + tables.index(m.mv.to)] + m.guess
             };
@@ -1151,13 +1165,25 @@ impl<'a> Worker<'a> {
             legal += 1;
             let captured = undo.captures().next().is_some();
             let mut child = if m.extend { depth } else { depth - 1 };
-            if context.reductions && depth >= 3 && m.rank >= 6 && !captured && m.guess < 150 {
+            let quiet = !captured && m.guess < 150 && !m.extend;
+            let mut reduced = child;
+            if context.late_move_reductions {
+                if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
+                    reduced -= 1
+                        + i32::from(depth >= 5 && legal > 10)
+                        + i32::from(depth >= 7 && legal > 40);
+                }
+            } else if context.reductions && depth >= 3 && m.rank >= 6 && quiet {
                 child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
+                reduced = child;
             }
             let score = if legal == 1 {
                 -self.negamax(child, ply + 1, -beta, -alpha)
             } else {
-                let score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+                let mut score = -self.negamax(reduced, ply + 1, -alpha - 1, -alpha);
+                if reduced < child && score > alpha && !self.aborted {
+                    score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+                }
                 if score > alpha && score < beta && !self.aborted {
                     -self.negamax(child, ply + 1, -beta, -alpha)
                 } else {

@@ -2,9 +2,10 @@
 //!
 //! Each entry is two `AtomicU64`: the key XOR the data, and the data. A reader accepts an
 //! entry only if `key_word ^ data == key`, so an entry torn by two threads writing at once
-//! is simply a miss: no locks and no data race.
+//! is simply a miss: no locks and no data race. The move is kept whole, a jump capture's
+//! path included, so that a jump can be the hash move.
 
-use hnefatafl_core::{Move, Square};
+use hnefatafl_core::{Direction, Jumps, Move, Square};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score says about the true score.
@@ -42,38 +43,90 @@ pub(crate) struct Table {
     mask: u64,
 }
 
+// The data word, from bit 0: the score (21 bits, two's complement: decisive scores are
+// about a million), the depth (7), the bound (2), whether there is a move (1), its from and
+// to squares (10 each), and its jump path (13: a leading 1, then 2 bits a jump, first jump
+// lowest, so up to six jumps; 0 for an ordinary move).
+const SCORE_BITS: u32 = 21;
+const DEPTH_SHIFT: u32 = SCORE_BITS;
+const DEPTH_MASK: u64 = 0x7f;
+const BOUND_SHIFT: u32 = DEPTH_SHIFT + 7;
+const MOVE_FLAG: u64 = 1 << (BOUND_SHIFT + 2);
+const FROM_SHIFT: u32 = BOUND_SHIFT + 3;
+const TO_SHIFT: u32 = FROM_SHIFT + SQUARE_BITS;
+const JUMPS_SHIFT: u32 = TO_SHIFT + SQUARE_BITS;
 const SQUARE_BITS: u32 = 10;
 const SQUARE_MASK: u64 = (1 << SQUARE_BITS) - 1;
-const DEPTH_MASK: u64 = 0x7f;
+/// The most jumps of a jump capture that the table keeps: a longer one is stored without
+/// its move (six jumps in one move hardly ever happen).
+pub(crate) const MAX_STORED_JUMPS: usize = ((64 - JUMPS_SHIFT - 1) / 2) as usize;
+
+/// A jump path as the table keeps it, or `None` when it is too long.
+fn pack_jumps(jumps: Jumps) -> Option<u64> {
+    if jumps.len() > MAX_STORED_JUMPS {
+        return None;
+    }
+    if jumps.is_empty() {
+        return Some(0);
+    }
+    Some(
+        jumps
+            .iter()
+            .enumerate()
+            .fold(1 << (2 * jumps.len()), |code, (i, direction)| {
+                code | (direction.index() as u64) << (2 * i)
+            }),
+    )
+}
+
+/// The jump path of [`pack_jumps`].
+fn unpack_jumps(code: u64) -> Option<Jumps> {
+    if code == 0 {
+        return Some(Jumps::EMPTY);
+    }
+    let len = (63 - code.leading_zeros()) / 2;
+    (0..len).try_fold(Jumps::EMPTY, |jumps, i| {
+        jumps.with(Direction::from_index(((code >> (2 * i)) & 3) as usize)?)
+    })
+}
 
 fn pack(entry: &Entry) -> u64 {
-    let mut data = u64::from(entry.score as u32);
-    if let Some(mv) = entry.mv {
-        data |= (u64::from(mv.from.code()) & SQUARE_MASK) << 32;
-        data |= (u64::from(mv.to.code()) & SQUARE_MASK) << 42;
-        data |= 1 << 61;
+    debug_assert!(entry.score.unsigned_abs() < 1 << (SCORE_BITS - 1));
+    let mut data = u64::from(entry.score as u32) & ((1 << SCORE_BITS) - 1);
+    if let Some((mv, jumps)) = entry.mv.and_then(|mv| Some((mv, pack_jumps(mv.jumps)?))) {
+        data |= (u64::from(mv.from.code()) & SQUARE_MASK) << FROM_SHIFT;
+        data |= (u64::from(mv.to.code()) & SQUARE_MASK) << TO_SHIFT;
+        data |= jumps << JUMPS_SHIFT;
+        data |= MOVE_FLAG;
     }
-    data |= (u64::from(entry.depth.min(DEPTH_MASK as u32)) & DEPTH_MASK) << 52;
-    data |= (entry.bound as u64) << 59;
+    data |= (u64::from(entry.depth.min(DEPTH_MASK as u32)) & DEPTH_MASK) << DEPTH_SHIFT;
+    data |= (entry.bound as u64) << BOUND_SHIFT;
     data
 }
 
 fn unpack(data: u64) -> Option<Entry> {
-    let bound = match (data >> 59) & 3 {
+    let bound = match (data >> BOUND_SHIFT) & 3 {
         1 => Bound::Lower,
         2 => Bound::Upper,
         3 => Bound::Exact,
         _ => return None,
     };
     let square = |shift: u32| Square::from_code(((data >> shift) & SQUARE_MASK) as u16);
-    let mv = match (data >> 61 & 1 == 1, square(32), square(42)) {
-        (true, Some(from), Some(to)) => Some(Move::new(from, to)),
+    let mv = match (
+        data & MOVE_FLAG != 0,
+        square(FROM_SHIFT),
+        square(TO_SHIFT),
+        unpack_jumps(data >> JUMPS_SHIFT),
+    ) {
+        (true, Some(from), Some(to), Some(jumps)) => Some(Move { from, to, jumps }),
         _ => None,
     };
+    // The score's 21 bits, sign-extended.
+    let score = ((data << (64 - SCORE_BITS)) as i64 >> (64 - SCORE_BITS)) as i32;
     Some(Entry {
         mv,
-        score: data as u32 as i32,
-        depth: ((data >> 52) & DEPTH_MASK) as u32,
+        score,
+        depth: ((data >> DEPTH_SHIFT) & DEPTH_MASK) as u32,
         bound,
     })
 }
@@ -141,6 +194,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Score;
 
     #[test]
     fn stores_and_finds() {
@@ -169,6 +223,69 @@ mod tests {
         assert_eq!(table.probe(7), Some(entry));
         table.clear();
         assert_eq!(table.probe(7), None);
+    }
+
+    /// The jump captures of random halatafl games, the longest first.
+    fn halatafl_jumps() -> Vec<Move> {
+        let rules = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/halatafl"))
+            .expect("the shipped halatafl rules");
+        let mut jumps = Vec::new();
+        for seed in 0..40 {
+            let game = hnefatafl_core::random::random_opening(&rules, 60, seed);
+            let mut position = rules.start_position();
+            for mv in game.moves() {
+                position.for_each_move(|m| {
+                    if !m.jumps.is_empty() {
+                        jumps.push(m);
+                    }
+                });
+                position.play(mv);
+            }
+        }
+        jumps.sort_by_key(|m| std::cmp::Reverse(m.jumps.len()));
+        jumps.dedup();
+        jumps
+    }
+
+    #[test]
+    fn keeps_a_jump_capture_whole() {
+        let jumps = halatafl_jumps();
+        assert!(jumps.len() > 10, "too few jump captures: {}", jumps.len());
+        assert!(jumps[0].jumps.len() >= 2, "no jump capture of two jumps");
+        let table = Table::new(1).expect("a table");
+        for (key, mv) in (1u64..).zip(jumps) {
+            let entry = Entry {
+                mv: Some(mv),
+                score: -Score::MATE + 3,
+                depth: 100,
+                bound: Bound::Lower,
+            };
+            table.store(key, &entry);
+            assert_eq!(table.probe(key), Some(entry), "{mv}");
+        }
+    }
+
+    #[test]
+    fn a_jump_path_too_long_to_keep_is_stored_without_its_move() {
+        let from = Square::new(0, 0).expect("a square");
+        let path = (0..=MAX_STORED_JUMPS).try_fold(Jumps::EMPTY, |jumps, i| {
+            jumps.with(if i % 2 == 0 {
+                Direction::East
+            } else {
+                Direction::South
+            })
+        });
+        let mut mv = Move::new(from, Square::new(14, 14).expect("a square"));
+        mv.jumps = path.expect("a path of seven jumps");
+        let entry = Entry {
+            mv: Some(mv),
+            score: 12,
+            depth: 3,
+            bound: Bound::Exact,
+        };
+        let table = Table::new(1).expect("a table");
+        table.store(9, &entry);
+        assert_eq!(table.probe(9), Some(Entry { mv: None, ..entry }));
     }
 
     #[test]

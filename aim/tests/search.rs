@@ -644,6 +644,46 @@ fn null_move_pruning_searches_less_and_keeps_wins_and_legal_moves() {
 }
 
 #[test]
+fn late_move_reductions_search_less_than_full_width_and_keep_wins_and_legal_moves() {
+    let tuned = |late_move_reductions| {
+        Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 8,
+            },
+            aim::Tuning {
+                late_move_reductions,
+                reductions: false,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    let rules_of = |text| rules(text, false);
+    let fetlar = rules_of(FETLAR);
+    let (mut with, mut without) = (0, 0);
+    for seed in 0..2 {
+        let game = shuffled_opening(&fetlar, 8, seed);
+        let on = search(&mut tuned(true), &game, &depth(5));
+        let off = search(&mut tuned(false), &game, &depth(5));
+        assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
+        with += on.nodes;
+        without += off.nodes;
+    }
+    assert!(
+        with < without,
+        "{with} nodes with late-move reductions, {without} at full width"
+    );
+    // A reduced move never hides a win in one.
+    let game = Game::new(rules_of(KING_NEAR_CORNER));
+    for d in 3..=5 {
+        assert_eq!(
+            search(&mut tuned(true), &game, &depth(d)).score,
+            Score::win_in(1)
+        );
+    }
+}
+
+#[test]
 fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
     let tuned = |quiescence, hash_mib| {
         Engine::with_tuning(

@@ -88,13 +88,19 @@ pub struct Side {
     pub config: EngineConfig,
     /// Search and evaluation knobs.
     pub tuning: Tuning,
+    /// A node limit for the moves it plays as player 0 or 1 instead of its limits' one
+    /// (`nodes0`, `nodes1`): a handicap that makes a rule file whose one side wins every
+    /// game at equal nodes even, so that a match can tell engines apart.
+    pub nodes_as: [Option<u64>; 2],
 }
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
+/// `nodes0` and `nodes1` (the node limit when it plays player 0 or 1: a handicap),
 /// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
 /// pruning), `stability` (0/1, time management by the best move's stability),
-/// `quiescence` (0/1, the capture quiescence search at the horizon), `parallel`
+/// `quiescence` (0/1, the capture quiescence search at the horizon), `lmr` (0/1,
+/// late-move reductions in place of the static ones), `parallel`
 /// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
@@ -108,6 +114,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             hash_mib: 16,
         },
         tuning: Tuning::default(),
+        nodes_as: [None; 2],
     };
     let mut limit_words = Vec::new();
     for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
@@ -126,6 +133,8 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "depth" => limit_words.push(format!("d{value}")),
             "time" => limit_words.push(format!("t{value}")),
             "nodes" => limit_words.push(format!("n{value}")),
+            "nodes0" => side.nodes_as[0] = Some(number()?.max(1) as u64),
+            "nodes1" => side.nodes_as[1] = Some(number()?.max(1) as u64),
             "threads" => side.config.threads = number()? as usize,
             "hash" => side.config.hash_mib = number()? as usize,
             "reductions" => side.tuning.reductions = number()? != 0,
@@ -133,6 +142,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "null" => side.tuning.null_move = number()? != 0,
             "stability" => side.tuning.stability = number()? != 0,
             "quiescence" => side.tuning.quiescence = number()? != 0,
+            "lmr" => side.tuning.late_move_reductions = number()? != 0,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
@@ -160,7 +170,7 @@ type WeightField = fn(&mut EvalWeights) -> &mut i32;
 
 /// Each evaluation weight's key in a side (`mobility=5`) and its field: the one list that
 /// the match runner reads and the tuner writes. The piece comes first: it sets the scale.
-const WEIGHTS: [(&str, WeightField); 16] = [
+const WEIGHTS: [(&str, WeightField); 20] = [
     ("piece", |w| &mut w.piece),
     ("mobility", |w| &mut w.mobility),
     ("escape1", |w| &mut w.escape_distance[1]),
@@ -177,11 +187,15 @@ const WEIGHTS: [(&str, WeightField); 16] = [
     ("enclosure3", |w| &mut w.enclosure[2]),
     ("threat", |w| &mut w.threat_percent),
     ("tempo", |w| &mut w.tempo),
+    ("fork_move", |w| &mut w.fork_to_move),
+    ("fork_one", |w| &mut w.fork_one),
+    ("fork_two", |w| &mut w.fork_two),
+    ("three_moves", |w| &mut w.three_moves_to_escape),
 ];
 
 /// The keys of the evaluation weights in a side (`mobility=5`), the piece first.
-pub const WEIGHT_KEYS: [&str; 16] = {
-    let mut keys = [""; 16];
+pub const WEIGHT_KEYS: [&str; 20] = {
+    let mut keys = [""; 20];
     let mut i = 0;
     while i < keys.len() {
         keys[i] = WEIGHTS[i].0;
@@ -243,6 +257,9 @@ impl Contestant for EngineContestant {
 
     fn choose(&mut self, game: &Game, clock: Option<Clock>) -> Choice {
         let mut limits = self.side.limits.clone();
+        if let Some(nodes) = self.side.nodes_as[game.position().side_to_move().index()] {
+            limits.nodes = Some(nodes);
+        }
         if clock.is_some() {
             limits.clock = clock;
         }
@@ -452,6 +469,23 @@ mod tests {
     }
 
     #[test]
+    fn a_node_handicap_sets_the_limit_of_one_players_moves() {
+        let side = parse_side("n200,nodes0=20000").expect("a side");
+        assert_eq!(side.nodes_as, [Some(20000), None]);
+        let nodes = |game: &Game| {
+            let choice = EngineContestant::new(&side, 1).choose(game, None);
+            let nodes = choice.note.rsplit(' ').next().expect("a node count");
+            nodes.parse::<u64>().expect("a number")
+        };
+        let mut game = Game::new(fetlar_rules());
+        // Player 0 moves first: the handicap's limit, far more than the side's own.
+        assert!(nodes(&game) > 2000, "{}", nodes(&game));
+        let first = game.legal_moves().next().expect("a legal move");
+        game.play(first);
+        assert!(nodes(&game) < 2000, "{}", nodes(&game));
+    }
+
+    #[test]
     fn each_weight_key_names_its_own_field() {
         let mut weights = EvalWeights::default();
         for (value, key) in (1000..).zip(WEIGHT_KEYS) {
@@ -462,11 +496,12 @@ mod tests {
             .iter()
             .map(|key| *weight_mut(&mut weights, key).expect(key))
             .collect();
-        assert_eq!(read, (1000..1016).collect::<Vec<_>>());
+        assert_eq!(read, (1000..1020).collect::<Vec<_>>());
         assert_eq!(weights.piece, 1000);
         assert_eq!(weights.tempo, 1015);
         assert_eq!(weights.escape_distance, [0, 1002, 1003, 1004]);
         assert_eq!(weights.enclosure, [1011, 1012, 1013]);
+        assert_eq!(weights.three_moves_to_escape, 1019);
         assert!(weight_mut(&mut weights, "escape0").is_none());
         let side = parse_side("d2,guard=7,threat=-3").expect("a side");
         assert_eq!(

@@ -37,7 +37,7 @@ pub enum Protocol {
 #[derive(Clone, Debug)]
 pub enum Contender {
     /// Our engine.
-    Ours(Side),
+    Ours(Box<Side>),
     /// A program and the protocol it speaks.
     External {
         /// Its protocol.
@@ -65,7 +65,8 @@ pub fn parse_contender(text: &str) -> Result<Contender, String> {
     } else if let Some(command) = text.strip_prefix("htp:") {
         external(Protocol::Htp, command)
     } else {
-        parse_side(text.strip_prefix("ours:").unwrap_or(text)).map(Contender::Ours)
+        parse_side(text.strip_prefix("ours:").unwrap_or(text))
+            .map(|side| Contender::Ours(Box::new(side)))
     }
 }
 
@@ -442,7 +443,7 @@ fn mover(contender: &Contender, rules: &Rules, seed: u64) -> Result<Box<dyn Move
             let mut engine = Engine::with_tuning(side.config.clone(), side.tuning.clone());
             engine.seed(seed);
             Box::new(Ours {
-                side: side.clone(),
+                side: side.as_ref().clone(),
                 engine,
             })
         }

@@ -114,6 +114,8 @@ gleipnir::language_keys! {
         SideAttackers = "side_attackers",
         SideDefenders = "side_defenders",
         SidePlayer = "side_player",
+        XSideAttackersShort = "x_side_attackers_short",
+        XSideDefendersShort = "x_side_defenders_short",
         XSideHuman = "x_side_human",
         XSideComputer = "x_side_computer",
         XSideNetwork = "x_side_network",

@@ -800,6 +800,11 @@ impl Session {
         if let Some(line) = capture_line(&self.language, &rules, undo, false, naming) {
             self.out.push(line);
         }
+        // An analysis of the position before the move has nothing left to tell, and would
+        // keep the computer from answering the move until it ended.
+        if self.thinker.purpose() == Some(Purpose::Analyse) {
+            self.thinker.cancel();
+        }
         self.after_move();
         Ok(())
     }

@@ -49,7 +49,10 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
         None => session.status(),
     };
     view.thinking = thinking;
-    view.sides = Player::BOTH.map(|player| side_label(session, player, view.roles[player.index()]));
+    view.sides =
+        Player::BOTH.map(|player| side_label(session, player, view.roles[player.index()], false));
+    view.sides_short =
+        Player::BOTH.map(|player| side_label(session, player, view.roles[player.index()], true));
     view.game_over = game
         .outcome()
         .map(|_| session.language().get(Key::XGameOver));
@@ -67,13 +70,16 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
     view
 }
 
-/// A player's side and who plays it, for the window.
-fn side_label(session: &Session, player: Player, role: Role) -> String {
+/// A player's side and who plays it, for the window; `short`: the side's name without
+/// the player's number, for a narrow window.
+fn side_label(session: &Session, player: Player, role: Role, short: bool) -> String {
     let index = player.index().to_string();
-    let key = match role {
-        Role::Attackers => Key::SideAttackers,
-        Role::Defenders => Key::SideDefenders,
-        Role::Plain => Key::SidePlayer,
+    let key = match (role, short) {
+        (Role::Attackers, false) => Key::SideAttackers,
+        (Role::Attackers, true) => Key::XSideAttackersShort,
+        (Role::Defenders, false) => Key::SideDefenders,
+        (Role::Defenders, true) => Key::XSideDefendersShort,
+        (Role::Plain, _) => Key::SidePlayer,
     };
     let name = session.text(&Message::new(key, [index]));
     if let Some(network) = session.network_game() {

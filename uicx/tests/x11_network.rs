@@ -168,6 +168,64 @@ fn a_network_game_shows_names_clocks_turns_moves_and_chat() {
     wait_for("ann (you)", render::TO_MOVE_BACKGROUND);
     assert!(shows("bob", render::SIDES_BACKGROUND));
     save_shot(&driver.screenshot(window), "network-moved");
+    // Between the name and the clock, each half of the strip is plain.
+    let layout = driver.layout(window, 7, 7);
+    let shot = driver.screenshot(window);
+    let end_of_bob = layout.window_width / 2
+        + 2 * 6
+        + layout.metrics.line_height()
+        + 8
+        + "Defenders (player 1): bob".len() as u32 * layout.metrics.cell_width;
+    let clock_start = layout.window_width - 6 - 6 * layout.metrics.cell_width;
+    for y in layout.sides_top..layout.status_top {
+        for x in end_of_bob..clock_start {
+            assert_eq!(
+                shot.get_pixel(x, y).0[..3],
+                render::SIDES_BACKGROUND,
+                "nothing drawn at {x},{y} after Bob's name"
+            );
+        }
+    }
+
+    // In narrow windows the labels and clocks keep to their halves, whole.
+    for (width, height) in [(360, 360), (480, 560), (700, 600)] {
+        driver.resize(window, width, height);
+        let layout = driver.layout(window, 7, 7);
+        let shot = driver.screenshot(window);
+        save_shot(&shot, &format!("network-{width}"));
+        for (text, background) in [
+            ("Attackers", render::TO_MOVE_BACKGROUND),
+            ("ann (you)", render::TO_MOVE_BACKGROUND),
+            ("Defenders", render::SIDES_BACKGROUND),
+            ("bob", render::SIDES_BACKGROUND),
+        ] {
+            assert!(shows(text, background), "{width}x{height}: {text}");
+        }
+        // Both clocks, whole: Ann's runs, Bob's got its increment.
+        let clocks = |background: render::Rgb| {
+            (200..=305).any(|seconds| {
+                let clock = format!(" {}", render::clock_text(Duration::from_secs(seconds)));
+                shows(&clock, background)
+            })
+        };
+        wait_until("Ann's clock", WAIT, || clocks(render::TO_MOVE_BACKGROUND));
+        assert!(
+            clocks(render::SIDES_BACKGROUND),
+            "{width}x{height}: Bob's clock"
+        );
+        // No text crosses from one half into the other's piece.
+        let half = layout.window_width / 2;
+        let icon_end = half + 2 * 6 + layout.metrics.line_height() + 8;
+        for y in layout.sides_top..layout.status_top {
+            for x in half - 6..icon_end {
+                assert_ne!(
+                    shot.get_pixel(x, y).0[..3],
+                    render::TEXT,
+                    "{width}x{height}: text at {x},{y}, between the halves"
+                );
+            }
+        }
+    }
 
     driver.type_text(window, "q\n");
     assert!(ann.finish(WAIT).status.success());

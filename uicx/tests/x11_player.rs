@@ -232,6 +232,34 @@ fn help_opens_over_the_board_and_a_click_closes_it() {
         0,
         "the click selected nothing"
     );
+    // In the smallest window the help still reads as a list: each command's text under
+    // the command, indented.
+    driver.resize(window, 360, 360);
+    driver.type_text(window, "h\n");
+    save_shot(&driver.screenshot(window), "help-narrow");
+    assert!(
+        driver.shows_text(
+            window,
+            "  make the computer move now",
+            render::TEXT,
+            render::MESSAGE_BACKGROUND
+        ),
+        "the narrow help puts f's text under it"
+    );
+    // Longer than the window: the wheel scrolls it, down and back up.
+    let first = "h m b p f a u n r l d e w x q; h";
+    let shows =
+        |text: &str| driver.shows_text(window, text, render::TEXT, render::MESSAGE_BACKGROUND);
+    assert!(shows(first), "the help starts at its first line");
+    let (x, y) = layout.square_centre(60);
+    for _ in 0..3 {
+        driver.wheel(window, x.min(300), y.min(300), true);
+    }
+    assert!(!shows(first), "the wheel scrolled the help down");
+    for _ in 0..3 {
+        driver.wheel(window, x.min(300), y.min(300), false);
+    }
+    assert!(shows(first), "and back up");
     quit(&driver, window, program);
 }
 
@@ -443,6 +471,12 @@ const SHUT_IN: &str = "id shut_in\nname \"Shut in\"\nwidth 3\nheight 1\npieces 1
 piece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\n\
 square bit 1\n";
 
+/// The same game on a 3x3 board whose two lower rows are not part of it: as narrow a
+/// board as a square one.
+const SHUT_IN_NARROW: &str = "id shut_in_narrow\nname \"Shut in, narrow\"\nwidth 3\nheight 3\n\
+pieces 1 0 2 0 0 0 0 0 0\nsquares 1 1 1 0 0 0 0 0 0\npiece bit 1\npiece 1 owner 0\npiece 1 occupies 1\n\
+piece bit 2\npiece 2 owner 1\npiece 2 occupies 1\nsquare bit 1\n";
+
 #[test]
 fn the_game_end_is_shown_with_how_to_go_on() {
     let _one = one_window();
@@ -467,6 +501,36 @@ fn the_game_end_is_shown_with_how_to_go_on() {
     assert_eq!(
         count_colour(&shot, board_region(&layout), render::BANNER_FRAME),
         0
+    );
+    // On a narrow board in the smallest window, the ways to go on are broken between
+    // them, each whole on its line.
+    load_rules_text(
+        &driver,
+        window,
+        home.path(),
+        SHUT_IN_NARROW,
+        "Shut in, narrow",
+    );
+    driver.resize(window, 360, 360);
+    let layout = driver.layout(window, 3, 3);
+    click_square(&driver, window, &layout, 0);
+    click_square(&driver, window, &layout, 1);
+    save_shot(&driver.screenshot(window), "game-end-narrow");
+    for text in ["n: new game", "u: take back a move", "q: quit"] {
+        assert!(
+            driver.shows_text(window, text, render::TEXT, render::BANNER_BACKGROUND),
+            "the banner shows {text:?} whole"
+        );
+    }
+    // The status strip, too narrow for the whole line, cuts it after a word.
+    assert!(
+        driver.shows_text(
+            window,
+            "Player 0 wins: player 1 has no...",
+            render::TEXT,
+            render::STATUS_BACKGROUND
+        ),
+        "the status is cut after a word"
     );
     quit(&driver, window, program);
 }
@@ -733,8 +797,9 @@ fn board_names_are_thinned_on_a_big_board_in_a_small_window() {
     wait_until("the 19x19 rules", WAIT, || {
         driver.window_title(window).contains("Alea")
     });
-    // Smaller than the window manager would allow: squares of about 11 pixels.
-    driver.resize(window, 260, 320);
+    // The smallest size the window asks the window manager for: squares of about 10
+    // pixels, less than a line of text.
+    driver.resize(window, 360, 360);
     let layout = driver.layout(window, 19, 19);
     let shot = driver.screenshot(window);
     save_shot(&shot, "thinned-names");
@@ -804,6 +869,151 @@ fn the_prompt_hints_at_help_and_up_brings_back_typed_lines() {
         moved(),
         [3, 14],
         "the move, brought back with Up, is made again"
+    );
+    // In the narrowest window the hint keeps what it is for: where to find help.
+    driver.resize(window, 360, 360);
+    assert!(hint("h: help"), "the hint names h in a narrow window");
+    save_shot(&driver.screenshot(window), "narrow");
+    quit(&driver, window, program);
+}
+
+/// Whether the window shows a picked-up piece anywhere on the board.
+fn shows_selection(driver: &Driver, window: u32, layout: &Layout) -> bool {
+    count_colour(
+        &driver.screenshot(window),
+        board_region(layout),
+        render::SELECTION,
+    ) > 0
+}
+
+#[test]
+fn clicks_around_the_computers_reply_never_lose_the_next_click() {
+    let _one = one_window();
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
+    let rules = rules("hnefatafl");
+    // Two seconds a move: long enough to click, press and drag while the computer thinks.
+    driver.type_text(window, "p 1 c t2\n");
+    let mut game = ClickedGame::new(&rules, 7);
+    let mut captured_squares_clicked = 0;
+    let mut presses_in_think = 0;
+    for ply in 0..12 {
+        if game.game.outcome().is_some() {
+            break;
+        }
+        let mv = game.choose();
+        let (from, to) = game.indices(mv);
+        // The first click after whatever came before picks the piece up at once.
+        click_square(&driver, window, &layout, from);
+        let (x, y) = layout.square_origin(from);
+        assert_eq!(
+            driver.pixel(window, x + 1, y + layout.square / 2),
+            render::SELECTION,
+            "ply {ply}: the first click on {from} picked it up"
+        );
+        click_square(&driver, window, &layout, to);
+        game.game.play(mv);
+        if game.game.outcome().is_some() {
+            break;
+        }
+        let mut want = vec![from, to];
+        want.sort_unstable();
+        let answered = |driver: &Driver| {
+            let marked = marked_squares(&driver.screenshot(window), &layout);
+            game.reply_from(&marked).filter(|_| marked != want)
+        };
+        // While the computer thinks: clicks on the moved piece pick up nothing, and a
+        // press is released only after the reply: on the same square, or dragged back to
+        // where the piece came from. When the reply comes early (the search may end before
+        // its time), the clicks are the player's in their own turn and are not judged.
+        for _ in 0..3 {
+            click_square(&driver, window, &layout, to);
+        }
+        let in_think = answered(&driver).is_none();
+        if in_think {
+            assert!(
+                !shows_selection(&driver, window, &layout),
+                "ply {ply}: nothing is picked up in the computer's turn"
+            );
+        }
+        let (to_x, to_y) = layout.square_centre(to);
+        driver.press(window, to_x, to_y);
+        let pressed_in_think = in_think && answered(&driver).is_none();
+        let mut reply = None;
+        wait_until("the computer's reply", WAIT, || {
+            reply = answered(&driver);
+            reply.is_some()
+        });
+        let reply = reply.expect("found");
+        let (release_x, release_y) = match (pressed_in_think, ply % 2) {
+            (true, 1) => layout.square_centre(from),
+            _ => (to_x, to_y),
+        };
+        driver.release(window, release_x, release_y);
+        if pressed_in_think {
+            presses_in_think += 1;
+            let mut marked = marked_squares(&driver.screenshot(window), &layout);
+            marked.sort_unstable();
+            let (a, b) = game.indices(reply);
+            let mut replied = vec![a, b];
+            replied.sort_unstable();
+            assert_eq!(marked, replied, "ply {ply}: the late release moved nothing");
+            assert!(
+                !shows_selection(&driver, window, &layout),
+                "ply {ply}: the late release picked up nothing"
+            );
+        } else {
+            // Put down whatever the early clicks picked up.
+            driver.click(window, 2, 2);
+        }
+        let undo = game
+            .game
+            .try_play(reply)
+            .expect("the computer plays legal moves");
+        // A click on a piece the reply captured (its ghost) picks up nothing.
+        let taken: Vec<usize> = undo
+            .captures()
+            .filter_map(|(square, _)| rules.index(square))
+            .collect();
+        for square in taken {
+            click_square(&driver, window, &layout, square);
+            assert!(
+                !shows_selection(&driver, window, &layout),
+                "ply {ply}: the captured piece's square {square} picks up nothing"
+            );
+            captured_squares_clicked += 1;
+        }
+    }
+    assert!(
+        presses_in_think > 4,
+        "{presses_in_think} presses in the computer's turn"
+    );
+    eprintln!(
+        "captured squares clicked: {captured_squares_clicked}, presses in the computer's turn: {presses_in_think}"
+    );
+    quit(&driver, window, program);
+}
+
+#[test]
+fn a_move_made_while_the_analysis_runs_is_answered_at_once() {
+    let _one = one_window();
+    let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
+    driver.type_text(window, "p 1 c d1\n");
+    // An analysis far too deep to end by itself while the test runs.
+    driver.type_text(window, "a d60\n");
+    click_square(&driver, window, &layout, 3);
+    click_square(&driver, window, &layout, 14);
+    // The move ends the analysis of the position before it: the computer answers.
+    wait_until("the computer's reply", WAIT, || {
+        let marked = marked_squares(&driver.screenshot(window), &layout);
+        marked.len() == 2 && !marked.contains(&14)
+    });
+    // And the player's next click is taken.
+    click_square(&driver, window, &layout, 14);
+    let (x, y) = layout.square_origin(14);
+    assert_eq!(
+        driver.pixel(window, x + 1, y + layout.square / 2),
+        render::SELECTION,
+        "d10 is picked up"
     );
     quit(&driver, window, program);
 }

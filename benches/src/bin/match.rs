@@ -63,14 +63,19 @@ struct Options {
     gauntlet: Vec<(String, String)>,
 }
 
-const USAGE: &str = "usage: match --rules <file> [--games N] --a <side> --b <side> \
+/// The usage text, with the evaluation weights' keys from their one list.
+fn usage() -> String {
+    format!(
+        "usage: match --rules <file> [--games N] --a <side> --b <side> \
 [--plies N] [--opening N | --openings <file>] [--seed N] [--jobs N] [--a-plays 0|1] \
 [--clock S[+I]] [--sprt elo0,elo1[,alpha,beta]] [--gauntlet <file>] [--verbose]
 a side is a list of words: limit words (d2 t0.5 n100000 j2 3) or key=value (level depth \
-time nodes threads hash reductions extension null stability parallel, or an evaluation weight: piece \
-mobility escape1 escape2 escape3 open_move open_one open_two two_moves routes guard enclosure1 \
-enclosure2 enclosure3 threat tempo), separated by commas, perhaps after \
-`ours:`; or an external engine: `otep:<command line>` or `htp:<command line>`";
+time nodes nodes0 nodes1 threads hash reductions extension null stability quiescence lmr \
+parallel, or an evaluation weight: {}), separated by commas, perhaps after `ours:`; or an external engine: \
+`otep:<command line>` or `htp:<command line>`",
+        hnefatafl_benches::WEIGHT_KEYS.join(" ")
+    )
+}
 
 /// Reads a gauntlet file: `name: side` a line, `#` comments.
 fn read_gauntlet(path: &str) -> Result<Vec<(String, String)>, String> {
@@ -348,7 +353,7 @@ fn main() -> ExitCode {
     let options = match parse_args() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("match: {message}\n{USAGE}");
+            eprintln!("match: {message}\n{}", usage());
             return ExitCode::FAILURE;
         }
     };

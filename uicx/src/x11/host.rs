@@ -62,6 +62,9 @@ pub struct BoardView {
     pub roles: [Role; 2],
     /// Each player's label: the side's name and who plays it (already translated).
     pub sides: [String; 2],
+    /// The same labels with the side's name alone, without the player's number, for a
+    /// narrow window (empty: only the whole labels).
+    pub sides_short: [String; 2],
     /// A status line: whose turn it is, who thinks, or who won and why (already translated).
     pub status: String,
     /// When the game is over: how to go on (already translated), shown with the status.

@@ -209,6 +209,9 @@ pub struct Layout {
     pub panel_x: Option<u32>,
     /// Top of the strip that names the players.
     pub sides_top: u32,
+    /// Lines of text in that strip: two where a window is too narrow for a player's
+    /// whole label on one line.
+    pub side_lines: u32,
     /// Top of the status strip.
     pub status_top: u32,
     /// Top of the message area.
@@ -224,6 +227,10 @@ pub struct Layout {
 }
 
 const PAD: u32 = 6;
+/// The characters a player's whole label and clock take on one line
+/// (`Attackers (player 0): ann (you)` and ` 4:58`, with a little air): where half the
+/// window holds fewer, the players' strip has two lines.
+const SIDE_COLUMNS: u32 = 38;
 
 impl Layout {
     /// Lays out a board of `columns` x `rows` squares in a window of the given size, the
@@ -240,7 +247,12 @@ impl Layout {
         let terminal_top = window_height.saturating_sub(strip);
         let messages_top = terminal_top.saturating_sub(MESSAGE_ROWS * line + PAD);
         let status_top = messages_top.saturating_sub(strip);
-        let sides_top = status_top.saturating_sub(strip);
+        let side_lines = if side_room(window_width, strip, metrics) < SIDE_COLUMNS {
+            2
+        } else {
+            1
+        };
+        let sides_top = status_top.saturating_sub(strip + (side_lines - 1) * line);
         // Room for row names on the left and column names below the board.
         let left = 2 * metrics.cell_width + 2 * PAD;
         let below = line + PAD;
@@ -282,6 +294,7 @@ impl Layout {
             flipped: false,
             panel_x,
             sides_top,
+            side_lines,
             status_top,
             messages_top,
             terminal_top,
@@ -350,6 +363,55 @@ impl Layout {
     pub fn text_columns(&self) -> usize {
         (self.window_width.saturating_sub(2 * PAD) / self.metrics.cell_width.max(1)).max(1) as usize
     }
+}
+
+/// Wraps a command's output as the message area shows it: like [`wrap`], but a line in
+/// two columns (`f                      make the computer move now`, as the help is) that
+/// does not fit puts its second column under its first, indented, so that a narrow window
+/// still reads as a list.
+pub fn wrap_output(text: &str, columns: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for line in text.split('\n') {
+        let two_columns = line
+            .split_once("  ")
+            .filter(|(first, second)| !first.trim().is_empty() && !second.trim().is_empty());
+        match two_columns {
+            Some((first, second)) if line.chars().count() > columns => {
+                lines.extend(wrap(first.trim_end(), columns));
+                let indented = wrap(second.trim_start(), columns.saturating_sub(2).max(1));
+                lines.extend(indented.into_iter().map(|text| format!("  {text}")));
+            }
+            _ => lines.extend(wrap(line, columns)),
+        }
+    }
+    lines
+}
+
+/// Wraps a list whose items stand apart by runs of spaces (`n: new game   u: take back a
+/// move   q: quit`) between its items, never inside one where the item fits on a line.
+fn wrap_items(text: &str, columns: usize) -> Vec<String> {
+    const GAP: &str = "   ";
+    if text.chars().count() <= columns {
+        return vec![text.to_owned()];
+    }
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in text
+        .split("  ")
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+    {
+        let length = line.chars().count();
+        if length > 0 && length + GAP.len() + item.chars().count() > columns {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(GAP);
+        }
+        line.push_str(item);
+    }
+    lines.push(line);
+    lines.iter().flat_map(|line| wrap(line, columns)).collect()
 }
 
 /// Wraps text into lines of at most `columns` characters, breaking at spaces where it can
@@ -688,7 +750,8 @@ impl Renderer {
         }
     }
 
-    /// The strip that names both players, each with a small piece of its own.
+    /// The strip that names both players, each with a small piece of its own, its label
+    /// fitted into its half (see [`fit_label`]) and its clock at the half's right end.
     fn sides(
         &mut self,
         view: &BoardView,
@@ -696,6 +759,7 @@ impl Renderer {
         image: &mut RgbaImage,
         texts: &mut Vec<TextItem>,
     ) {
+        let metrics = layout.metrics;
         let strip = layout.status_top - layout.sides_top;
         fill_rect(
             image,
@@ -707,8 +771,11 @@ impl Renderer {
         );
         let plain = most_numerous_types(view);
         let half = layout.window_width / 2;
-        let icon = strip.saturating_sub(4).max(1);
+        let one_line = metrics.line_height() + 2 * PAD;
+        let icon = one_line.saturating_sub(4).max(1);
+        let room = side_room(layout.window_width, one_line, metrics) as usize;
         for player in 0..2u8 {
+            let index = usize::from(player);
             let left = u32::from(player) * half;
             let to_move = view.game_over.is_none() && view.side_to_move == player;
             let background = if to_move {
@@ -720,27 +787,34 @@ impl Renderer {
                 fill_rect(image, left, layout.sides_top, half, strip, background);
             }
             // A side without pieces shows the shipped themes' man of its colour.
-            let bit = match plain[usize::from(player)] {
-                0 => [4, 2][usize::from(player)],
+            let bit = match plain[index] {
+                0 => [4, 2][index],
                 bit => bit,
             };
             let piece = self.piece_image(bit, player, false, icon).clone();
             let y = layout.sides_top + (strip - piece.height().min(strip)) / 2;
             imageops::overlay(image, &piece, i64::from(left + PAD), i64::from(y));
-            let label = view.sides[usize::from(player)].clone();
-            let baseline = layout.sides_top + PAD - 1 + layout.metrics.ascent;
-            texts.push(text_item(
-                left + 2 * PAD + icon,
-                baseline,
-                label,
-                background,
-            ));
-            // The clock at the right end of the side's half, over the end of a long label.
-            if let Some(clocks) = view.clocks {
-                let clock = format!(" {}", clock_text(clocks[usize::from(player)]));
-                let width = clock.chars().count() as u32 * layout.metrics.cell_width;
+            let clock = view
+                .clocks
+                .map(|clocks| format!(" {}", clock_text(clocks[index])));
+            let clock_columns = clock.as_ref().map_or(0, |clock| clock.chars().count());
+            let forms = [view.sides[index].as_str(), view.sides_short[index].as_str()];
+            let (lines, clock_line) =
+                fit_label(&forms, room, layout.side_lines as usize, clock_columns);
+            let baseline = layout.sides_top + PAD - 1 + metrics.ascent;
+            let line_y = |line: usize| baseline + line as u32 * metrics.line_height();
+            for (line, text) in lines.into_iter().enumerate() {
+                texts.push(text_item(
+                    left + 2 * PAD + icon,
+                    line_y(line),
+                    text,
+                    background,
+                ));
+            }
+            if let Some(clock) = clock {
+                let width = clock_columns as u32 * metrics.cell_width;
                 let x = (left + half).saturating_sub(width + PAD);
-                texts.push(text_item(x, baseline, clock, background));
+                texts.push(text_item(x, line_y(clock_line), clock, background));
             }
         }
     }
@@ -787,6 +861,95 @@ impl Renderer {
             None => fallback_piece(bit, owner, marked, side),
         })
     }
+}
+
+/// The characters of a player's label (and clock) that fit in half a window of this
+/// width, after the side's piece: the same for both halves.
+fn side_room(window_width: u32, one_line: u32, metrics: TextMetrics) -> u32 {
+    let icon = one_line.saturating_sub(4).max(1);
+    (window_width / 2).saturating_sub(3 * PAD + icon) / metrics.cell_width.max(1)
+}
+
+/// A player's label fitted into `lines` lines of `columns` characters, with `clock`
+/// characters kept free at the end of one of them for the clock: the lines and the one
+/// that has the clock. The first of the label's forms (the whole label, then a shorter
+/// one) that fits is taken, on one line, or broken after its `: ` (`Attackers` /
+/// `ann (you)`), or between words; when none fits, the last is cut, so that nothing
+/// runs into the other player's half or under the clock.
+pub fn fit_label(
+    forms: &[&str],
+    columns: usize,
+    lines: usize,
+    clock: usize,
+) -> (Vec<String>, usize) {
+    let forms: Vec<&str> = forms
+        .iter()
+        .copied()
+        .filter(|form| !form.is_empty())
+        .collect();
+    let room = |line: usize, clock_line: usize| match line == clock_line {
+        true => columns.saturating_sub(clock),
+        false => columns,
+    };
+    let fits = |split: &[String], clock_line: usize| {
+        split.len() <= lines
+            && split
+                .iter()
+                .enumerate()
+                .all(|(line, text)| text.chars().count() <= room(line, clock_line))
+    };
+    for form in &forms {
+        let mut splits = vec![vec![form.to_string()]];
+        if let Some((side, who)) = form.split_once(": ") {
+            splits.push(vec![side.to_owned(), who.to_owned()]);
+        }
+        splits.push(wrap(form, columns.saturating_sub(clock)));
+        for split in &splits {
+            if let Some(clock_line) = (0..lines).find(|&line| fits(split, line)) {
+                return (split.clone(), clock_line);
+            }
+        }
+    }
+    let last = forms.last().copied().unwrap_or_default();
+    let mut cut = wrap(last, columns.saturating_sub(clock));
+    cut.truncate(lines);
+    (cut, 0)
+}
+
+/// A line in `columns` characters: whole when it fits, else cut after its last word that
+/// fits, with `...` (the game-end banner and the message area give such lines whole).
+fn fit_line(text: &str, columns: usize) -> String {
+    const MORE: &str = "...";
+    if text.chars().count() <= columns {
+        return text.to_owned();
+    }
+    let room = columns.saturating_sub(MORE.len());
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let length = line.chars().count();
+        let added = word.chars().count() + usize::from(length > 0);
+        if length + added > room {
+            break;
+        }
+        if length > 0 {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if line.is_empty() {
+        line = text.chars().take(room).collect();
+    }
+    line + MORE
+}
+
+/// The prompt's hint in `columns` characters: where all of it does not fit, its last
+/// part (after the last `; `: `h: help`), which says where to find everything else.
+fn fit_hint(hint: &str, columns: usize) -> String {
+    if hint.chars().count() <= columns {
+        return hint.to_owned();
+    }
+    let last = hint.rsplit_once("; ").map_or(hint, |(_, last)| last);
+    last.chars().take(columns).collect()
 }
 
 /// A clock as the window shows it, in whole seconds: `4:58`, `1:02:03` past an hour.
@@ -859,7 +1022,7 @@ fn strips(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &mut
     texts.push(text_item(
         PAD,
         status_baseline,
-        scene.view.status.clone(),
+        fit_line(&scene.view.status, layout.text_columns()),
         STATUS_BACKGROUND,
     ));
     let terminal_baseline = layout.terminal_top + PAD + metrics.ascent;
@@ -888,7 +1051,7 @@ fn strips(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &mut
                 ..text_item(
                     PAD + 4 * metrics.cell_width,
                     terminal_baseline,
-                    scene.view.hint.clone(),
+                    fit_hint(&scene.view.hint, layout.text_columns().saturating_sub(4)),
                     TERMINAL_BACKGROUND,
                 )
             });
@@ -903,7 +1066,7 @@ fn messages(scene: &Scene<'_>, layout: &Layout, image: &mut RgbaImage, texts: &m
     let lines: Vec<String> = scene
         .messages
         .iter()
-        .flat_map(|message| wrap(message, layout.text_columns()))
+        .flat_map(|message| wrap_output(message, layout.text_columns()))
         .collect();
     let rows = MESSAGE_ROWS as usize;
     let (top, shown, background) = if scene.expanded && lines.len() > rows {
@@ -953,7 +1116,7 @@ fn banner(
     let board_height = layout.rows * layout.square;
     let columns = (board_width.saturating_sub(4 * PAD) / metrics.cell_width.max(1)).max(1);
     let mut lines = wrap(status, columns as usize);
-    lines.extend(wrap(how, columns as usize));
+    lines.extend(wrap_items(how, columns as usize));
     let longest = lines
         .iter()
         .map(|text| text.chars().count() as u32)
@@ -1502,6 +1665,93 @@ mod tests {
             }
             check_theme(&loaded.theme);
         }
+    }
+
+    #[test]
+    fn output_in_two_columns_wraps_under_its_first_column() {
+        let line = "f                      make the computer move now";
+        assert_eq!(wrap_output(line, 60), [line]);
+        assert_eq!(wrap_output(line, 30), ["f", "  make the computer move now"]);
+        assert_eq!(
+            wrap_output(line, 20),
+            ["f", "  make the computer", "  move now"]
+        );
+        // Other lines wrap as always, each of their own lines.
+        assert_eq!(
+            wrap_output("one two three\nfour", 9),
+            ["one two", "three", "four"]
+        );
+    }
+
+    #[test]
+    fn a_list_wraps_between_its_items() {
+        let how = "n: new game   u: take back a move   q: quit";
+        assert_eq!(wrap_items(how, 50), [how]);
+        assert_eq!(
+            wrap_items(how, 19),
+            ["n: new game", "u: take back a move", "q: quit"]
+        );
+        assert_eq!(
+            wrap_items(how, 33),
+            ["n: new game   u: take back a move", "q: quit"]
+        );
+        // An item longer than a line is wrapped in itself.
+        assert_eq!(
+            wrap_items(how, 12),
+            ["n: new game", "u: take back", "a move", "q: quit"]
+        );
+    }
+
+    #[test]
+    fn a_long_status_is_cut_after_a_word() {
+        let status = "Player 0 wins: player 1 has no legal move.";
+        assert_eq!(fit_line(status, 50), status);
+        assert_eq!(fit_line(status, 38), "Player 0 wins: player 1 has no...");
+        assert_eq!(fit_line("Unbreakable", 8), "Unbre...");
+    }
+
+    #[test]
+    fn the_hint_keeps_its_last_part_in_a_narrow_window() {
+        let hint = "type a command and press Enter; h: help";
+        assert_eq!(fit_hint(hint, 40), hint);
+        assert_eq!(fit_hint(hint, 30), "h: help");
+        assert_eq!(fit_hint(hint, 4), "h: h");
+    }
+
+    #[test]
+    fn a_label_is_fitted_into_its_half() {
+        let forms = ["Attackers (player 0): ann (you)", "Attackers: ann (you)"];
+        let whole = vec!["Attackers (player 0): ann (you)".to_owned()];
+        // Room for all of it and the clock on one line.
+        assert_eq!(fit_label(&forms, 40, 1, 5), (whole.clone(), 0));
+        // The whole label on its line, the clock below it.
+        assert_eq!(fit_label(&forms, 33, 2, 5), (whole, 1));
+        // Broken after its `: `, the clock beside the shorter line.
+        assert_eq!(
+            fit_label(&forms, 25, 2, 5),
+            (
+                vec!["Attackers (player 0)".to_owned(), "ann (you)".to_owned()],
+                0
+            )
+        );
+        // The short form, on one line or two.
+        assert_eq!(
+            fit_label(&forms, 25, 1, 5),
+            (vec!["Attackers: ann (you)".to_owned()], 0)
+        );
+        assert_eq!(
+            fit_label(&forms, 15, 2, 5),
+            (vec!["Attackers".to_owned(), "ann (you)".to_owned()], 0)
+        );
+        // Nothing fits: the short form cut, never longer than the room.
+        let (cut, _) = fit_label(&forms, 8, 2, 5);
+        assert_eq!(cut.len(), 2);
+        assert!(cut.iter().all(|line| line.chars().count() <= 3), "{cut:?}");
+        // Without a short form, or a clock.
+        assert_eq!(
+            fit_label(&["Player 0: human", ""], 15, 1, 0),
+            (vec!["Player 0: human".to_owned()], 0)
+        );
     }
 
     #[test]

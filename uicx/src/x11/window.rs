@@ -39,7 +39,7 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(5);
 /// The window's size when it opens.
 const START_SIZE: (u16, u16) = (840, 760);
 /// The smallest size the window manager should give the window.
-const MIN_SIZE: (i32, i32) = (320, 360);
+const MIN_SIZE: (i32, i32) = (360, 360);
 /// The pause between two computer moves, so that a person can follow a computer game.
 const DEFAULT_DELAY: Duration = Duration::from_millis(800);
 /// The property in which the window tells what it has drawn (see [`XWindow::publish`]).
@@ -48,6 +48,12 @@ pub const DRAWN_PROPERTY: &str = "_HNEFATAFL_DRAWN";
 const FLIP_COMMAND: &str = "flip";
 /// Sets the pause between two computer moves: `delay <seconds>`.
 const DELAY_COMMAND: &str = "delay";
+/// Lines of long output that one notch of the mouse wheel scrolls.
+const WHEEL_LINES: usize = 3;
+/// The pointer's buttons: the first, and the wheel turned up and down.
+const FIRST_BUTTON: u8 = 1;
+const WHEEL_UP: u8 = 4;
+const WHEEL_DOWN: u8 = 5;
 
 impl From<ConnectionError> for XError {
     fn from(error: ConnectionError) -> XError {
@@ -600,8 +606,18 @@ impl XWindow {
         host: &mut dyn XHost,
         press: &ButtonPressEvent,
     ) -> Result<Option<XExit>, XError> {
-        if press.detail != 1 {
-            return Ok(None);
+        // The wheel scrolls long output shown over the board, as PageUp and PageDown do.
+        match press.detail {
+            FIRST_BUTTON => {}
+            WHEEL_UP => {
+                self.scroll = self.scroll.saturating_sub(WHEEL_LINES);
+                return Ok(None);
+            }
+            WHEEL_DOWN => {
+                self.scroll_down(WHEEL_LINES);
+                return Ok(None);
+            }
+            _ => return Ok(None),
         }
         if self.collapse_output() {
             // The click closes the long output that covered the board.
@@ -638,7 +654,7 @@ impl XWindow {
         host: &mut dyn XHost,
         release: &ButtonReleaseEvent,
     ) -> Result<Option<XExit>, XError> {
-        if release.detail != 1 {
+        if release.detail != FIRST_BUTTON {
             return Ok(None);
         }
         let Some(press) = self.press.take() else {
@@ -781,7 +797,7 @@ impl XWindow {
             Key::Up => self.recall(-1),
             Key::Down => self.recall(1),
             Key::PageUp => self.scroll = self.scroll.saturating_sub(self.page()),
-            Key::PageDown => self.scroll += self.page(),
+            Key::PageDown => self.scroll_down(self.page()),
             Key::Enter => {
                 let line = self.typed.take().unwrap_or_default();
                 // A password is never kept to be brought back with Up.
@@ -809,6 +825,22 @@ impl XWindow {
             .map_or(14, |font| font.metrics.line_height())
             .max(1);
         (u32::from(self.height) / line / 2).max(1) as usize
+    }
+
+    /// Scrolls the output shown over the board down, at most until its last line is at
+    /// the top.
+    fn scroll_down(&mut self, lines: usize) {
+        let last = self.output_rows().saturating_sub(1);
+        self.scroll = (self.scroll + lines).min(last);
+    }
+
+    /// The lines the output shown takes, wrapped as the message area wraps it.
+    fn output_rows(&self) -> usize {
+        let columns = self.layout.map_or(80, |layout| layout.text_columns());
+        self.messages
+            .iter()
+            .map(|message| render::wrap_output(message, columns).len())
+            .sum()
     }
 
     /// Up (-1) or Down (+1) through the lines typed before.
@@ -897,13 +929,7 @@ impl XWindow {
             self.expanded = false;
             return;
         }
-        let columns = self.layout.map_or(80, |layout| layout.text_columns());
-        let rows: usize = self
-            .messages
-            .iter()
-            .map(|message| render::wrap(message, columns).len())
-            .sum();
-        self.expanded = rows > render::MESSAGE_ROWS as usize;
+        self.expanded = self.output_rows() > render::MESSAGE_ROWS as usize;
     }
 
     /// Adds output that came without a command (the computer's move, the server's news,

@@ -235,13 +235,21 @@ impl Driver {
         None
     }
 
-    /// The mapped top-level windows whose title starts with `prefix`.
+    /// The mapped top-level windows whose title starts with `prefix`: children of the
+    /// root, or under a window manager's frames (a few levels down).
     pub fn windows(&self, prefix: &str) -> Vec<Window> {
-        let Ok(tree) = self.conn.query_tree(self.root).expect("request").reply() else {
-            return Vec::new();
-        };
-        tree.children
-            .into_iter()
+        let mut level = vec![self.root];
+        let mut all = Vec::new();
+        for _ in 0..3 {
+            let children: Vec<Window> = level
+                .iter()
+                .filter_map(|&parent| self.conn.query_tree(parent).ok()?.reply().ok())
+                .flat_map(|tree| tree.children)
+                .collect();
+            all.extend(children.iter().copied());
+            level = children;
+        }
+        all.into_iter()
             .filter(|&window| {
                 self.title(window)
                     .is_some_and(|title| title.starts_with(prefix))
@@ -501,6 +509,40 @@ impl Driver {
         self.button(false);
         self.conn.sync().expect("sync");
         self.wait_for_inputs(window, before, 2);
+    }
+
+    /// Turns the mouse wheel one notch (down or up) with the pointer at a point of the
+    /// window; returns once the window has handled it.
+    pub fn wheel(&self, window: Window, x: u32, y: u32, down: bool) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        let button = if down { 5 } else { 4 };
+        for kind in [4, 5] {
+            self.conn
+                .xtest_fake_input(kind, button, 0, self.root, 0, 0, 0)
+                .expect("wheel");
+        }
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 2);
+    }
+
+    /// Moves the pointer to a point of the window and presses the first button, keeping
+    /// it down; returns once the window has handled the press.
+    pub fn press(&self, window: Window, x: u32, y: u32) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        self.button(true);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 1);
+    }
+
+    /// Moves the pointer to a point of the window and releases the first button there; returns once the window has handled the release.
+    pub fn release(&self, window: Window, x: u32, y: u32) {
+        let before = self.inputs(window);
+        self.move_pointer(window, x, y);
+        self.button(false);
+        self.conn.sync().expect("sync");
+        self.wait_for_inputs(window, before, 1);
     }
 
     fn move_pointer(&self, window: Window, x: u32, y: u32) {
