@@ -42,6 +42,10 @@ pub struct Undo {
     /// The captured pieces after the first [`INLINE_CAPTURES`], the same way. Boxed, so
     /// that the record of an ordinary move holds one null pointer, not a vector's three
     /// words.
+    #[allow(
+        clippy::box_collection,
+        reason = "one word in every Undo, not a Vec's three"
+    )]
     pub(crate) more_captured: Option<Box<Vec<u16>>>,
     pub(crate) capture_count: u8,
     /// False when the move could not be made at all and nothing changed.
