@@ -39,8 +39,14 @@ pub struct Undo {
     /// The first captured pieces, each as its row-major index times 8 plus its type index
     /// (see [`Undo::push_capture`]).
     pub(crate) captured: [u16; INLINE_CAPTURES],
-    /// The captured pieces after the first [`INLINE_CAPTURES`], the same way.
-    pub(crate) more_captured: Vec<u16>,
+    /// The captured pieces after the first [`INLINE_CAPTURES`], the same way. Boxed, so
+    /// that the record of an ordinary move holds one null pointer, not a vector's three
+    /// words.
+    #[allow(
+        clippy::box_collection,
+        reason = "one word in every Undo, not a Vec's three"
+    )]
+    pub(crate) more_captured: Option<Box<Vec<u16>>>,
     pub(crate) capture_count: u8,
     /// False when the move could not be made at all and nothing changed.
     pub(crate) played: bool,
@@ -59,7 +65,7 @@ impl Undo {
             width: 0,
             hash: board.hash,
             captured: [0; INLINE_CAPTURES],
-            more_captured: Vec::new(),
+            more_captured: None,
             capture_count: 0,
             played: false,
             lost: board.lost,
@@ -117,7 +123,7 @@ impl Undo {
         if index < INLINE_CAPTURES {
             self.captured[index] = entry;
         } else {
-            self.more_captured.push(entry);
+            self.more_captured.get_or_insert_default().push(entry);
         }
         // A board has at most 961 squares, so the count never passes 255.
         self.capture_count += 1;
@@ -126,7 +132,7 @@ impl Undo {
     /// Forgets every recorded capture.
     pub(crate) fn clear_captures(&mut self) {
         self.capture_count = 0;
-        self.more_captured.clear();
+        self.more_captured = None;
     }
 
     /// The captured pieces as row-major index and piece bit.
@@ -135,7 +141,7 @@ impl Undo {
         let inline = usize::from(self.capture_count).min(INLINE_CAPTURES);
         self.captured[..inline]
             .iter()
-            .chain(&self.more_captured)
+            .chain(self.more_captured.iter().flat_map(|more| more.iter()))
             .map(|&entry| (usize::from(entry >> 3), 1u8 << (entry & 7)))
     }
 }
@@ -1028,5 +1034,20 @@ impl FromStr for Setup {
             side_to_move,
             size: Some((width as u8, height as u8)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Undo;
+
+    #[test]
+    fn the_undo_of_a_move_stays_small() {
+        // Copied on every move of a search: eight inline captures, one word for more.
+        assert!(
+            std::mem::size_of::<Undo>() <= 48,
+            "{}",
+            std::mem::size_of::<Undo>()
+        );
     }
 }

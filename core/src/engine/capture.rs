@@ -69,6 +69,8 @@ fn play_into(tables: &Tables, position: &mut Board, mv: Move, undo: &mut Undo) {
 /// armed piece of the mover, or an empty square hostile to a piece of the row). The
 /// row's pieces of `shieldwall` types that the mover captures are removed; the others
 /// (a king) stay.
+// Kept out of `play_into`, so that the moves of rules without shieldwalls run no larger code.
+#[inline(never)]
 fn shieldwall(tables: &Tables, position: &mut Board, dest: usize, bit: u8, undo: &mut Undo) {
     let mover = tables.pieces[type_index(bit)];
     let armed_mover = |piece: u8| {
@@ -130,6 +132,8 @@ fn shieldwall(tables: &Tables, position: &mut Board, dest: usize, bit: u8, undo:
 /// Takes off the pieces that a jump capture from `from` jumps over, whatever their type,
 /// recording them in `undo`. If the path leaves the board, lands on a taken square or
 /// does not end on `to`, puts them back and returns false: the move cannot be made.
+// Kept out of `play_into`, as `shieldwall` is.
+#[inline(never)]
 fn take_jumped(
     tables: &Tables,
     position: &mut Board,
@@ -177,6 +181,7 @@ fn restore(tables: &Tables, position: &mut Board, undo: &mut Undo) {
 }
 
 /// Takes back a move made by [`make_move`].
+#[inline]
 pub(crate) fn unmake_move(tables: &Tables, position: &mut Board, undo: &Undo) {
     if !undo.played {
         return;

@@ -188,6 +188,17 @@ pub(crate) fn count_moves(tables: &Tables, position: &Board) -> u64 {
         });
         return count;
     }
+    // Two copies of the walk, so that rules without `pass` squares test none per square.
+    if tables.passing {
+        count_ordinary::<true>(tables, position)
+    } else {
+        count_ordinary::<false>(tables, position)
+    }
+}
+
+/// The number of ordinary moves; `PASSING`: whether some squares may only be passed.
+#[inline(always)]
+fn count_ordinary<const PASSING: bool>(tables: &Tables, position: &Board) -> u64 {
     let side = position.side.index();
     let mut count = 0u64;
     for word in 0..tables.words {
@@ -208,7 +219,7 @@ pub(crate) fn count_moves(tables: &Tables, position: &Board) -> u64 {
                         break;
                     }
                     steps += 1;
-                    if tables.passing && !may_stop(tables, t, to) {
+                    if PASSING && !may_stop(tables, t, to) {
                         passed += 1;
                     }
                 }

@@ -22,8 +22,11 @@ fn player(index: u8) -> Player {
     Player::from_index(usize::from(index)).unwrap_or(Player::Zero)
 }
 
-/// Every end but the one of a player without a move.
-#[inline]
+/// Every end but the one of a player without a move. The tests every rule file has
+/// (escapes and captured types) are inlined where a search or perft asks at every node;
+/// those of the newer rules (forts, encirclement, no win) are only called under rules
+/// that have them.
+#[inline(always)]
 pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
     if position.lost != 0 {
         return Some(Outcome {
@@ -52,6 +55,15 @@ pub(crate) fn ended(tables: &Tables, position: &Board) -> Option<Outcome> {
             });
         }
     }
+    if tables.exit_fort != 0 || tables.encircle.is_some() || tables.draw_no_win {
+        return ended_by_area(tables, position);
+    }
+    None
+}
+
+/// The ends that look at the whole board: an exit fort, an encirclement, no win.
+#[inline(never)]
+fn ended_by_area(tables: &Tables, position: &Board) -> Option<Outcome> {
     if tables.exit_fort != 0 {
         if let Some(outcome) = fort(tables, position) {
             return Some(outcome);
