@@ -602,85 +602,68 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
     assert!(compared >= 40, "only {compared} positions compared");
 }
 
-#[test]
-fn null_move_pruning_searches_less_and_keeps_wins_and_legal_moves() {
-    let tuned = |null_move| {
+/// Checks a pruning knob: with `on` the search reaches the same depth in fewer nodes,
+/// summed over two shuffled Fetlar openings, still plays a legal move, and never misses
+/// a win in one; `off` is the same tuning without the knob. `what` names it in messages.
+fn prunes_and_keeps_wins_and_legal_moves(
+    what: &str,
+    on: &aim::Tuning,
+    off: &aim::Tuning,
+    search_depth: u32,
+) {
+    let engine = |tuning: &aim::Tuning| {
         Engine::with_tuning(
             EngineConfig {
                 threads: 1,
                 hash_mib: 8,
             },
-            aim::Tuning {
-                null_move,
-                ..aim::Tuning::default()
-            },
+            tuning.clone(),
         )
     };
-    // Fewer nodes to the same depth, summed over openings (a pass that holds beta cuts).
     let rules_of = |text| rules(text, false);
     let fetlar = rules_of(FETLAR);
     let (mut with, mut without) = (0, 0);
     for seed in 0..2 {
         let game = shuffled_opening(&fetlar, 8, seed);
-        let on = search(&mut tuned(true), &game, &depth(6));
-        let off = search(&mut tuned(false), &game, &depth(6));
-        assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
-        with += on.nodes;
-        without += off.nodes;
+        let pruned = search(&mut engine(on), &game, &depth(search_depth));
+        let full = search(&mut engine(off), &game, &depth(search_depth));
+        assert!(pruned.best.is_some_and(|mv| game.check(mv).is_ok()));
+        with += pruned.nodes;
+        without += full.nodes;
     }
     assert!(
         with < without,
-        "{with} nodes with null moves, {without} without"
+        "{with} nodes with {what}, {without} without"
     );
-    // A pass never hides a win in one.
-    let corner = rules_of(KING_NEAR_CORNER);
-    let game = Game::new(corner);
+    // Pruning never hides a win in one.
+    let game = Game::new(rules_of(KING_NEAR_CORNER));
     for d in 3..=5 {
         assert_eq!(
-            search(&mut tuned(true), &game, &depth(d)).score,
-            Score::win_in(1)
+            search(&mut engine(on), &game, &depth(d)).score,
+            Score::win_in(1),
+            "{what} at depth {d}"
         );
     }
 }
 
 #[test]
-fn late_move_reductions_search_less_than_full_width_and_keep_wins_and_legal_moves() {
-    let tuned = |late_move_reductions| {
-        Engine::with_tuning(
-            EngineConfig {
-                threads: 1,
-                hash_mib: 8,
-            },
-            aim::Tuning {
-                late_move_reductions,
-                reductions: false,
-                ..aim::Tuning::default()
-            },
-        )
+fn null_move_pruning_searches_less_and_keeps_wins_and_legal_moves() {
+    let tuning = |null_move| aim::Tuning {
+        null_move,
+        ..aim::Tuning::default()
     };
-    let rules_of = |text| rules(text, false);
-    let fetlar = rules_of(FETLAR);
-    let (mut with, mut without) = (0, 0);
-    for seed in 0..2 {
-        let game = shuffled_opening(&fetlar, 8, seed);
-        let on = search(&mut tuned(true), &game, &depth(5));
-        let off = search(&mut tuned(false), &game, &depth(5));
-        assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
-        with += on.nodes;
-        without += off.nodes;
-    }
-    assert!(
-        with < without,
-        "{with} nodes with late-move reductions, {without} at full width"
-    );
-    // A reduced move never hides a win in one.
-    let game = Game::new(rules_of(KING_NEAR_CORNER));
-    for d in 3..=5 {
-        assert_eq!(
-            search(&mut tuned(true), &game, &depth(d)).score,
-            Score::win_in(1)
-        );
-    }
+    // A pass that holds beta cuts.
+    prunes_and_keeps_wins_and_legal_moves("null moves", &tuning(true), &tuning(false), 6);
+}
+
+#[test]
+fn late_move_reductions_search_less_than_full_width_and_keep_wins_and_legal_moves() {
+    let tuning = |late_move_reductions| aim::Tuning {
+        late_move_reductions,
+        reductions: false,
+        ..aim::Tuning::default()
+    };
+    prunes_and_keeps_wins_and_legal_moves("late-move reductions", &tuning(true), &tuning(false), 5);
 }
 
 #[test]
