@@ -307,6 +307,27 @@ impl ClickedGame {
             .expect("a move on the board")
     }
 
+    /// Chooses the player's next move and clicks it: the piece, which must then show as
+    /// picked up (`what` names the click in the failure), and the square it goes to.
+    /// Returns the move and its two squares; the caller plays it on [`ClickedGame::game`].
+    fn click_next(
+        &mut self,
+        driver: &Driver,
+        window: u32,
+        layout: &Layout,
+        what: &str,
+    ) -> (Move, usize, usize) {
+        let mv = self.choose();
+        let (from, to) = self.indices(mv);
+        click_square(driver, window, layout, from);
+        assert!(
+            picked_up(driver, window, layout, from),
+            "{what}: the click on {from} picked it up"
+        );
+        click_square(driver, window, layout, to);
+        (mv, from, to)
+    }
+
     /// The computer's reply, from the two marked squares.
     fn reply_from(&self, marked: &[usize]) -> Option<Move> {
         let [a, b] = marked else { return None };
@@ -334,14 +355,8 @@ fn many_clicked_games_against_the_computer_never_lose_a_click() {
             if game.game.outcome().is_some() {
                 break;
             }
-            let mv = game.choose();
-            let (from, to) = game.indices(mv);
-            click_square(&driver, window, &layout, from);
-            assert!(
-                picked_up(&driver, window, &layout, from),
-                "game {round} ply {ply}: the click on {from} selected it"
-            );
-            click_square(&driver, window, &layout, to);
+            let (mv, from, to) =
+                game.click_next(&driver, window, &layout, &format!("game {round} ply {ply}"));
             let captured = game.game.play(mv).captures().count();
             // The move is drawn, or the computer has answered it already.
             let shot = driver.screenshot(window);
@@ -898,15 +913,8 @@ fn clicks_around_the_computers_reply_never_lose_the_next_click() {
         if game.game.outcome().is_some() {
             break;
         }
-        let mv = game.choose();
-        let (from, to) = game.indices(mv);
         // The first click after whatever came before picks the piece up at once.
-        click_square(&driver, window, &layout, from);
-        assert!(
-            picked_up(&driver, window, &layout, from),
-            "ply {ply}: the first click on {from} picked it up"
-        );
-        click_square(&driver, window, &layout, to);
+        let (mv, from, to) = game.click_next(&driver, window, &layout, &format!("ply {ply}"));
         game.game.play(mv);
         if game.game.outcome().is_some() {
             break;
