@@ -164,37 +164,75 @@ fn a_gauntlet_plays_each_opponent() {
 
 #[test]
 fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
-    let (ok, out, err) = run(
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let saved = dir.path().join("games.txt");
+    let saved = saved.to_str().expect("a path");
+    let (ok, first, err) = run(
         "tune",
         &[
             "--rules",
             &rules("brandub"),
             "--games",
-            "4",
+            "5",
             "--nodes",
             "300",
+            "--nodes0",
+            "900",
             "--passes",
-            "1",
+            "2",
+            "--holdout",
+            "20",
             "--keys",
-            "mobility,tempo,escape1",
+            "mobility,tempo,escape1,fork_one",
+            "--save",
+            saved,
         ],
     );
-    assert!(ok, "{out}\n{err}");
+    assert!(ok, "{first}\n{err}");
+    let out = &first;
     assert!(
-        out.contains(" positions from 4 games at 300 nodes a move"),
+        out.contains("5 games at 300 nodes a move (player 0 900, player 1 300): player 0 won "),
         "{out}"
+    );
+    // Game 0 of every five is held out: one game here.
+    assert_eq!(err.matches("game ").count(), 5, "{err}");
+    let held = out
+        .lines()
+        .find_map(|line| line.strip_prefix("hold-out: "))
+        .unwrap_or_else(|| panic!("no hold-out line in {out}"));
+    let game0 = err
+        .lines()
+        .find_map(|line| line.strip_prefix("game 0: "))
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no game 0 in {err}"));
+    assert!(
+        held.starts_with(&format!("{game0} positions ")),
+        "{held} / {err}"
     );
     let tuned = out
         .lines()
         .find_map(|line| line.strip_prefix("tuned: "))
         .unwrap_or_else(|| panic!("no tuned weights in {out}"));
+    let tuned_weights: Vec<(&str, i32)> = tuned
+        .split(',')
+        .map(|w| {
+            let (key, value) = w.split_once('=').expect("key=value");
+            (key, value.parse().expect("a number"))
+        })
+        .collect();
     assert_eq!(
-        tuned
-            .split(',')
-            .map(|w| w.split('=').next().unwrap_or(""))
-            .collect::<Vec<_>>(),
-        ["mobility", "tempo", "escape1"]
+        tuned_weights.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        ["mobility", "tempo", "escape1", "fork_one"]
     );
+    // Each weight within a quarter and four times its default (3, 10, 40), and a weight
+    // that is off by default (fork_one) within 0 and four pieces.
+    for ((key, value), (low, high)) in
+        tuned_weights
+            .iter()
+            .zip([(0, 12), (2, 40), (10, 160), (0, 400)])
+    {
+        assert!((low..=high).contains(value), "{key}={value} in {tuned}");
+    }
     // The match runner takes them as a side.
     let side = format!("d1,{tuned}");
     let (ok, out, err) = run(
@@ -211,6 +249,36 @@ fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
         ],
     );
     assert!(ok, "{out}\n{err}");
+
+    // The saved games are tuned on again without playing: the same data, the same fit.
+    let (ok, again, err) = run(
+        "tune",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--load",
+            saved,
+            "--passes",
+            "2",
+            "--keys",
+            "mobility,tempo,escape1,fork_one",
+        ],
+    );
+    assert!(ok, "{again}\n{err}");
+    assert!(err.is_empty(), "{err}");
+    let from = |text: &str| {
+        text.lines()
+            .skip_while(|line| !line.starts_with("training: "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(from(&again), from(&first), "{again}");
+
+    // A bad line of a saved file is named.
+    std::fs::write(saved, "0;1;;a1 a2\nnot a game\n").expect("written");
+    let (ok, _, err) = run("tune", &["--rules", &rules("brandub"), "--load", saved]);
+    assert!(!ok);
+    assert!(err.contains("games.txt: line 1: `a1 a2`"), "{err}");
 
     // A weight that does not exist is named.
     let (ok, _, err) = run(

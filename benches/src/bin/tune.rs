@@ -1,31 +1,50 @@
 //! Tunes the evaluation weights on positions from self-play games (Texel's method).
 //!
 //! ```text
-//! tune --rules data/rules/hnefatafl [--games 200] [--nodes 5000] [--opening 6] [--plies 200]
-//!      [--seed 1] [--jobs 2] [--passes 4] [--keys mobility,guard,...]
+//! tune --rules data/rules/hnefatafl [--games 200] [--nodes 5000] [--nodes0 N] [--nodes1 N]
+//!      [--opening 6] [--plies 200] [--seed 1] [--jobs 2] [--passes 4] [--holdout 20]
+//!      [--openings benches/openings/hnefatafl.txt] [--bound 4] [--save FILE | --load FILE]
+//!      [--keys mobility,guard,...]
 //! ```
 //!
 //! Plays `--games` games of the engine against itself (default weights, `--nodes` nodes a
-//! move, each from a random opening of `--opening` plies seeded by the game's number), keeps
-//! every position after the opening whose search score was not decisive, with the game's
-//! result for its side to move (1, ½ or 0; a game reaching `--plies` is a draw). The data
-//! stays in memory: at most `--games` x `--plies` positions. Then it fits the scale `k` of
-//! the logistic `1 / (1 + 10^(-k x eval / 400))` to the default weights, and walks the
-//! weights one at a time (Texel's local search: a step up or down is kept when the mean
-//! squared error of the predicted results falls; the step halves when no weight moves) for
-//! `--passes` rounds of step sizes. It prints the error before and after, and the tuned
-//! weights as a side for the match runner (`match --a n20000,<weights> --b n20000`), which
-//! decides whether they play better.
+//! move, or `--nodes0`/`--nodes1` for the moves of player 0 or 1: the node handicap that
+//! makes a rule file whose one side wins every equal game go both ways; each game from a
+//! random opening of `--opening` plies seeded by the game's number, or, with `--openings`,
+//! game `k` from opening `k` of that set (modulo its length) and then `--opening` random
+//! plies), keeps every position
+//! after the opening whose search score was not decisive, with the game's result for its
+//! side to move (1, ½ or 0; a game reaching `--plies` is a draw). The data stays in memory:
+//! at most `--games` x `--plies` positions. `--holdout` percent of the games (every game
+//! whose number is a multiple of `100 / holdout`; split by game, since the positions of one
+//! game share its result) are kept out of the fit and only measured. `--save` writes each
+//! game as it ends (its moves, its winner and which positions were kept), and `--load`
+//! tunes on such a file instead of playing.
+//!
+//! Then it fits the scale `k` of the logistic `1 / (1 + 10^(-k x eval / 400))` to the
+//! default weights on the training games, and walks the weights one at a time (Texel's
+//! local search: a step up or down is kept when the mean squared error of the predicted
+//! results falls; the step halves when no weight moves) for `--passes` rounds of step
+//! sizes. Each weight stays within `--bound` times of its default either way with its sign
+//! kept (`--bound 4`: between a quarter and four times), and a weight whose default is 0
+//! stays between 0 and `--bound` times the piece, so the fit cannot blow a term up to
+//! predict the side from the data's bias. It prints the training and hold-out errors
+//! before and after, and the tuned weights as a side for the match runner
+//! (`match --a n20000,<weights> --b n20000`), which decides whether they play better.
 
 use aim::{Engine, EngineConfig, EvalWeights, Limits, Tuning};
+use hnefatafl_benches::openings::{opening_line, read_openings};
 use hnefatafl_benches::{WEIGHT_KEYS, random_opening, weight_mut};
+use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Position, Rules};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const USAGE: &str = "usage: tune --rules <file> [--games N] [--nodes N] [--opening N] \
-[--plies N] [--seed N] [--jobs N] [--passes N] [--keys k1,k2,...]";
+[--nodes0 N] [--nodes1 N] [--openings <file>] [--plies N] [--seed N] [--jobs N] [--passes N] [--holdout PERCENT] \
+[--bound F] [--save <file> | --load <file>] [--keys k1,k2,...]";
 
 /// The weights tuned when `--keys` is not given: every one but the piece (the first key),
 /// which sets the scale.
@@ -37,27 +56,45 @@ struct Options {
     rules: Rules,
     games: usize,
     nodes: u64,
+    /// The node limit of player 0's and player 1's moves, where a handicap sets one.
+    nodes_as: [Option<u64>; 2],
+    /// The opening set whose opening `k mod len` starts game `k` (`--openings`).
+    openings: Vec<Game>,
     opening: usize,
     plies: usize,
     seed: u64,
     jobs: usize,
     passes: u32,
+    /// Every `holdout_every`-th game is measured, not fitted (0: none).
+    holdout_every: usize,
+    bound: i32,
     keys: Vec<String>,
+    /// Where to write the games (`--save`), or the file to read them from instead of
+    /// playing (`--load`).
+    save: Option<String>,
+    load: Option<String>,
 }
 
 fn parse_args() -> Result<Options, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rules_path = None;
+    let mut openings_path = None;
     let mut options = Options {
         rules: hnefatafl_benches::fetlar_rules(),
         games: 200,
         nodes: 5000,
+        nodes_as: [None; 2],
+        openings: Vec::new(),
         opening: 6,
         plies: 200,
         seed: 1,
         jobs: 1,
         passes: 4,
+        holdout_every: 5,
+        bound: 4,
         keys: default_keys(),
+        save: None,
+        load: None,
     };
     let mut index = 0;
     while index < args.len() {
@@ -72,13 +109,26 @@ fn parse_args() -> Result<Options, String> {
         };
         match flag.as_str() {
             "--rules" => rules_path = Some(value.clone()),
+            "--openings" => openings_path = Some(value.clone()),
+            "--save" => options.save = Some(value.clone()),
+            "--load" => options.load = Some(value.clone()),
             "--games" => options.games = number()? as usize,
             "--nodes" => options.nodes = number()?.max(1),
             "--opening" => options.opening = number()? as usize,
             "--plies" => options.plies = number()? as usize,
             "--seed" => options.seed = number()?,
             "--jobs" => options.jobs = (number()? as usize).max(1),
+            "--nodes0" => options.nodes_as[0] = Some(number()?.max(1)),
+            "--nodes1" => options.nodes_as[1] = Some(number()?.max(1)),
             "--passes" => options.passes = number()? as u32,
+            "--holdout" => {
+                let percent = number()?;
+                if percent > 50 {
+                    return Err(format!("--holdout: {percent}% leaves too little to fit"));
+                }
+                options.holdout_every = 100u64.checked_div(percent).unwrap_or(0) as usize;
+            }
+            "--bound" => options.bound = (number()?.clamp(1, 1000)) as i32,
             "--keys" => {
                 options.keys = value.split(',').map(str::to_string).collect();
                 if let Some(bad) = options
@@ -96,6 +146,11 @@ fn parse_args() -> Result<Options, String> {
     let path = rules_path.ok_or("--rules is required")?;
     let text = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
     options.rules = Rules::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    if let Some(path) = openings_path {
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+        options.openings =
+            read_openings(&options.rules, &text).map_err(|e| format!("{path}: {e}"))?;
+    }
     Ok(options)
 }
 
@@ -103,29 +158,53 @@ fn parse_args() -> Result<Options, String> {
 struct Sample {
     position: Position,
     result: f64,
+    /// Whether player 1 is to move (the fit's colour offset is added for player 1 and
+    /// taken off for player 0).
+    player1: bool,
+}
+
+/// One self-play game's samples and its winner (`None`: drawn).
+struct Played {
+    number: usize,
+    winner: Option<usize>,
+    samples: Vec<Sample>,
+    /// The game as a line of a `--save` file.
+    line: String,
 }
 
 /// Plays one self-play game from a random opening and returns its samples.
-fn self_play(options: &Options, number: usize) -> Vec<Sample> {
-    let start = random_opening(
-        &options.rules,
-        options.opening,
-        options.seed.wrapping_mul(1_000_003) + number as u64,
-    );
-    let mut game: Game = start;
+fn self_play(options: &Options, number: usize) -> Played {
+    let seed = options.seed.wrapping_mul(1_000_003) + number as u64;
+    let mut game: Game = if options.openings.is_empty() {
+        random_opening(&options.rules, options.opening, seed)
+    } else {
+        // The set's opening, then `--opening` random plies.
+        let mut game = options.openings[number % options.openings.len()].clone();
+        let mut random = SplitMix::new(seed);
+        for _ in 0..options.opening {
+            let count = game.legal_moves().count();
+            let Some(mv) = game.legal_moves().nth(random.below(count)) else {
+                break;
+            };
+            if game.try_play(mv).is_err() {
+                break;
+            }
+        }
+        game
+    };
     let mut engine = Engine::new(EngineConfig {
         threads: 1,
         hash_mib: 16,
     });
-    let limits = Limits {
-        nodes: Some(options.nodes),
-        ..Limits::default()
-    };
     let mut kept = Vec::new();
     for _ in 0..options.plies {
         if game.outcome().is_some() {
             break;
         }
+        let limits = Limits {
+            nodes: Some(options.nodes_as[game.side_to_move().index()].unwrap_or(options.nodes)),
+            ..Limits::default()
+        };
         let found = engine.search(
             &game,
             &limits,
@@ -133,7 +212,7 @@ fn self_play(options: &Options, number: usize) -> Vec<Sample> {
             &mut |_| {},
         );
         if found.score.mate_plies().is_none() {
-            kept.push((game.position().clone(), game.side_to_move()));
+            kept.push(game.moves().len());
         }
         let Some(mv) = found.best else {
             break;
@@ -143,16 +222,89 @@ fn self_play(options: &Options, number: usize) -> Vec<Sample> {
         }
     }
     let winner = game.outcome().and_then(|outcome| outcome.winner);
-    kept.into_iter()
-        .map(|(position, mover)| Sample {
-            position,
-            result: match winner {
-                Some(winner) if winner == mover => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
-        })
-        .collect()
+    let line = format!(
+        "{number};{};{};{}",
+        winner.map_or("-".to_string(), |w| w.index().to_string()),
+        kept.iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        opening_line(&game)
+    );
+    read_played(&options.rules, &line).unwrap_or(Played {
+        number,
+        winner: winner.map(|w| w.index()),
+        samples: Vec::new(),
+        line,
+    })
+}
+
+/// Reads a game of a `--save` file: `number;winner;kept plies;moves`, the winner `0`, `1`
+/// or `-` (drawn), the kept plies the numbers of moves played before each kept position,
+/// and the moves from the start as in an opening set.
+fn read_played(rules: &Rules, line: &str) -> Result<Played, String> {
+    let fields: Vec<&str> = line.splitn(4, ';').collect();
+    let [number, winner, kept, moves] = fields[..] else {
+        return Err("not `number;winner;plies;moves`".to_string());
+    };
+    let number = number
+        .parse::<usize>()
+        .map_err(|_| format!("`{number}` is not a game number"))?;
+    let winner = match winner {
+        "-" => None,
+        "0" => Some(0),
+        "1" => Some(1),
+        _ => return Err(format!("`{winner}` is not a winner (0, 1 or -)")),
+    };
+    let mut kept_plies = Vec::new();
+    for ply in kept.split(',').filter(|p| !p.is_empty()) {
+        kept_plies.push(
+            ply.parse::<usize>()
+                .map_err(|_| format!("`{ply}` is not a ply"))?,
+        );
+    }
+    let mut game = Game::new(rules.clone());
+    let mut samples = Vec::new();
+    let keep = |game: &Game, samples: &mut Vec<Sample>| {
+        if kept_plies.contains(&game.moves().len()) {
+            let mover = game.side_to_move().index();
+            samples.push(Sample {
+                position: game.position().clone(),
+                player1: mover == 1,
+                result: match winner {
+                    Some(w) if w == mover => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                },
+            });
+        }
+    };
+    keep(&game, &mut samples);
+    for text in moves.split(',').filter(|m| !m.trim().is_empty()) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mv = rules
+            .parse_move(&words)
+            .map_err(|e| format!("`{}`: {e}", text.trim()))?;
+        game.try_play(mv)
+            .map_err(|e| format!("`{}`: {e}", text.trim()))?;
+        keep(&game, &mut samples);
+    }
+    Ok(Played {
+        number,
+        winner,
+        samples,
+        line: line.to_string(),
+    })
+}
+
+/// The range a weight may take: within `bound` times its default either way with its sign
+/// kept, or from 0 to `bound` pieces for a weight whose default is 0 (a term that is off).
+fn weight_range(default: i32, piece: i32, bound: i32) -> (i32, i32) {
+    match default {
+        0 => (0, bound * piece.abs()),
+        d if d > 0 => ((d / bound).max(1), d.saturating_mul(bound)),
+        d => (d.saturating_mul(bound), (d / bound).min(-1)),
+    }
 }
 
 /// The static evaluations of the samples with these weights.
@@ -173,36 +325,53 @@ fn evaluations(samples: &[Sample], weights: &EvalWeights) -> Vec<f64> {
         .collect()
 }
 
-/// The mean squared error of the results predicted from the evaluations at scale `k`.
-fn error(samples: &[Sample], evaluations: &[f64], k: f64) -> f64 {
+/// How evaluations are read as expected results: the logistic
+/// `1 / (1 + 10^(-k x (eval ± offset) / 400))`, the offset added when player 1 is to move
+/// and taken off when player 0 is. The offset takes up what the colour alone predicts (on a
+/// rule file whose one side wins most games), so that the weights are fitted to what
+/// predicts the result beyond it. It plays no part in the tuned evaluation: a constant for
+/// each side changes no move of a search.
+#[derive(Clone, Copy, Debug)]
+struct Fit {
+    k: f64,
+    offset: f64,
+}
+
+/// The mean squared error of the results predicted from the evaluations.
+fn error(samples: &[Sample], evaluations: &[f64], fit: Fit) -> f64 {
     let sum: f64 = samples
         .iter()
         .zip(evaluations)
         .map(|(sample, &eval)| {
-            let predicted = 1.0 / (1.0 + 10f64.powf(-k * eval / 400.0));
+            let eval = if sample.player1 {
+                eval + fit.offset
+            } else {
+                eval - fit.offset
+            };
+            let predicted = 1.0 / (1.0 + 10f64.powf(-fit.k * eval / 400.0));
             (sample.result - predicted).powi(2)
         })
         .sum();
     sum / samples.len().max(1) as f64
 }
 
-/// The scale `k` that fits the default evaluation best (a search over a log grid, then
-/// a finer one around the best).
-fn fit_scale(samples: &[Sample], evaluations: &[f64]) -> f64 {
-    let mut best = (f64::INFINITY, 1.0);
-    for step in 0..=40 {
-        let k = 0.01 * 1.2f64.powi(step);
-        let e = error(samples, evaluations, k);
+/// The colour offset that fits best at scale `k` (steps of 20 within ±10,000, then of 1).
+fn fit_offset(samples: &[Sample], evaluations: &[f64], k: f64) -> f64 {
+    let error_at = |offset| error(samples, evaluations, Fit { k, offset });
+    let mut best = (f64::INFINITY, 0.0);
+    for step in -500..=500 {
+        let offset = f64::from(step * 20);
+        let e = error_at(offset);
         if e < best.0 {
-            best = (e, k);
+            best = (e, offset);
         }
     }
     let centre = best.1;
-    for step in -10..=10 {
-        let k = centre * (1.0 + 0.02 * f64::from(step));
-        let e = error(samples, evaluations, k);
+    for step in -20..=20 {
+        let offset = centre + f64::from(step);
+        let e = error_at(offset);
         if e < best.0 {
-            best = (e, k);
+            best = (e, offset);
         }
     }
     best.1
@@ -216,17 +385,12 @@ fn side_text(weights: &EvalWeights, keys: &[String]) -> String {
         .join(",")
 }
 
-fn main() -> ExitCode {
-    let options = match parse_args() {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("tune: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    // Self-play, the games shared between `--jobs` threads.
+/// Plays the self-play games, shared between `--jobs` threads, each written to `save` as
+/// soon as it ends (so that a run cut short keeps its games).
+fn play(options: &Options, save: Option<std::fs::File>) -> Vec<Played> {
     let next = AtomicUsize::new(0);
-    let mut samples: Vec<Sample> = std::thread::scope(|scope| {
+    let save = std::sync::Mutex::new(save);
+    std::thread::scope(|scope| {
         let workers: Vec<_> = (0..options.jobs)
             .map(|_| {
                 scope.spawn(|| {
@@ -236,7 +400,20 @@ fn main() -> ExitCode {
                         if number >= options.games {
                             return mine;
                         }
-                        mine.extend(self_play(&options, number));
+                        let game = self_play(options, number);
+                        eprintln!(
+                            "game {number}: {} positions, {}",
+                            game.samples.len(),
+                            game.winner
+                                .map_or("drawn".to_string(), |w| format!("won by player {w}"))
+                        );
+                        if let Ok(mut file) = save.lock()
+                            && let Some(file) = file.as_mut()
+                            && let Err(e) = writeln!(file, "{}", game.line)
+                        {
+                            eprintln!("tune: --save: {e}");
+                        }
+                        mine.push(game);
                     }
                 })
             })
@@ -245,43 +422,162 @@ fn main() -> ExitCode {
             .into_iter()
             .flat_map(|worker| worker.join().unwrap_or_default())
             .collect()
-    });
-    samples.shrink_to_fit();
-    let wins = samples.iter().filter(|s| s.result == 1.0).count();
+    })
+}
+
+/// Reads the games of a `--save` file.
+fn load(rules: &Rules, path: &str) -> Result<Vec<Played>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            read_played(rules, line).map_err(|e| format!("{path}: line {}: {e}", index + 1))
+        })
+        .collect()
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("tune: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut played: Vec<Played> = match &options.load {
+        Some(path) => match load(&options.rules, path) {
+            Ok(played) => played,
+            Err(message) => {
+                eprintln!("tune: {message}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => {
+            let save = match options
+                .save
+                .as_deref()
+                .map(std::fs::File::create)
+                .transpose()
+            {
+                Ok(file) => file,
+                Err(e) => {
+                    eprintln!("tune: {}: {e}", options.save.as_deref().unwrap_or(""));
+                    return ExitCode::FAILURE;
+                }
+            };
+            play(&options, save)
+        }
+    };
+    played.sort_by_key(|game| game.number);
+    let won_by = |player: Option<usize>| played.iter().filter(|g| g.winner == player).count();
+    let handicap = match options.nodes_as {
+        [None, None] => String::new(),
+        [n0, n1] => format!(
+            " (player 0 {}, player 1 {})",
+            n0.unwrap_or(options.nodes),
+            n1.unwrap_or(options.nodes)
+        ),
+    };
     println!(
-        "{} positions from {} games at {} nodes a move ({} won by the side to move, {} drawn)",
-        samples.len(),
-        options.games,
+        "{} games at {} nodes a move{handicap}: player 0 won {}, player 1 won {}, {} drawn",
+        played.len(),
         options.nodes,
-        wins,
-        samples.iter().filter(|s| s.result == 0.5).count()
+        won_by(Some(0)),
+        won_by(Some(1)),
+        won_by(None)
     );
+    let is_holdout =
+        |number: usize| options.holdout_every > 0 && number % options.holdout_every == 0;
+    let (mut samples, mut holdout): (Vec<Sample>, Vec<Sample>) = (Vec::new(), Vec::new());
+    for game in played {
+        if is_holdout(game.number) {
+            holdout.extend(game.samples);
+        } else {
+            samples.extend(game.samples);
+        }
+    }
+    samples.shrink_to_fit();
+    let describe = |set: &[Sample]| {
+        format!(
+            "{} positions ({} won by the side to move, {} drawn)",
+            set.len(),
+            set.iter().filter(|s| s.result == 1.0).count(),
+            set.iter().filter(|s| s.result == 0.5).count()
+        )
+    };
+    println!("training: {}", describe(&samples));
+    println!("hold-out: {}", describe(&holdout));
     if samples.is_empty() {
         eprintln!("tune: no positions to tune on");
         return ExitCode::FAILURE;
     }
 
-    let mut weights = EvalWeights::default();
-    let k = fit_scale(&samples, &evaluations(&samples, &weights));
-    let start_error = error(&samples, &evaluations(&samples, &weights), k);
-    println!("scale k = {k:.4}; error with the default weights {start_error:.6}");
+    let defaults = EvalWeights::default();
+    let mut weights = defaults.clone();
+    let default_evaluations = evaluations(&samples, &weights);
+    // The scale and the offset together: the best offset for each scale of a log grid,
+    // then of a finer one around the best.
+    let mut fit = Fit {
+        k: 1.0,
+        offset: 0.0,
+    };
+    let mut fit_error = f64::INFINITY;
+    let mut try_scale = |k: f64, fit: &mut Fit| {
+        let offset = fit_offset(&samples, &default_evaluations, k);
+        let e = error(&samples, &default_evaluations, Fit { k, offset });
+        if e < fit_error {
+            fit_error = e;
+            *fit = Fit { k, offset };
+        }
+    };
+    for step in 0..=50 {
+        try_scale(0.0005 * 1.2f64.powi(step), &mut fit);
+    }
+    let centre = fit.k;
+    for step in -10..=10 {
+        try_scale(centre * (1.0 + 0.02 * f64::from(step)), &mut fit);
+    }
+    let start_error = error(&samples, &default_evaluations, fit);
+    let start_holdout = error(&holdout, &evaluations(&holdout, &weights), fit);
+    println!(
+        "scale k = {:.4}, colour offset {:.0} (player 1); default weights: training error \
+{start_error:.6}, hold-out {start_holdout:.6}",
+        fit.k, fit.offset
+    );
+    let piece = defaults.piece;
+    let ranges: Vec<(i32, i32)> = options
+        .keys
+        .iter()
+        .map(|key| {
+            let default = weight_mut(&mut defaults.clone(), key).map_or(0, |w| *w);
+            weight_range(default, piece, options.bound)
+        })
+        .collect();
     let mut best_error = start_error;
     for pass in 0..options.passes {
-        // Steps: a quarter of each weight's size at first, halving every pass (at least 1).
+        // Steps: a quarter of each weight's scale (its default, or the piece for a weight
+        // that is off by default) at first, halving every pass (at least 1).
         let divisor = 4 << pass;
         loop {
             let mut moved = false;
-            for key in &options.keys {
+            for (key, &(low, high)) in options.keys.iter().zip(&ranges) {
                 let Some(&mut current) = weight_mut(&mut weights, key) else {
                     continue;
                 };
-                let step = (current.abs() / divisor).max(1);
+                let default = weight_mut(&mut defaults.clone(), key).map_or(0, |w| *w);
+                let scale = if default == 0 { piece } else { default };
+                let step = (scale.abs() / divisor).max(1);
                 for candidate in [current + step, current - step] {
+                    let candidate = candidate.clamp(low, high);
+                    if candidate == current {
+                        continue;
+                    }
                     let mut trial = weights.clone();
                     if let Some(weight) = weight_mut(&mut trial, key) {
                         *weight = candidate;
                     }
-                    let e = error(&samples, &evaluations(&samples, &trial), k);
+                    let e = error(&samples, &evaluations(&samples, &trial), fit);
                     if e < best_error {
                         best_error = e;
                         weights = trial;
@@ -290,19 +586,120 @@ fn main() -> ExitCode {
                     }
                 }
             }
+            // The colour offset walks with the weights, in steps of a piece's share.
+            let now = evaluations(&samples, &weights);
+            let step = f64::from((piece.abs() / divisor).max(1));
+            for offset in [fit.offset + step, fit.offset - step] {
+                let e = error(&samples, &now, Fit { offset, ..fit });
+                if e < best_error {
+                    best_error = e;
+                    fit.offset = offset;
+                    moved = true;
+                    break;
+                }
+            }
             if !moved {
                 break;
             }
         }
         println!(
-            "pass {} (steps of 1/{divisor}): error {best_error:.6}",
-            pass + 1
+            "pass {} (steps of 1/{divisor}): training error {best_error:.6}, hold-out {:.6}, \
+colour offset {:.0}",
+            pass + 1,
+            error(&holdout, &evaluations(&holdout, &weights), fit),
+            fit.offset
         );
     }
+    let end_holdout = error(&holdout, &evaluations(&holdout, &weights), fit);
     println!(
-        "error {start_error:.6} -> {best_error:.6} on {} positions",
-        samples.len()
+        "training error {start_error:.6} -> {best_error:.6} on {} positions; \
+hold-out {start_holdout:.6} -> {end_holdout:.6} on {}",
+        samples.len(),
+        holdout.len()
     );
     println!("tuned: {}", side_text(&weights, &options.keys));
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_stay_within_their_bound_with_their_sign() {
+        assert_eq!(weight_range(40, 100, 4), (10, 160));
+        assert_eq!(weight_range(3, 100, 4), (1, 12));
+        assert_eq!(weight_range(-400, 100, 4), (-1600, -100));
+        assert_eq!(weight_range(-3, 100, 4), (-12, -1));
+        // A term that is off may be turned on, up to four pieces, never below 0.
+        assert_eq!(weight_range(0, 100, 4), (0, 400));
+    }
+
+    fn samples(results: &[(f64, bool)]) -> Vec<Sample> {
+        let position = Game::new(hnefatafl_benches::fetlar_rules())
+            .position()
+            .clone();
+        results
+            .iter()
+            .map(|&(result, player1)| Sample {
+                position: position.clone(),
+                result,
+                player1,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_colour_offset_takes_up_what_the_colour_predicts() {
+        // Player 1 wins every game, and the evaluations say nothing.
+        let won = samples(&[(1.0, true), (0.0, false), (1.0, true), (0.0, false)]);
+        let flat = [0.0; 4];
+        let offset = fit_offset(&won, &flat, 1.0);
+        assert!(offset >= 1000.0, "{offset}");
+        assert!(
+            error(&won, &flat, Fit { k: 1.0, offset })
+                < error(
+                    &won,
+                    &flat,
+                    Fit {
+                        k: 1.0,
+                        offset: 0.0
+                    }
+                )
+        );
+        // Even results: no offset.
+        let even = samples(&[(1.0, true), (1.0, false), (0.0, true), (0.0, false)]);
+        assert_eq!(fit_offset(&even, &flat, 1.0), 0.0);
+        // Player 0 wins: the offset goes the other way.
+        let lost = samples(&[(0.0, true), (1.0, false)]);
+        assert!(fit_offset(&lost, &flat[..2], 1.0) <= -1000.0);
+    }
+
+    #[test]
+    fn an_error_is_the_mean_squared_distance_from_the_results() {
+        // At eval 0 every prediction is ½: the error is ¼ whatever the results.
+        let s = samples(&[(1.0, true), (0.0, false)]);
+        let e = error(
+            &s,
+            &[0.0, 0.0],
+            Fit {
+                k: 1.0,
+                offset: 0.0,
+            },
+        );
+        assert!((e - 0.25).abs() < 1e-12, "{e}");
+        // eval 400 at k = 1: 1 / (1 + 10^-1) = 10/11 for player 1's won position, and the
+        // same offset of 400 taken off player 0's position at eval 0 predicts 1/11 for its
+        // loss.
+        let e = error(
+            &s,
+            &[0.0, 0.0],
+            Fit {
+                k: 1.0,
+                offset: 400.0,
+            },
+        );
+        let expected = (1.0f64 / 11.0).powi(2);
+        assert!((e - expected).abs() < 1e-12, "{e} against {expected}");
+    }
 }
