@@ -5,6 +5,7 @@
 //! commas (`d1 d3, c4 c2`). Blank lines and lines starting with `#` are left out.
 
 use aim::{Engine, EngineConfig, Limits};
+use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Notation, Rules};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -37,6 +38,22 @@ pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Game>, String> {
         return Err("no opening in the set".to_string());
     }
     Ok(openings)
+}
+
+/// Plays `plies` random legal moves (from `seed`) on `game`: how a match or the tuner makes
+/// new games from an opening set it has used up, since two engines at fixed nodes play the
+/// same game again from the same opening. Stops early where the game ends.
+pub fn random_plies(game: &mut Game, plies: usize, seed: u64) {
+    let mut random = SplitMix::new(seed);
+    for _ in 0..plies {
+        let count = game.legal_moves().count();
+        let Some(mv) = game.legal_moves().nth(random.below(count)) else {
+            break;
+        };
+        if game.try_play(mv).is_err() {
+            break;
+        }
+    }
 }
 
 /// Writes an opening as one line of an opening set.

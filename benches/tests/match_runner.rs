@@ -266,6 +266,10 @@ fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
     );
     assert!(ok, "{again}\n{err}");
     assert!(err.is_empty(), "{err}");
+    assert!(
+        again.starts_with(&format!("5 games from {saved}: player 0 won ")),
+        "{again}"
+    );
     let from = |text: &str| {
         text.lines()
             .skip_while(|line| !line.starts_with("training: "))
@@ -287,4 +291,55 @@ fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
     );
     assert!(!ok);
     assert!(err.contains("`speed` is not a weight"), "{err}");
+}
+
+#[test]
+fn a_used_up_opening_set_gives_new_pairs_not_the_same_again() {
+    // One opening, two pairs: at fixed depth the second pair would be the first again, so
+    // it starts two random plies later, both of its games from the same position.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("one.txt");
+    std::fs::write(&path, "b5 b1, d5 d6, a4 a2, d6 d4\n").expect("written");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("tablut"),
+            "--openings",
+            path.to_str().expect("a UTF-8 path"),
+            "--a",
+            "d1",
+            "--b",
+            "d1",
+            "--games",
+            "4",
+            "--plies",
+            "6",
+            "--verbose",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+    let games: Vec<Vec<&str>> = out
+        .split("\ngame ")
+        .map(|game| {
+            game.lines()
+                .filter_map(|line| line.trim().strip_prefix("ply "))
+                .collect()
+        })
+        .take(4)
+        .collect();
+    // Each listed move is `ply N: <side> <move> score ...`.
+    let split = |line: &str| -> (String, String) {
+        let (ply, rest) = line.split_once(':').unwrap_or_default();
+        let mv = rest.split(" score").next().unwrap_or_default();
+        (ply.trim().to_string(), mv.trim().to_string())
+    };
+    let starts: Vec<String> = games
+        .iter()
+        .map(|game| game.first().map(|line| split(line).0).unwrap_or_default())
+        .collect();
+    assert_eq!(starts, ["4", "4", "6", "6"], "{out}");
+    // The second pair's games are not the first pair's.
+    let moves = |game: &[&str]| -> Vec<String> { game.iter().map(|line| split(line).1).collect() };
+    assert_ne!(moves(&games[0]), moves(&games[2]), "{out}");
 }

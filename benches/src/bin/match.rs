@@ -12,7 +12,9 @@
 //! `protocol_engine`); `ours:` may stand before a side of this project's engine.
 //!
 //! Games come in pairs from the same opening, A playing each colour once: a random opening
-//! of `--opening` plies, or the next opening of an `--openings` set. A game that reaches the
+//! of `--opening` plies, or the next opening of an `--openings` set (once the set is used
+//! up, pair `k` plays opening `k mod len` and then two random plies from the pair's seed:
+//! two engines at fixed nodes would otherwise play the same pair again). A game that reaches the
 //! ply cap is a draw. Prints wins, draws and losses of A, the pairs by A's points and the
 //! Elo difference of A over B with its 95% error margin.
 //!
@@ -25,7 +27,7 @@
 //! table of the results ends the report.
 
 use aim::Clock;
-use hnefatafl_benches::openings::read_openings;
+use hnefatafl_benches::openings::{random_plies, read_openings};
 use hnefatafl_benches::protocol_engine::{self, Contender, parse_contender};
 use hnefatafl_benches::sprt::{Pentanomial, Sprt, Verdict};
 use hnefatafl_benches::{GameResult, GameSettings, elo_with_margin, parse_clock, random_opening};
@@ -34,6 +36,9 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
+
+/// The random plies after a set's opening once the set is used up.
+const FRESH_PLIES: usize = 2;
 
 /// Where the games of a match start.
 enum Openings {
@@ -234,7 +239,15 @@ fn play_match(options: &Options, b: &Contender) -> Tally {
                         .wrapping_add(pair as u64);
                     let start = match &options.openings {
                         Openings::Random(plies) => random_opening(&options.rules, *plies, seed),
-                        Openings::Set(set) => set[pair % set.len()].clone(),
+                        Openings::Set(set) => {
+                            let mut game = set[pair % set.len()].clone();
+                            // Past the set's end, fresh games: at fixed nodes the same
+                            // opening would give the same pair again.
+                            if pair >= set.len() {
+                                random_plies(&mut game, FRESH_PLIES, seed);
+                            }
+                            game
+                        }
                     };
                     let a_player = match options.a_plays {
                         Some(1) => Player::One,

@@ -33,9 +33,8 @@
 //! (`match --a n20000,<weights> --b n20000`), which decides whether they play better.
 
 use aim::{Engine, EngineConfig, EvalWeights, Limits, Tuning};
-use hnefatafl_benches::openings::{opening_line, read_openings};
+use hnefatafl_benches::openings::{opening_line, random_plies, read_openings};
 use hnefatafl_benches::{WEIGHT_KEYS, random_opening, weight_mut};
-use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Position, Rules};
 use std::io::Write;
 use std::process::ExitCode;
@@ -180,16 +179,7 @@ fn self_play(options: &Options, number: usize) -> Played {
     } else {
         // The set's opening, then `--opening` random plies.
         let mut game = options.openings[number % options.openings.len()].clone();
-        let mut random = SplitMix::new(seed);
-        for _ in 0..options.opening {
-            let count = game.legal_moves().count();
-            let Some(mv) = game.legal_moves().nth(random.below(count)) else {
-                break;
-            };
-            if game.try_play(mv).is_err() {
-                break;
-            }
-        }
+        random_plies(&mut game, options.opening, seed);
         game
     };
     let mut engine = Engine::new(EngineConfig {
@@ -471,18 +461,19 @@ fn main() -> ExitCode {
     };
     played.sort_by_key(|game| game.number);
     let won_by = |player: Option<usize>| played.iter().filter(|g| g.winner == player).count();
-    let handicap = match options.nodes_as {
-        [None, None] => String::new(),
-        [n0, n1] => format!(
-            " (player 0 {}, player 1 {})",
+    let source = match (&options.load, options.nodes_as) {
+        (Some(path), _) => format!("from {path}"),
+        (None, [None, None]) => format!("at {} nodes a move", options.nodes),
+        (None, [n0, n1]) => format!(
+            "at {} nodes a move (player 0 {}, player 1 {})",
+            options.nodes,
             n0.unwrap_or(options.nodes),
             n1.unwrap_or(options.nodes)
         ),
     };
     println!(
-        "{} games at {} nodes a move{handicap}: player 0 won {}, player 1 won {}, {} drawn",
+        "{} games {source}: player 0 won {}, player 1 won {}, {} drawn",
         played.len(),
-        options.nodes,
         won_by(Some(0)),
         won_by(Some(1)),
         won_by(None)
