@@ -1876,7 +1876,11 @@ mod tests {
         assert_eq!(tall.square, (420 - left - PAD) / 11);
         // The smallest window is short: the list fits beside its board.
         let smallest = Layout::new(11, 11, 360, 360, metrics);
-        assert!(smallest.panel.is_some_and(|panel| panel.y == smallest.board_y));
+        assert!(
+            smallest
+                .panel
+                .is_some_and(|panel| panel.y == smallest.board_y)
+        );
         // A window small both ways has room for neither.
         assert_eq!(Layout::new(11, 11, 200, 260, metrics).panel, None);
     }
