@@ -827,7 +827,9 @@ impl Rules {
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
     pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        self.inner.tables.coordinates.iter().copied()
+        self.inner.tables.coordinates[..self.inner.tables.squares]
+            .iter()
+            .copied()
     }
 
     /// The type of a square, or `None` for a square that is not part of the board (type

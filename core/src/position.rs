@@ -533,7 +533,7 @@ impl Position {
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
     pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
-        let _ = engine::try_for_each_move(self.rules.tables(), &self.state, |mv| {
+        let _ = engine::try_for_each_move(self.rules.tables(), &self.state, move |mv| {
             f(mv);
             ControlFlow::Continue(())
         });

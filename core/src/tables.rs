@@ -64,8 +64,10 @@ pub(crate) struct SquareInfo {
 pub(crate) struct Tables {
     pub(crate) width: usize,
     pub(crate) height: usize,
-    /// The square of each row-major index.
-    pub(crate) coordinates: Vec<Square>,
+    /// The square of each row-major index (the board's first `squares`, the rest
+    /// unused): as many as a square bitset holds, so that an index taken from one is
+    /// never checked against a length.
+    pub(crate) coordinates: Box<[Square; WORDS * 64]>,
     pub(crate) squares: usize,
     /// Words of a square bitset that this board uses.
     pub(crate) words: usize,
@@ -76,8 +78,9 @@ pub(crate) struct Tables {
     /// Index step per direction.
     pub(crate) steps: [isize; DIRECTIONS],
     /// Per piece type index, square and direction: how many steps the square types
-    /// allow (`occupies`, `noreturn`, the board's end), ignoring pieces.
-    pub(crate) reach: Vec<u8>,
+    /// allow (`occupies`, `noreturn`, the board's end), ignoring pieces; by square (as
+    /// many as a square bitset holds, like `coordinates`), then type, then direction.
+    pub(crate) reach: Box<[[[u8; DIRECTIONS]; 8]; WORDS * 64]>,
     /// Per type index.
     pub(crate) pieces: [PieceInfo; 8],
     /// Per type index.
@@ -131,7 +134,13 @@ impl Tables {
     /// The reach of a piece type from a square in a direction.
     #[inline]
     pub(crate) fn reach(&self, type_index: usize, square: usize, direction: usize) -> usize {
-        usize::from(self.reach[(type_index * self.squares + square) * DIRECTIONS + direction])
+        usize::from(self.reaches(type_index, square)[direction])
+    }
+
+    /// The reach of a piece type from a square in each direction.
+    #[inline]
+    pub(crate) fn reaches(&self, type_index: usize, square: usize) -> [u8; DIRECTIONS] {
+        self.reach[square][type_index]
     }
 
     /// The row-major index of a square inside the board rectangle.
@@ -227,7 +236,7 @@ pub(crate) fn compile(d: &Description) -> Tables {
     // Reach: walk each ray once per piece type; every step must be a square the piece may
     // stand on or pass over, and no step may go from a non-noreturn square onto a
     // noreturn one.
-    let mut reach = vec![0u8; 8 * squares * DIRECTIONS];
+    let mut reach = Box::new([[[0u8; DIRECTIONS]; 8]; WORDS * 64]);
     for rule in &d.piece_rules {
         let t = rule.piece.index();
         for start in 0..squares {
@@ -259,7 +268,7 @@ pub(crate) fn compile(d: &Description) -> Tables {
                 if rule.directions & relative_direction(rule.owner.index(), direction) == 0 {
                     count = 0;
                 }
-                reach[(t * squares + start) * DIRECTIONS + direction] = count;
+                reach[start][t][direction] = count;
             }
         }
     }
@@ -301,9 +310,13 @@ pub(crate) fn compile(d: &Description) -> Tables {
     Tables {
         width,
         height,
-        coordinates: (0..squares)
-            .map(|index| Square((index % width) as u16 | ((index / width) as u16) << 5))
-            .collect(),
+        coordinates: Box::new(std::array::from_fn(|index| {
+            if index < squares {
+                Square((index % width) as u16 | ((index / width) as u16) << 5)
+            } else {
+                Square(0)
+            }
+        })),
         squares,
         words: squares.div_ceil(64),
         square_bits: d.squares.clone(),

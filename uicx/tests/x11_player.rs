@@ -418,14 +418,41 @@ fn many_clicked_games_against_the_computer_never_lose_a_click() {
 }
 
 #[test]
+fn a_narrow_window_lists_the_moves_under_the_board() {
+    let _one = one_window();
+    let (program, driver, window, _, _home) = open(&["-x", "null"], true);
+    driver.type_text(window, "p 1 h\n");
+    driver.resize(window, 420, 760);
+    let layout = driver.layout(window, 11, 11);
+    let place = layout.panel.expect("the move list fits under the board");
+    assert!(place.y > layout.board_y + layout.rows * layout.square);
+    let panel = (place.x, place.y, place.width, place.height);
+    let shot = driver.screenshot(window);
+    assert!(
+        count_colour(&shot, panel, render::PANEL_BACKGROUND)
+            > (place.width * place.height / 2) as usize,
+        "the list's panel is drawn under the board"
+    );
+    assert_eq!(count_colour(&shot, panel, render::TEXT), 0, "no move yet");
+    // Drag d11 to d10: the move shows in the list under the board.
+    driver.drag(window, layout.square_centre(3), layout.square_centre(14));
+    wait_until("the move in the list", WAIT, || {
+        count_colour(&driver.screenshot(window), panel, render::TEXT) > 10
+    });
+    save_shot(&driver.screenshot(window), "move-list-under");
+    quit(&driver, window, program);
+}
+
+#[test]
 fn move_list_flip_and_drag() {
     let _one = one_window();
     let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
-    let panel_x = layout.panel_x.expect("the move list fits beside the board");
+    let place = layout.panel.expect("the move list fits beside the board");
+    assert!(place.x > layout.board_x + layout.columns * layout.square);
     let panel = (
-        panel_x,
-        layout.board_y,
-        layout.window_width - panel_x - 6,
+        place.x,
+        place.y,
+        place.width,
         layout.metrics.line_height() + 6,
     );
     driver.type_text(window, "p 1 h\n");

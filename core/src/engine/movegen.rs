@@ -35,34 +35,58 @@ pub(crate) fn try_for_each_move(
 fn ordinary_moves(
     tables: &Tables,
     position: &Board,
-    mut f: impl FnMut(Move) -> ControlFlow<()>,
+    f: impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    // Two copies of the walk, so that rules without `pass` squares test none per square.
+    if tables.passing {
+        ordinary::<true, _>(tables, position, f)
+    } else {
+        ordinary::<false, _>(tables, position, f)
+    }
+}
+
+/// The walk of [`ordinary_moves`]; `PASSING`: whether some squares may only be passed.
+#[inline(always)]
+fn ordinary<const PASSING: bool, F: FnMut(Move) -> ControlFlow<()>>(
+    tables: &Tables,
+    position: &Board,
+    mut f: F,
 ) -> ControlFlow<()> {
     let side = position.side.index();
+    let board = &position.board[..];
+    let width = tables.width as isize;
     for word in 0..tables.words {
         let mut bits = position.occupied[side][word];
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let t = type_index(position.board[from]);
+            // A piece's bit is never 0, so the mask changes nothing and spares a bound check.
+            let t = type_index(board[from]) & 7;
             let from_square = tables.square_of(from);
+            let reaches = tables.reaches(t, from);
             for direction in Direction::ALL {
-                let reach = tables.reach(t, from, direction.index());
-                let step = tables.steps[direction.index()];
-                // A step changes the square's packed coordinates by a fixed amount.
+                let reach = reaches[direction.index()];
+                // A step changes the square's packed coordinates by a fixed amount, and
+                // the index by 1 along a row (a constant once the loop is unrolled).
                 let packed = direction.packed();
+                let step = if direction.is_horizontal() {
+                    isize::from(packed)
+                } else {
+                    isize::from(packed) / 32 * width
+                };
                 let mut to = from;
-                let mut to_square = from_square;
+                let mut mv = Move::new(from_square, from_square);
                 for _ in 0..reach {
                     to = to.wrapping_add_signed(step);
-                    if position.board[to] != 0 {
+                    if board[to] != 0 {
                         break;
                     }
-                    to_square = Square(to_square.0.wrapping_add_signed(packed));
+                    mv.to = Square(mv.to.0.wrapping_add_signed(packed));
                     // A square the piece may only pass over (`pass`) is no destination.
-                    if tables.passing && !may_stop(tables, t, to) {
+                    if PASSING && !may_stop(tables, t, to) {
                         continue;
                     }
-                    f(Move::new(from_square, to_square))?;
+                    f(mv)?;
                 }
             }
         }

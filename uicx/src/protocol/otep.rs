@@ -28,12 +28,14 @@ const CLOCK_WAIT: Duration = Duration::from_millis(200);
 /// starts the clock when it sends `play` and stops it when it has read `move`, so the
 /// pipes, a host busy elsewhere, and the wait for `clock` all count on it. The larger of
 /// this and one part in `HOST_RESERVE_PARTS` of the time is kept back.
-const HOST_RESERVE: Duration = Duration::from_millis(100);
+const HOST_RESERVE: Duration = Duration::from_millis(200);
 
 /// The time is kept back one part in this many: OpenTafl, hosting on a busy machine,
 /// counted a little more than a search stopped 50 ms before the end of an overtime period
-/// (the engine lost its periods), so the reserve grows with the time.
-const HOST_RESERVE_PARTS: u32 = 20;
+/// (the engine lost its periods), so the reserve grows with the time. On a machine
+/// loaded past its cores, a search stopped at its limit answered up to 190 ms late on a
+/// 1.5 s period, hence the tenth and the 200 ms floor.
+const HOST_RESERVE_PARTS: u32 = 10;
 
 /// The clock as the host last gave it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -90,6 +90,23 @@ pub const MESSAGE_ROWS: u32 = 2;
 /// Characters of one line of the move list beside the board (`123. ae31-ae30x`).
 const PANEL_COLUMNS: u32 = 16;
 
+/// Lines the move list needs at least when it goes under the board, in a window too
+/// narrow for it beside the board.
+const PANEL_UNDER_LINES: u32 = 3;
+
+/// Where the move list is drawn: a rectangle of the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Panel {
+    /// Left edge.
+    pub x: u32,
+    /// Top edge.
+    pub y: u32,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
 /// The size of the server font's character cell, which the layout leaves room for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextMetrics {
@@ -205,8 +222,10 @@ pub struct Layout {
     pub rows: u32,
     /// Whether the board is turned by half a turn.
     pub flipped: bool,
-    /// Left edge of the move list beside the board, when there is room for it.
-    pub panel_x: Option<u32>,
+    /// The move list's place: beside the board, or under it (and its column names) in a
+    /// window too narrow for it beside; none where neither leaves the board nine tenths
+    /// of its size.
+    pub panel: Option<Panel>,
     /// Top of the strip that names the players.
     pub sides_top: u32,
     /// Lines of text in that strip: two where a window is too narrow for a player's
@@ -263,12 +282,26 @@ impl Layout {
                 .min(free_height / rows.max(1))
                 .max(1)
         };
-        // The move list goes beside the board when that costs the board at most a tenth.
+        // The move list goes beside the board when that costs the board at most a tenth,
+        // else under it (below the column names) on the same terms.
         let panel_width = PANEL_COLUMNS * metrics.cell_width + 2 * PAD;
         let alone = fit(free_width);
         let beside = fit(free_width.saturating_sub(panel_width + PAD));
         let with_panel = free_width > panel_width + PAD && beside * 10 >= alone * 9;
-        let square = if with_panel { beside } else { alone };
+        let under_height = PANEL_UNDER_LINES * line + 2 * PAD;
+        let under_square = (free_width / columns.max(1))
+            .min(free_height.saturating_sub(under_height + PAD) / rows.max(1));
+        let with_panel_under = !with_panel
+            && free_width > panel_width
+            && free_height > under_height + PAD
+            && under_square * 10 >= alone * 9;
+        let square = if with_panel {
+            beside
+        } else if with_panel_under {
+            under_square.max(1)
+        } else {
+            alone
+        };
         let board_width = square * columns;
         let board_height = square * rows;
         let used_width = if with_panel {
@@ -277,8 +310,30 @@ impl Layout {
             board_width
         };
         let board_x = left + free_width.saturating_sub(used_width) / 2;
-        let board_y = PAD + free_height.saturating_sub(board_height) / 2;
-        let panel_x = with_panel.then_some(board_x + board_width + PAD + left / 2);
+        let board_y = if with_panel_under {
+            PAD
+        } else {
+            PAD + free_height.saturating_sub(board_height) / 2
+        };
+        let panel = if with_panel {
+            let x = board_x + board_width + PAD + left / 2;
+            Some(Panel {
+                x,
+                y: board_y,
+                width: window_width.saturating_sub(x + PAD),
+                height: board_height,
+            })
+        } else if with_panel_under {
+            let y = board_y + board_height + below + PAD;
+            Some(Panel {
+                x: PAD,
+                y,
+                width: window_width.saturating_sub(2 * PAD),
+                height: sides_top.saturating_sub(y + PAD),
+            })
+        } else {
+            None
+        };
         // Thin the names where they would touch: a name needs its width (or the line
         // height) and a little air.
         let name_width = metrics.cell_width * if columns > 26 { 2 } else { 1 };
@@ -292,7 +347,7 @@ impl Layout {
             columns,
             rows,
             flipped: false,
-            panel_x,
+            panel,
             sides_top,
             side_lines,
             status_top,
@@ -715,7 +770,8 @@ impl Renderer {
         }
     }
 
-    /// The numbered move list beside the board, its end in view.
+    /// The numbered move list, its end in view: in columns, each filled from the top,
+    /// as many as the panel holds.
     fn move_list(
         &self,
         view: &BoardView,
@@ -723,26 +779,34 @@ impl Renderer {
         image: &mut RgbaImage,
         texts: &mut Vec<TextItem>,
     ) {
-        let Some(panel_x) = layout.panel_x else {
+        let Some(panel) = layout.panel else {
             return;
         };
-        let line = layout.metrics.line_height();
-        let top = layout.board_y;
-        let height = layout.rows * layout.square;
-        let width = layout.window_width.saturating_sub(panel_x + PAD);
-        fill_rect(image, panel_x, top, width, height, PANEL_BACKGROUND);
-        let fit = (height.saturating_sub(PAD) / line.max(1)) as usize;
-        let first = view.moves.len().saturating_sub(fit);
-        for (row, (number, text)) in view.moves.iter().enumerate().skip(first).enumerate() {
-            let baseline = top + PAD / 2 + row as u32 * line + layout.metrics.ascent;
+        let metrics = layout.metrics;
+        let line = metrics.line_height();
+        fill_rect(
+            image,
+            panel.x,
+            panel.y,
+            panel.width,
+            panel.height,
+            PANEL_BACKGROUND,
+        );
+        let column_width = PANEL_COLUMNS * metrics.cell_width + PAD;
+        let columns = (panel.width.saturating_sub(PAD) / column_width.max(1)).max(1) as usize;
+        let rows = (panel.height.saturating_sub(PAD) / line.max(1)) as usize;
+        let first = view.moves.len().saturating_sub(columns * rows);
+        let indent = metrics.cell_width * 5;
+        for (place, (number, text)) in view.moves.iter().enumerate().skip(first).enumerate() {
+            let x = panel.x + PAD + (place / rows) as u32 * column_width;
+            let baseline = panel.y + PAD / 2 + (place % rows) as u32 * line + metrics.ascent;
             let label = format!("{:>3}.", number + 1);
-            let indent = layout.metrics.cell_width * 5;
             texts.push(TextItem {
                 foreground: DIM_TEXT,
-                ..text_item(panel_x + PAD, baseline, label, PANEL_BACKGROUND)
+                ..text_item(x, baseline, label, PANEL_BACKGROUND)
             });
             texts.push(text_item(
-                panel_x + PAD + indent,
+                x + indent,
                 baseline,
                 text.clone(),
                 PANEL_BACKGROUND,
@@ -1790,6 +1854,76 @@ mod tests {
         assert!(end(&first) <= 300 && end(&first) > 280, "{first:?}");
         assert!(end(&second) <= 600 && end(&second) > 580, "{second:?}");
         assert!(first.y as u32 > layout.sides_top && (first.y as u32) < layout.status_top);
+    }
+
+    #[test]
+    fn the_move_list_goes_beside_the_board_under_it_or_nowhere() {
+        let metrics = TextMetrics::default();
+        let wide = Layout::new(11, 11, 900, 700, metrics);
+        let beside = wide.panel.expect("room beside the board");
+        assert!(beside.x >= wide.board_x + 11 * wide.square, "{wide:?}");
+        assert_eq!((beside.y, beside.height), (wide.board_y, 11 * wide.square));
+        // Too narrow for the list beside, tall enough for it under the column names.
+        let tall = Layout::new(11, 11, 420, 760, metrics);
+        let under = tall.panel.expect("room under the board");
+        let names_bottom = tall.board_y + 11 * tall.square + metrics.line_height();
+        assert!(under.y > names_bottom, "{tall:?}");
+        assert!(under.y + under.height <= tall.sides_top, "{tall:?}");
+        assert!(under.height >= PANEL_UNDER_LINES * metrics.line_height());
+        assert!(under.x + under.width <= 420);
+        // The board is as large as the window's width allows: the list costs it nothing.
+        let left = 2 * metrics.cell_width + 2 * PAD;
+        assert_eq!(tall.square, (420 - left - PAD) / 11);
+        // The smallest window is short: the list fits beside its board.
+        let smallest = Layout::new(11, 11, 360, 360, metrics);
+        assert!(
+            smallest
+                .panel
+                .is_some_and(|panel| panel.y == smallest.board_y)
+        );
+        // A window small both ways has room for neither.
+        assert_eq!(Layout::new(11, 11, 200, 260, metrics).panel, None);
+    }
+
+    #[test]
+    fn the_move_list_under_the_board_shows_the_last_moves_in_columns() {
+        let mut view = view();
+        view.moves = (1..=200).map(|n| format!("m{n}")).collect();
+        let frame = render(
+            &mut Renderer::new(Theme::fallback()),
+            &view,
+            None,
+            &[],
+            (420, 900),
+        );
+        let panel = frame.layout.panel.expect("room under the board");
+        assert!(panel.y > frame.layout.board_y + 7 * frame.layout.square);
+        let listed: Vec<&TextItem> = frame
+            .texts
+            .iter()
+            .filter(|item| item.text.starts_with('m') && item.text[1..].parse::<u32>().is_ok())
+            .collect();
+        let texts: Vec<&str> = listed.iter().map(|item| item.text.as_str()).collect();
+        assert!(
+            texts.contains(&"m200"),
+            "the last move is in view: {texts:?}"
+        );
+        assert!(!texts.contains(&"m1"), "the first is not: {texts:?}");
+        let columns: std::collections::BTreeSet<i32> = listed.iter().map(|item| item.x).collect();
+        assert!(columns.len() >= 2, "{columns:?}");
+        for item in &listed {
+            let (x, y) = (item.x as u32, item.y as u32);
+            assert!(
+                x >= panel.x && x < panel.x + panel.width,
+                "{item:?} in {panel:?}"
+            );
+            assert!(
+                y > panel.y && y < panel.y + panel.height,
+                "{item:?} in {panel:?}"
+            );
+        }
+        // The panel's background is drawn where the list is.
+        assert_eq!(pixel(&frame, panel.x + 1, panel.y + 1), PANEL_BACKGROUND);
     }
 
     #[test]
