@@ -495,13 +495,15 @@ fn slow_encircled_on(size: usize, board: &[u8]) -> bool {
 }
 
 /// The encirclement verdict on boards that need two to sixteen words of a square bitset
-/// (the 7x7 test above needs one): rings of attackers, with and without gaps, at random
-/// places, so that rings and their gaps cross the words' boundaries.
+/// (the 7x7 test above needs one; the fill is compiled apart for 1, 2, 3, 4, up to 8 and
+/// up to 16 words, and each size here takes one of them): rings of attackers, with and
+/// without gaps, at random places, so that rings and their gaps cross the words'
+/// boundaries.
 #[test]
 fn encirclement_on_large_boards_agrees_with_the_plain_reading() {
     let mut random = Random(0xB16_B0A4D);
     let (mut rings, mut open) = (0, 0);
-    for size in [9, 11, 13, 19, 31] {
+    for size in [9, 11, 13, 15, 17, 19, 31] {
         for _ in 0..300 {
             let mut board = vec![0u8; size * size];
             let left = random.below(size / 2);

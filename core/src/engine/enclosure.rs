@@ -85,55 +85,64 @@ fn board_neighbour(tables: &Tables, square: usize, direction: usize) -> Option<u
 ///
 /// A search asks this at every node, so the fill runs on whole words of the bitset: each
 /// round adds every neighbour of the area at once, and a round that reaches the edge ends
-/// it (almost always in the first few rounds).
+/// it (almost always in the first few rounds). It is compiled for a few word counts, so
+/// that a board of two words copies and compares two words a round, not [`WORDS`].
 pub(crate) fn encircled(tables: &Tables, position: &Board, enclosed: usize) -> bool {
-    let words = tables.words;
-    let mut open = [0u64; WORDS];
-    let mut area = [0u64; WORDS];
-    let mut any = 0;
-    for word in 0..words {
-        open[word] = tables.on_board[word] & !position.occupied[enclosed ^ 1][word];
-        area[word] = position.occupied[enclosed][word];
-        any |= area[word];
-    }
-    if any == 0 {
-        return false;
-    }
-    loop {
-        if (0..words).any(|word| area[word] & tables.edge[word] != 0) {
-            return false;
-        }
-        let grown = spread(tables, &area, &open);
-        if grown[..words] == area[..words] {
-            return true;
-        }
-        area = grown;
+    match tables.words {
+        1 => fill::<1>(tables, position, enclosed),
+        2 => fill::<2>(tables, position, enclosed),
+        3 => fill::<3>(tables, position, enclosed),
+        4 => fill::<4>(tables, position, enclosed),
+        5..=8 => fill::<8>(tables, position, enclosed),
+        _ => fill::<WORDS>(tables, position, enclosed),
     }
 }
 
-/// The squares of `area` and their neighbours, within `open`.
-#[inline]
-fn spread(tables: &Tables, area: &[u64; WORDS], open: &[u64; WORDS]) -> [u64; WORDS] {
-    let words = tables.words;
-    let width = tables.width as u32;
-    let mut grown = [0u64; WORDS];
-    for word in 0..words {
-        let here = area[word];
-        let below = if word > 0 { area[word - 1] } else { 0 };
-        let above = if word + 1 < words { area[word + 1] } else { 0 };
-        // A row-major index grows by 1 to the east and by the width to the south.
-        let east = here << 1 | below >> 63;
-        let west = here >> 1 | above << 63;
-        let south = here << width | below >> (64 - width);
-        let north = here >> width | above << (64 - width);
-        grown[word] = (here
-            | (east & tables.not_first_column[word])
-            | (west & tables.not_last_column[word])
-            | south
-            | north)
-            & open[word];
+/// [`encircled`] on the first `N` words (at least the board's; the words past the board
+/// hold no square, so they stay empty).
+fn fill<const N: usize>(tables: &Tables, position: &Board, enclosed: usize) -> bool {
+    let mut open = [0u64; N];
+    let mut area = [0u64; N];
+    let mut touches = 0;
+    for word in 0..N {
+        open[word] = tables.on_board[word] & !position.occupied[enclosed ^ 1][word];
+        area[word] = position.occupied[enclosed][word];
+        touches |= area[word] & tables.edge[word];
     }
-    grown
+    if area.iter().all(|&bits| bits == 0) || touches != 0 {
+        return false;
+    }
+    let width = tables.width as u32;
+    loop {
+        let mut grown = [0u64; N];
+        let mut changed = 0;
+        let mut touches = 0;
+        for word in 0..N {
+            let here = area[word];
+            let below = if word > 0 { area[word - 1] } else { 0 };
+            let above = if word + 1 < N { area[word + 1] } else { 0 };
+            // A row-major index grows by 1 to the east and by the width to the south.
+            let east = here << 1 | below >> 63;
+            let west = here >> 1 | above << 63;
+            let south = here << width | below >> (64 - width);
+            let north = here >> width | above << (64 - width);
+            grown[word] = (here
+                | (east & tables.not_first_column[word])
+                | (west & tables.not_last_column[word])
+                | south
+                | north)
+                & open[word];
+            changed |= grown[word] ^ here;
+            touches |= grown[word] & tables.edge[word];
+        }
+        if changed == 0 {
+            return true;
+        }
+        if touches != 0 {
+            return false;
+        }
+        area = grown;
+    }
 }
 
 /// Whether the piece at `king` stands in an exit fort (see docs/rules.md, "Exit fort"):
