@@ -1,6 +1,6 @@
 //! The evaluation: generic over any rule file, compiled once per rules into tables.
 
-use hnefatafl_core::{Direction, Move, Player, Position, Rules, Square};
+use hnefatafl_core::{Direction, Move, PieceType, Player, Position, Rules, Square};
 
 /// No neighbour in that direction (the edge, or a square that is not part of the board).
 pub(crate) const NONE: u16 = u16::MAX;
@@ -73,6 +73,8 @@ impl Default for EvalWeights {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TypeInfo {
     pub declared: bool,
+    /// The piece type (declared types only).
+    pub piece: Option<PieceType>,
     pub owner: usize,
     pub value: i32,
     pub captures: u8,
@@ -120,9 +122,11 @@ pub(crate) struct Tables {
     pub types: [TypeInfo; 8],
     pub weights: EvalWeights,
     pub forbid_repeat: bool,
-    /// The board as bitboards, for the escape terms that follow the king's moves (boards of
-    /// at most 128 squares; larger ones go without those terms); `None` too when those
-    /// terms weigh nothing.
+    /// Whether the escape terms that follow the king's moves ([`escape_paths`]) weigh
+    /// anything; they need [`BoardBits`], so larger boards go without them.
+    pub paths_weighed: bool,
+    /// The board as bitboards (boards of at most 128 squares): the evaluation then runs on
+    /// them ([`evaluate_bits`]), and the escape terms can follow the king's moves.
     pub bits: Option<BoardBits>,
 }
 
@@ -143,13 +147,43 @@ pub(crate) struct BoardBits {
     stand: [u128; 8],
     /// Per piece type, the escape squares it may stand on.
     escapes: [u128; 8],
+    /// Per direction of [`BoardBits::step`], the squares of the board with no neighbour on
+    /// the board that way (the edge, as [`NONE`] marks it in [`Tables::neighbours`]).
+    edge: [u128; 4],
+    /// The squares that touch an escape square ([`Tables::guard_square`]).
+    guard: u128,
+    /// Per piece type, the squares that enclose it when empty ([`Tables::square_captures`]).
+    hostile_empty: [u128; 8],
+    /// Per piece type, the types of the enemy that capture it (one bit per type index).
+    capturers: [u8; 8],
+    /// Per player to move, the enemy types whose pieces the threat term looks at (captured
+    /// on two sides, worth something), the most valuable first.
+    victims: [Vec<u8>; 2],
+    /// The declared piece types, the only ones a board may hold.
+    declared: Vec<u8>,
+    /// Per player, its declared types, so that its pieces are told apart with few looks at
+    /// the board.
+    player_types: [PlayerTypes; 2],
+}
+
+/// A player's declared piece types, for [`evaluate_bits`] to tell its pieces apart.
+#[derive(Clone, Copy, Debug)]
+enum PlayerTypes {
+    /// One type: all its pieces are of it.
+    One(u8),
+    /// Two: the one with fewer pieces at the start, and the other.
+    Two(u8, u8),
+    /// More.
+    Many,
 }
 
 impl BoardBits {
     fn new(
         rules: &Rules,
         square_bit: &[u8],
+        square_captures: &[u8],
         escape_square: &[bool],
+        guard_square: &[bool],
         types: &[TypeInfo; 8],
     ) -> Option<BoardBits> {
         let count = square_bit.len();
@@ -162,16 +196,65 @@ impl BoardBits {
                 .filter(|&s| keep(s))
                 .fold(0u128, |bits, s| bits | 1 << s)
         };
-        Some(BoardBits {
+        let board = mask(&|s| square_bit[s] != 0);
+        let declared: Vec<u8> = (0..8u8).filter(|&t| types[t as usize].declared).collect();
+        let capturers = std::array::from_fn(|v| {
+            declared
+                .iter()
+                .filter(|&&a| {
+                    let a = &types[a as usize];
+                    a.owner != types[v].owner && a.captures & (1 << v) != 0
+                })
+                .fold(0u8, |bits, &a| bits | 1 << a)
+        });
+        let victims = std::array::from_fn(|to_move| {
+            let mut victims: Vec<u8> = declared
+                .iter()
+                .copied()
+                .filter(|&v| {
+                    let v = &types[v as usize];
+                    v.owner != to_move && v.capture_sides < 3 && v.value > 0
+                })
+                .collect();
+            victims.sort_by_key(|&v| std::cmp::Reverse(types[v as usize].value));
+            victims
+        });
+        let player_types = std::array::from_fn(|player| {
+            let mut owned: Vec<u8> = declared
+                .iter()
+                .copied()
+                .filter(|&t| types[t as usize].owner == player)
+                .collect();
+            owned.sort_by_key(|&t| types[t as usize].start_count);
+            match owned[..] {
+                [only] => PlayerTypes::One(only),
+                [few, other] => PlayerTypes::Two(few, other),
+                _ => PlayerTypes::Many,
+            }
+        });
+        let mut bits = BoardBits {
             width: width as u32,
-            board: mask(&|s| square_bit[s] != 0),
+            board,
             not_first_column: mask(&|s| s % width != 0),
             not_last_column: mask(&|s| s % width != width - 1),
             stand: std::array::from_fn(|t| mask(&|s| square_bit[s] & types[t].occupies != 0)),
             escapes: std::array::from_fn(|t| {
                 mask(&|s| escape_square[s] && square_bit[s] & types[t].occupies != 0)
             }),
-        })
+            edge: [0; 4],
+            guard: mask(&|s| guard_square[s] && square_bit[s] != 0),
+            hostile_empty: std::array::from_fn(|v| {
+                mask(&|s| square_bit[s] != 0 && square_captures[s] & (1 << v) != 0)
+            }),
+            capturers,
+            victims,
+            declared,
+            player_types,
+        };
+        // A square with no neighbour one way is one that no square of the board reaches
+        // by a step the other way.
+        bits.edge = std::array::from_fn(|d| board & !bits.step(board, d ^ 1));
+        Some(bits)
     }
 
     /// Each square of `from` one step in `direction` (0 east, 1 west, 2 south, 3 north; a
@@ -260,6 +343,7 @@ impl Tables {
             }
             types[index] = TypeInfo {
                 declared: true,
+                piece: Some(rule.piece()),
                 owner: rule.owner().index(),
                 value,
                 captures: rule.captures().bits(),
@@ -286,7 +370,7 @@ impl Tables {
                 t.guards = enemy_escapes;
             }
         }
-        let guard_square = (0..square_count)
+        let guard_square: Vec<bool> = (0..square_count)
             .map(|index| {
                 let (x, y) = ((index % width) as i64, (index / width) as i64);
                 !escape_square[index]
@@ -330,10 +414,16 @@ impl Tables {
             || weights.fork_one != 0
             || weights.fork_two != 0
             || weights.three_moves_to_escape != 0;
-        let bits = paths_weighed
-            .then(|| BoardBits::new(rules, &square_bit, &escape_square, &types))
-            .flatten();
+        let bits = BoardBits::new(
+            rules,
+            &square_bit,
+            &square_captures,
+            &escape_square,
+            &guard_square,
+            &types,
+        );
         Tables {
+            paths_weighed,
             bits,
             square_count,
             width,
@@ -429,8 +519,9 @@ fn hostile(tables: &Tables, board: &[u8], s: u16, victim: usize) -> bool {
 
 /// The static evaluation from the side to move's point of view.
 ///
-/// It walks the pieces through the position's occupancy words (no copy of the board, no
-/// look at an empty square): it runs at nearly every node of the search.
+/// It runs at nearly every node of the search: on boards of at most 128 squares on
+/// bitboards ([`evaluate_bits`]), on larger ones by walking the pieces through the
+/// position's occupancy words ([`evaluate_scalar`]). Both add up the same terms.
 pub(crate) fn evaluate(tables: &Tables, position: &Position) -> i32 {
     evaluate_with_threat(tables, position).0
 }
@@ -439,17 +530,243 @@ pub(crate) fn evaluate(tables: &Tables, position: &Position) -> i32 {
 /// custodial pair it can close: what the threat term pays for), so that a quiescence
 /// search knows when looking at captures can change anything.
 pub(crate) fn evaluate_with_threat(tables: &Tables, position: &Position) -> (i32, bool) {
+    match &tables.bits {
+        Some(bits) => evaluate_bits(tables, bits, position),
+        None => evaluate_scalar(tables, position),
+    }
+}
+
+/// Each player's pieces as one bitboard (boards of at most 128 squares).
+#[inline]
+fn occupancy(position: &Position) -> [u128; 2] {
+    [Player::Zero, Player::One].map(|player| {
+        let words = position.occupied_words(player);
+        let word = |i: usize| u128::from(words.get(i).copied().unwrap_or(0));
+        word(0) | word(1) << 64
+    })
+}
+
+/// [`evaluate_with_threat`] on bitboards: mobility, guards and material by counting the
+/// bits of each piece type's squares, the threat term by sliding the enemy's capturing
+/// pieces over the empty squares at once. Only the pieces that must be enclosed on three
+/// or four sides and the escape pieces (a handful) are looked at one by one, by the same
+/// code as [`evaluate_scalar`].
+pub(crate) fn evaluate_bits(tables: &Tables, bits: &BoardBits, position: &Position) -> (i32, bool) {
     let board = position.board_bits();
     let w = &tables.weights;
     let to_move = position.side_to_move().index();
+    let by_player = occupancy(position);
+    let occupied = by_player[0] | by_player[1];
+    let empty = bits.board & !occupied;
+    // The squares of each piece type: a player with one type needs no look at the board.
+    let mut pieces = [0u128; 8];
+    for (player, &own) in by_player.iter().enumerate() {
+        match bits.player_types[player] {
+            PlayerTypes::One(t) => pieces[usize::from(t)] = own,
+            PlayerTypes::Two(few, other) => {
+                let mut of_few = 0;
+                let mut rest = own;
+                while rest != 0 {
+                    let low = rest & rest.wrapping_neg();
+                    rest ^= low;
+                    if board[low.trailing_zeros() as usize] == 1 << few {
+                        of_few |= low;
+                    }
+                }
+                pieces[usize::from(few)] = of_few;
+                pieces[usize::from(other)] = own ^ of_few;
+            }
+            PlayerTypes::Many => {
+                let mut rest = own;
+                while rest != 0 {
+                    let low = rest & rest.wrapping_neg();
+                    rest ^= low;
+                    pieces[kind(board[low.trailing_zeros() as usize])] |= low;
+                }
+            }
+        }
+    }
+    let mut score = [0i32; 2];
+    let mut counts = [0u32; 8];
+    // Mobility: per player and square, how many of the player's pieces beside it may
+    // step onto it, counted bit by bit (at most 4: one per side) and added up once.
+    let mut steps = [Counter::default(); 2];
+    for &t in &bits.declared {
+        let t = usize::from(t);
+        let mine = pieces[t];
+        if mine == 0 {
+            continue;
+        }
+        let info = &tables.types[t];
+        let owner = info.owner;
+        counts[t] = info.piece.map_or(0, |piece| position.count(piece));
+        let free = empty & bits.stand[t];
+        for d in 0..4 {
+            steps[owner].add(bits.step(mine, d) & free);
+        }
+        if info.guards {
+            score[owner] += (mine & bits.guard).count_ones() as i32 * w.guard;
+        }
+        if info.capture_sides >= 3 || info.escape {
+            let mut rest = mine;
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if info.capture_sides >= 3 {
+                    score[owner] -= enclosure(tables, board, s, t);
+                }
+                if info.escape {
+                    score[owner] += escape_terms(tables, board, s, t, to_move, occupied);
+                }
+            }
+        }
+    }
+    for (score, steps) in score.iter_mut().zip(&steps) {
+        *score += steps.total() as i32 * w.mobility;
+    }
+    // The most valuable piece the side to move can capture with its next move.
+    let best_threat = bits.victims[to_move]
+        .iter()
+        .map(|&v| usize::from(v))
+        .find(|&v| threatened(tables, bits, board, &pieces, empty, v))
+        .map_or(0, |v| tables.types[v].value);
+    finish(tables, score, &counts, best_threat, to_move)
+}
+
+/// A count per square of up to 7, bit-sliced over three bitboards: adding a bitboard adds
+/// one on each of its squares, and the total of all counts takes three bit counts (the
+/// processor's baseline has no bit count instruction, so each costs a dozen).
+#[derive(Clone, Copy, Default)]
+struct Counter {
+    ones: u128,
+    twos: u128,
+    fours: u128,
+}
+
+impl Counter {
+    /// One more on each square of `squares`.
+    #[inline]
+    fn add(&mut self, squares: u128) {
+        let carry = self.ones & squares;
+        self.ones ^= squares;
+        self.fours ^= self.twos & carry;
+        self.twos ^= carry;
+    }
+
+    /// The counts of all squares added up.
+    #[inline]
+    fn total(&self) -> u32 {
+        self.ones.count_ones() + 2 * self.twos.count_ones() + 4 * self.fours.count_ones()
+    }
+}
+
+/// Whether a piece of type `v` (captured on two sides) can be enclosed by one enemy move
+/// ([`capture_threat`] for all of its pieces at once): one side already hostile, the
+/// opposite side empty and reachable in one rook move over the empty squares by an enemy
+/// piece that captures `v` and may stand there. The squares that would close a pair are
+/// found on the bitboards; the few there are then look along their lines on the board.
+#[inline]
+fn threatened(
+    tables: &Tables,
+    bits: &BoardBits,
+    board: &[u8],
+    pieces: &[u128; 8],
+    empty: u128,
+    v: usize,
+) -> bool {
+    let victims = pieces[v];
+    if victims == 0 {
+        return false;
+    }
+    let mut capturers = bits.capturers[v];
+    let mut enemies = 0;
+    let mut stand = 0;
+    while capturers != 0 {
+        let a = capturers.trailing_zeros() as usize;
+        capturers &= capturers - 1;
+        enemies |= pieces[a];
+        stand |= bits.stand[a];
+    }
+    let hostile = enemies | (bits.hostile_empty[v] & empty);
+    let edge = tables.types[v].capture_edge;
+    // The empty squares beside a victim whose other side is hostile.
+    let mut closing = 0;
+    for d in 0..4 {
+        let near = bits.step(hostile, d ^ 1) | if edge { bits.edge[d] } else { 0 };
+        closing |= bits.step(victims & near, d ^ 1);
+    }
+    closing &= empty & stand;
+    while closing != 0 {
+        let far = closing.trailing_zeros() as usize;
+        closing &= closing - 1;
+        if reached_by_capturer(tables, board, far, v) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a piece that captures type `v` reaches the empty square `far` in one rook move
+/// over the empty squares and may stand on it.
+fn reached_by_capturer(tables: &Tables, board: &[u8], far: usize, v: usize) -> bool {
+    let bit = 1u8 << v;
+    let owner = tables.types[v].owner;
+    for direction in 0..4 {
+        let mut at = tables.neighbours[far][direction];
+        while at != NONE {
+            let a = at as usize;
+            match board[a] {
+                EMPTY => at = tables.neighbours[a][direction],
+                other => {
+                    let other = kind(other);
+                    let info = &tables.types[other];
+                    if info.owner != owner
+                        && info.captures & bit != 0
+                        && tables.may_stand(other, far)
+                    {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The side to move's score from each player's terms: with the material (counted from
+/// the start position), the last pieces of `capt_loss` types, the threat and the tempo;
+/// and whether the side to move has a threat.
+#[inline]
+fn finish(
+    tables: &Tables,
+    mut score: [i32; 2],
+    counts: &[u32; 8],
+    best_threat: i32,
+    to_move: usize,
+) -> (i32, bool) {
+    let w = &tables.weights;
+    for (t, info) in tables.types.iter().enumerate() {
+        // Material counts from the start position, so that the start is even.
+        score[info.owner] += info.value * (counts[t] as i32 - info.start_count as i32);
+        if info.declared && info.capture_loss && info.start_count > 1 && counts[t] > 0 {
+            // The last pieces of a capt_loss type are worth more.
+            score[info.owner] -= 4 * w.piece / counts[t] as i32;
+        }
+    }
+    score[to_move] += best_threat * w.threat_percent / 100 + w.tempo;
+    (score[to_move] - score[1 - to_move], best_threat > 0)
+}
+
+/// [`evaluate_with_threat`] piece by piece, for any board: walks the pieces through the
+/// position's occupancy words (no copy of the board, no look at an empty square).
+pub(crate) fn evaluate_scalar(tables: &Tables, position: &Position) -> (i32, bool) {
+    let board = position.board_bits();
+    let to_move = position.side_to_move().index();
     let mut sums = Sums::default();
     if tables.bits.is_some() {
-        let word = |player, i: usize| {
-            u128::from(position.occupied_words(player).get(i).copied().unwrap_or(0))
-        };
-        sums.occupied = [Player::Zero, Player::One]
-            .iter()
-            .fold(0, |bits, &p| bits | word(p, 0) | word(p, 1) << 64);
+        let [zero, one] = occupancy(position);
+        sums.occupied = zero | one;
     }
     for player in [Player::Zero, Player::One] {
         for (word, &bits) in position.occupied_words(player).iter().enumerate() {
@@ -461,28 +778,16 @@ pub(crate) fn evaluate_with_threat(tables: &Tables, position: &Position) -> (i32
             }
         }
     }
-    let Sums {
-        mut score,
-        counts,
-        best_threat,
-        ..
-    } = sums;
-    for (t, info) in tables.types.iter().enumerate() {
-        // Material counts from the start position, so that the start is even.
-        score[info.owner] += info.value * (counts[t] as i32 - info.start_count as i32);
-        if info.declared && info.capture_loss && info.start_count > 1 && counts[t] > 0 {
-            // The last pieces of a capt_loss type are worth more.
-            score[info.owner] -= 4 * w.piece / counts[t] as i32;
-        }
-    }
-    score[to_move] += best_threat[to_move] * w.threat_percent / 100 + w.tempo;
-    (
-        score[to_move] - score[1 - to_move],
-        best_threat[to_move] > 0,
+    finish(
+        tables,
+        sums.score,
+        &sums.counts,
+        sums.best_threat[to_move],
+        to_move,
     )
 }
 
-/// What [`evaluate`] adds up over the pieces.
+/// What [`evaluate_scalar`] adds up over the pieces.
 #[derive(Default)]
 struct Sums {
     /// Each player's terms.
@@ -502,79 +807,98 @@ fn evaluate_piece(tables: &Tables, board: &[u8], s: usize, to_move: usize, sums:
     let w = &tables.weights;
     let t = kind(board[s]);
     let score = &mut sums.score;
-    {
-        let info = &tables.types[t];
-        let owner = info.owner;
-        sums.counts[t] += 1;
-        let around = tables.neighbours[s];
-        let free: i32 = tables.steps[t][s]
-            .iter()
-            .map(|&n| i32::from(board[n as usize] == EMPTY))
-            .sum();
-        score[owner] += free * w.mobility;
-        if info.guards && tables.guard_square[s] {
-            score[owner] += w.guard;
-        }
-        if info.capture_sides >= 3 {
-            // How enclosed a piece is that must be surrounded on 3-4 sides.
-            let mut needed = i32::from(info.capture_sides);
-            let mut hostile_sides = 0;
-            for &n in &around {
-                if n == NONE && info.capture_edge {
-                    needed -= 1;
-                } else if hostile(tables, board, n, t) {
-                    hostile_sides += 1;
-                }
-            }
-            let missing = needed - hostile_sides;
-            if (1..=3).contains(&missing) {
-                score[owner] -= w.enclosure[(missing - 1) as usize];
-            }
-        } else if owner != to_move && info.value > sums.best_threat[to_move] {
-            // Can the side to move capture this piece with its next move? (two opposite
-            // sides) Only its threats count, and only the most valuable one.
-            if capture_threat(tables, board, s, t) {
-                sums.best_threat[to_move] = info.value;
-            }
-        }
-        if info.escape {
-            let distance = tables.escape_distance[t][s];
-            if let Some(&bonus) = w.escape_distance.get(distance as usize) {
-                score[owner] += bonus;
-            }
-            if info.scan_lines {
-                let lines = open_lines(tables, board, s, t);
-                if lines == 0 && (w.two_moves_to_escape != 0 || w.escape_route != 0) {
-                    let routes = escape_routes(tables, board, s, t);
-                    if routes > 0 {
-                        score[owner] += w.two_moves_to_escape + routes as i32 * w.escape_route;
-                    }
-                }
-                if lines == 0 && info.follow {
-                    if let Some(bits) = &tables.bits {
-                        score[owner] += escape_paths(
-                            bits,
-                            w,
-                            sums.occupied,
-                            s,
-                            t,
-                            info.steps,
-                            owner == to_move,
-                        );
-                    }
-                }
-                if lines > 0 {
-                    score[owner] += if owner == to_move {
-                        w.open_line_to_move
-                    } else if lines == 1 {
-                        w.open_line_one
-                    } else {
-                        w.open_line_two
-                    };
-                }
-            }
+    let info = &tables.types[t];
+    let owner = info.owner;
+    sums.counts[t] += 1;
+    let free: i32 = tables.steps[t][s]
+        .iter()
+        .map(|&n| i32::from(board[n as usize] == EMPTY))
+        .sum();
+    score[owner] += free * w.mobility;
+    if info.guards && tables.guard_square[s] {
+        score[owner] += w.guard;
+    }
+    if info.capture_sides >= 3 {
+        score[owner] -= enclosure(tables, board, s, t);
+    } else if owner != to_move && info.value > sums.best_threat[to_move] {
+        // Can the side to move capture this piece with its next move? (two opposite
+        // sides) Only its threats count, and only the most valuable one.
+        if capture_threat(tables, board, s, t) {
+            sums.best_threat[to_move] = info.value;
         }
     }
+    if info.escape {
+        score[owner] += escape_terms(tables, board, s, t, to_move, sums.occupied);
+    }
+}
+
+/// How much a piece of type `t` on `s` that must be surrounded on 3-4 sides loses for
+/// being nearly enclosed (the enclosing sides it still misses: 1, 2 or 3).
+#[inline]
+fn enclosure(tables: &Tables, board: &[u8], s: usize, t: usize) -> i32 {
+    let info = &tables.types[t];
+    let mut needed = i32::from(info.capture_sides);
+    let mut hostile_sides = 0;
+    for &n in &tables.neighbours[s] {
+        if n == NONE && info.capture_edge {
+            needed -= 1;
+        } else if hostile(tables, board, n, t) {
+            hostile_sides += 1;
+        }
+    }
+    let missing = needed - hostile_sides;
+    if (1..=3).contains(&missing) {
+        tables.weights.enclosure[(missing - 1) as usize]
+    } else {
+        0
+    }
+}
+
+/// The escape terms of the escape piece of type `t` on `s`, for its owner: its distance to
+/// an escape square, open lines to one, the routes and, on a board of [`BoardBits`], the
+/// paths a few moves ahead. `occupied`: the occupied squares on such a board.
+#[inline]
+fn escape_terms(
+    tables: &Tables,
+    board: &[u8],
+    s: usize,
+    t: usize,
+    to_move: usize,
+    occupied: u128,
+) -> i32 {
+    let w = &tables.weights;
+    let info = &tables.types[t];
+    let owner = info.owner;
+    let mut score = 0;
+    let distance = tables.escape_distance[t][s];
+    if let Some(&bonus) = w.escape_distance.get(distance as usize) {
+        score += bonus;
+    }
+    if !info.scan_lines {
+        return score;
+    }
+    let lines = open_lines(tables, board, s, t);
+    if lines == 0 && (w.two_moves_to_escape != 0 || w.escape_route != 0) {
+        let routes = escape_routes(tables, board, s, t);
+        if routes > 0 {
+            score += w.two_moves_to_escape + routes as i32 * w.escape_route;
+        }
+    }
+    if lines == 0 && info.follow && tables.paths_weighed {
+        if let Some(bits) = &tables.bits {
+            score += escape_paths(bits, w, occupied, s, t, info.steps, owner == to_move);
+        }
+    }
+    if lines > 0 {
+        score += if owner == to_move {
+            w.open_line_to_move
+        } else if lines == 1 {
+            w.open_line_one
+        } else {
+            w.open_line_two
+        };
+    }
+    score
 }
 
 /// The terms of an escape piece of type `t` on `s` with no open line to an escape square
@@ -737,15 +1061,53 @@ fn capture_threat(tables: &Tables, board: &[u8], s: usize, t: usize) -> bool {
     false
 }
 
+/// The squares beside a piece of the player not to move, for [`move_guess`]: on a board
+/// of [`BoardBits`], where no such square may have a guess but an escape piece's move;
+/// every square on a larger board.
+pub(crate) fn beside_enemy(tables: &Tables, position: &Position) -> u128 {
+    match &tables.bits {
+        Some(bits) => {
+            let enemy = occupancy(position)[1 - position.side_to_move().index()];
+            (0..4).fold(0, |beside, d| beside | bits.step(enemy, d))
+        }
+        None => u128::MAX,
+    }
+}
+
 /// A static guess of a move's worth for ordering and for deciding which moves are searched
-/// less deeply. Depends on the position and the move only.
-pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player) -> i32 {
+/// less deeply. Depends on the position and the move only. `beside`: the squares beside
+/// an enemy piece ([`beside_enemy`]; a move of another piece than an escape piece to any
+/// other square guesses 0).
+#[inline]
+pub(crate) fn move_guess(
+    tables: &Tables,
+    board: &[u8],
+    beside: u128,
+    mv: Move,
+    mover: Player,
+) -> i32 {
     let (from, to) = (tables.index(mv.from), tables.index(mv.to));
     let t = board[from];
     if t == EMPTY {
         return 0;
     }
     let t = kind(t);
+    if !tables.types[t].escape && to < 128 && (beside >> to) & 1 == 0 {
+        return 0;
+    }
+    guess_beside(tables, board, from, to, t, mover)
+}
+
+/// [`move_guess`] of a move of a piece of type `t` from `from` to `to` that may be worth
+/// something (an escape piece's, or one next to an enemy piece).
+fn guess_beside(
+    tables: &Tables,
+    board: &[u8],
+    from: usize,
+    to: usize,
+    t: usize,
+    mover: Player,
+) -> i32 {
     let info = &tables.types[t];
     let mut guess = 0;
     if info.escape {
@@ -803,7 +1165,8 @@ pub(crate) fn move_guess(tables: &Tables, board: &[u8], mv: Move, mover: Player)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hnefatafl_core::{PieceType, Setup};
+    use hnefatafl_core::Setup;
+    use hnefatafl_core::random::SplitMix;
 
     /// The 11x11 rules: corners to escape to, the king (bit 1) for player 1, attackers
     /// (bit 4) for player 0.
@@ -832,6 +1195,127 @@ mod tests {
         let with = evaluate(&Tables::new(&rules, on), &position);
         let without = evaluate(&Tables::new(&rules, EvalWeights::default()), &position);
         with - without
+    }
+
+    /// Every evaluation weight on, each a different odd amount, so that no two terms can
+    /// make up for each other.
+    fn all_terms() -> EvalWeights {
+        EvalWeights {
+            piece: 101,
+            mobility: 7,
+            escape_distance: [3, 41, 17, 5],
+            open_line_to_move: 2003,
+            open_line_one: 151,
+            open_line_two: 907,
+            two_moves_to_escape: 61,
+            escape_route: 27,
+            guard: 23,
+            enclosure: [251, 71, 19],
+            threat_percent: 63,
+            tempo: 11,
+            fork_to_move: 701,
+            fork_one: 103,
+            fork_two: 401,
+            three_moves_to_escape: 31,
+        }
+    }
+
+    /// Positions of random games from the start, and random set-ups: pieces of random
+    /// types on random squares they may stand on, either side to move.
+    fn random_positions(rules: &Rules, seed: u64) -> Vec<Position> {
+        let mut random = SplitMix::new(seed);
+        let mut positions = Vec::new();
+        for _ in 0..12 {
+            let mut position = rules.start_position();
+            for _ in 0..150 {
+                positions.push(position.clone());
+                let mut moves = Vec::new();
+                position.for_each_move(|mv| moves.push(mv));
+                if moves.is_empty() || position.outcome().is_some() {
+                    break;
+                }
+                position.play_unchecked(moves[random.below(moves.len())]);
+            }
+        }
+        let types: Vec<PieceType> = rules.piece_rules().iter().map(|r| r.piece()).collect();
+        for _ in 0..600 {
+            let density = 1 + random.below(6);
+            let mut pieces = Vec::new();
+            for square in rules.squares() {
+                let Some(kind) = rules.square_type(square) else {
+                    continue;
+                };
+                if random.below(10) >= density {
+                    continue;
+                }
+                let piece = types[random.below(types.len())];
+                let may_stand = rules
+                    .piece_rule(piece)
+                    .is_some_and(|rule| rule.occupies().bits() & kind.bit() != 0);
+                if may_stand {
+                    pieces.push((square, piece));
+                }
+            }
+            let side = if random.below(2) == 0 {
+                Player::Zero
+            } else {
+                Player::One
+            };
+            if let Ok(position) = Position::from_setup(rules, &Setup::new(pieces, side)) {
+                positions.push(position);
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn the_bitboard_evaluation_adds_up_the_same_terms_as_the_scalar_one() {
+        let files: [(&str, &[u8]); 10] = [
+            ("brandub", include_bytes!("../../data/rules/brandub")),
+            ("ard_ri", include_bytes!("../../data/rules/ard_ri")),
+            ("halatafl", include_bytes!("../../data/rules/halatafl")),
+            ("petteia", include_bytes!("../../data/rules/petteia")),
+            ("tablut", include_bytes!("../../data/rules/tablut")),
+            (
+                "foteviken_tablut",
+                include_bytes!("../../data/rules/foteviken_tablut"),
+            ),
+            ("hnefatafl", include_bytes!("../../data/rules/hnefatafl")),
+            ("copenhagen", include_bytes!("../../data/rules/copenhagen")),
+            ("tawlbwrdd", include_bytes!("../../data/rules/tawlbwrdd")),
+            ("brandubh", include_bytes!("../../data/rules/brandubh")),
+        ];
+        let mut files_with_threats = 0;
+        for (seed, (name, text)) in files.iter().enumerate() {
+            let rules = Rules::parse(text).expect("the shipped rules");
+            let positions = random_positions(&rules, seed as u64 + 1);
+            for weights in [EvalWeights::default(), all_terms()] {
+                let tables = Tables::new(&rules, weights);
+                let bits = tables
+                    .bits
+                    .as_ref()
+                    .expect("a board of at most 128 squares");
+                let mut threats = 0;
+                for position in &positions {
+                    let scalar = evaluate_scalar(&tables, position);
+                    assert_eq!(
+                        evaluate_bits(&tables, bits, position),
+                        scalar,
+                        "{name}: {:?}",
+                        position.setup()
+                    );
+                    threats += usize::from(scalar.1);
+                }
+                // Not every position has a threat.
+                assert!(threats < positions.len(), "{name}: {threats}");
+                files_with_threats += usize::from(threats > 0);
+            }
+        }
+        // The threat term is exercised (halatafl captures by jumping only: it has none).
+        assert!(
+            files_with_threats >= 2 * (files.len() - 1),
+            "{files_with_threats}"
+        );
     }
 
     #[test]

@@ -372,9 +372,10 @@ impl Engine {
         }
         let board = game.position().board_bits();
         let mover = game.side_to_move();
+        let beside = eval::beside_enemy(&tables, game.position());
         let mut ordered: Vec<(i32, Move)> = root_moves
             .iter()
-            .map(|&mv| (eval::move_guess(&tables, board, mv, mover), mv))
+            .map(|&mv| (eval::move_guess(&tables, board, beside, mv, mover), mv))
             .collect();
         ordered.sort_by(|a, b| {
             b.0.cmp(&a.0)
@@ -581,6 +582,8 @@ struct Worker<'a> {
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
     lists: Vec<Vec<Scored>>,
+    /// The ordering keys of each ply's moves, in the order of its list.
+    keys: Vec<Vec<i32>>,
     /// Whether the move into each ply was a pass (null-move pruning).
     passed: Vec<bool>,
     generated: Vec<Move>,
@@ -629,6 +632,7 @@ impl<'a> Worker<'a> {
             history: vec![0; squares * squares],
             killers: vec![[None; 2]; MAX_PLY],
             lists: vec![Vec::new(); MAX_PLY],
+            keys: vec![Vec::new(); MAX_PLY],
             passed: vec![false; MAX_PLY + 1],
             generated: Vec::new(),
             board: Vec::new(),
@@ -977,8 +981,9 @@ impl<'a> Worker<'a> {
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
         let board = self.position.board_bits();
+        let beside = eval::beside_enemy(tables, &self.position);
         self.position.for_each_move(|mv| {
-            let guess = eval::move_guess(tables, board, mv, side);
+            let guess = eval::move_guess(tables, board, beside, mv, side);
             if guess >= CAPTURE_GUESS {
                 moves.push(Scored {
                     mv,
@@ -1102,8 +1107,9 @@ impl<'a> Worker<'a> {
             self.board.clear();
             self.board.extend_from_slice(self.position.board_bits());
         }
+        let beside = eval::beside_enemy(tables, &self.position);
         for &mv in &self.generated {
-            let guess = eval::move_guess(tables, self.position.board_bits(), mv, side);
+            let guess = eval::move_guess(tables, self.position.board_bits(), beside, mv, side);
             let extend = extensions && eval::threatens_escape(tables, &mut self.board, mv);
             moves.push(Scored {
                 mv,
@@ -1139,19 +1145,22 @@ impl<'a> Worker<'a> {
             };
         }
 
+        // The keys again, side by side, for a quick scan.
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        keys.extend(moves.iter().map(|m| m.key));
+
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0;
         for i in 0..moves.len() {
-            // Pick the best remaining move by its ordering key.
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if moves[j].key > moves[pick].key {
-                    pick = j;
-                }
-            }
+            // Pick the best remaining move by its ordering key, the first of equal ones.
+            let rest = &keys[i..];
+            let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+            let pick = i + rest.iter().position(|&key| key == top).unwrap_or(0);
             moves.swap(i, pick);
+            keys.swap(i, pick);
             let m = moves[i];
             let undo = self.position.play_unchecked(m.mv);
             let child_key = self.position.hash();
@@ -1194,6 +1203,7 @@ impl<'a> Worker<'a> {
             self.position.take_back(&undo);
             if self.aborted {
                 self.lists[ply] = moves;
+                self.keys[ply] = keys;
                 return 0;
             }
             if score > best {
@@ -1227,6 +1237,7 @@ impl<'a> Worker<'a> {
             }
         }
         self.lists[ply] = moves;
+        self.keys[ply] = keys;
         if legal == 0 {
             // No legal move (repetition may rule them all out): the side to move loses.
             return Score::loss_in(ply as i32).0;
