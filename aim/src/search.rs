@@ -39,9 +39,11 @@ pub struct Progress {
 /// The result of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// The best move; `None` only when the game is over (no legal move).
+    /// The best move; `None` only when the game is over (no legal move). It is the best
+    /// move of the deepest finished depth, or a move that the unfinished depth after it
+    /// had searched to the end and proved better ([`Tuning::unfinished_depths`]).
     pub best: Option<Move>,
-    /// Its score.
+    /// Its score, from the depth that chose it.
     pub score: Score,
     /// Deepest finished depth.
     pub depth: u32,
@@ -116,6 +118,12 @@ pub struct Tuning {
     /// depends on the history table. Off by default until a match shows it helps (see
     /// `docs/ai.md`).
     pub late_move_reductions: bool,
+    /// Use what an unfinished depth found: when the search stops during a depth after a
+    /// root move other than the first (the depth before's best) has been searched to the
+    /// end and proved better, that move is played, with that score. And with a fixed time
+    /// a move (not a clock, where time saved is kept), new depths start until the time is
+    /// up, since what they find is no longer lost.
+    pub unfinished_depths: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
     /// The evaluation's weights.
@@ -131,6 +139,7 @@ impl Default for Tuning {
             stability: false,
             quiescence: false,
             late_move_reductions: false,
+            unfinished_depths: true,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
@@ -448,6 +457,7 @@ impl Engine {
             stability: self.tuning.stability,
             quiescence: self.tuning.quiescence,
             late_move_reductions: self.tuning.late_move_reductions,
+            unfinished_depths: self.tuning.unfinished_depths,
             split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
         };
         let position = game.position();
@@ -561,9 +571,22 @@ struct Context<'a> {
     stability: bool,
     quiescence: bool,
     late_move_reductions: bool,
+    unfinished_depths: bool,
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
     split: bool,
+}
+
+/// How an iteration at the root ended.
+enum Iteration {
+    /// Every root move was searched.
+    Finished(Done),
+    /// Stopped, after a root move other than the first was searched to the end and proved
+    /// better than the first: that move, its score and its line (the depth is the
+    /// unfinished one).
+    Improved(Done),
+    /// Stopped before anything better than the first move was known.
+    Stopped,
 }
 
 /// A finished iteration.
@@ -696,13 +719,24 @@ impl<'a> Worker<'a> {
         // Finished depths in a row that kept the best move of the depth before.
         let mut stable = 0;
         for depth in first_depth..=plan.depth {
-            let done = if self.context.split {
+            let iteration = if self.context.split {
                 self.root_split(&mut order, depth)
             } else {
                 self.root_search(&mut order, depth)
             };
-            let Some(done) = done else {
-                break;
+            let done = match iteration {
+                Iteration::Finished(done) => done,
+                Iteration::Improved(done) if self.context.unfinished_depths => {
+                    // The deepest finished depth stays the one reported.
+                    if let Some(finished) = &last {
+                        last = Some(Done {
+                            depth: finished.depth,
+                            ..done
+                        });
+                    }
+                    break;
+                }
+                Iteration::Improved(_) | Iteration::Stopped => break,
             };
             report(self, &done);
             let decisive = Score(done.score)
@@ -721,7 +755,10 @@ impl<'a> Worker<'a> {
                 break;
             }
             let elapsed = self.context.shared.start.elapsed();
-            let soft = plan.soft_time.map(|soft| {
+            // With a fixed time a move, the time not spent is lost; an unfinished depth
+            // still counts, so the search goes on until the hard limit.
+            let run_out = self.context.unfinished_depths && !plan.banked;
+            let soft = plan.soft_time.filter(|_| !run_out).map(|soft| {
                 if self.context.stability {
                     stable_soft_time(soft, plan, depth, stable)
                 } else {
@@ -740,7 +777,7 @@ impl<'a> Worker<'a> {
 
     /// One iteration at the root: the best move, ties going to the lower static rank, and
     /// its exact score. `order` is reordered so that the best move comes first next time.
-    fn root_search(&mut self, order: &mut [RootMove], depth: u32) -> Option<Done> {
+    fn root_search(&mut self, order: &mut [RootMove], depth: u32) -> Iteration {
         let noisy = order.iter().any(|m| m.noise != 0);
         let mut best: Option<(i32, usize)> = None;
         let mut best_pv = Vec::new();
@@ -783,7 +820,14 @@ impl<'a> Worker<'a> {
             self.path.pop();
             self.position.take_back(&undo);
             if self.aborted {
-                return None;
+                return match best {
+                    Some((score, index)) if index > 0 => Iteration::Improved(Done {
+                        depth,
+                        score,
+                        pv: best_pv,
+                    }),
+                    _ => Iteration::Stopped,
+                };
             }
             if better {
                 best = Some((score, i));
@@ -792,9 +836,11 @@ impl<'a> Worker<'a> {
                 best_pv.extend_from_slice(&self.pv[1]);
             }
         }
-        let (score, index) = best?;
+        let Some((score, index)) = best else {
+            return Iteration::Stopped;
+        };
         order[..=index].rotate_right(1);
-        Some(Done {
+        Iteration::Finished(Done {
             depth,
             score,
             pv: best_pv,
@@ -808,7 +854,7 @@ impl<'a> Worker<'a> {
 
     /// One iteration at the root with several threads (main thread): the first move alone,
     /// then the others shared with the helpers ([`Split`]).
-    fn root_split(&mut self, order: &mut [RootMove], depth: u32) -> Option<Done> {
+    fn root_split(&mut self, order: &mut [RootMove], depth: u32) -> Iteration {
         let split = &self.context.shared.split;
         *split.order.lock().unwrap_or_else(PoisonError::into_inner) = order.to_vec();
         split.depth.store(depth, Ordering::Relaxed);
@@ -822,7 +868,7 @@ impl<'a> Worker<'a> {
         self.path.pop();
         self.position.take_back(&undo);
         if self.aborted {
-            return None;
+            return Iteration::Stopped;
         }
         let mut pv = vec![first.mv];
         pv.extend_from_slice(&self.pv[1]);
@@ -835,16 +881,21 @@ impl<'a> Worker<'a> {
         while split.busy.load(Ordering::Acquire) != 0 {
             std::thread::yield_now();
         }
-        if self.aborted || self.stopped() {
-            return None;
-        }
         let (score, index, pv) = split
             .best
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone();
+        if self.aborted || self.stopped() {
+            // Only moves searched to the end are ever written as the best.
+            return if index > 0 {
+                Iteration::Improved(Done { depth, score, pv })
+            } else {
+                Iteration::Stopped
+            };
+        }
         order[..=index].rotate_right(1);
-        Some(Done { depth, score, pv })
+        Iteration::Finished(Done { depth, score, pv })
     }
 
     /// Takes root moves of the open generation until none is left: each is better than the

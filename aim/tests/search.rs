@@ -715,3 +715,77 @@ fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
         "{with} nodes with quiescence, {without} without"
     );
 }
+
+/// One thread, no table and a fixed tree, with or without [`aim::Tuning::unfinished_depths`]:
+/// each search of a position then searches exactly the same tree up to where it stops.
+fn exact(unfinished_depths: bool) -> Engine {
+    Engine::with_tuning(
+        EngineConfig {
+            threads: 1,
+            hash_mib: 0,
+        },
+        aim::Tuning {
+            unfinished_depths,
+            null_move: false,
+            ..aim::Tuning::default()
+        },
+    )
+}
+
+#[test]
+fn a_better_move_found_by_an_unfinished_depth_is_played_with_its_score() {
+    let (mut changed, mut found_the_next_depths_move) = (0, 0);
+    for text in [TABLUT, FETLAR] {
+        let rules = rules(text, false);
+        for seed in 0..3 {
+            let game = shuffled_opening(&rules, 6, seed);
+            for nodes in (1..=12).map(|k| k * 12_000) {
+                let limits = Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                };
+                let on = search(&mut exact(true), &game, &limits);
+                let off = search(&mut exact(false), &game, &limits);
+                // The same tree, stopped at the same node: the same depth finished.
+                assert_eq!(on.depth, off.depth, "seed {seed}, {nodes} nodes");
+                if on.best == off.best {
+                    assert_eq!(on.score, off.score);
+                    continue;
+                }
+                changed += 1;
+                let mv = on.best.expect("a move");
+                assert!(game.check(mv).is_ok());
+                assert_eq!(on.pv.first(), Some(&mv));
+                // The next depth searched to the end: the unfinished one's best so far is
+                // never better than its final best, and is it when it is the same move.
+                let next = search(&mut exact(true), &game, &depth(on.depth + 1));
+                assert!(on.score <= next.score, "{} after {}", on.score, next.score);
+                if next.best == Some(mv) {
+                    assert_eq!(on.score, next.score);
+                    found_the_next_depths_move += 1;
+                }
+            }
+        }
+    }
+    // The sweep must reach cases where the knob matters, else it tested nothing.
+    assert!(changed >= 3, "only {changed} searches changed their move");
+    assert!(found_the_next_depths_move >= 1);
+}
+
+#[test]
+fn a_fixed_time_a_move_is_used_to_the_end() {
+    let game = shuffled_opening(&rules(FETLAR, false), 6, 1);
+    let limits = Limits {
+        time: Some(Duration::from_millis(400)),
+        ..Limits::default()
+    };
+    let result = search(&mut exact(true), &game, &limits);
+    assert!(result.score.mate_plies().is_none());
+    // Without the knob no depth starts after 45% of the time, and the next rarely ends.
+    assert!(
+        result.elapsed >= Duration::from_millis(400),
+        "stopped after {:?} at depth {}",
+        result.elapsed,
+        result.depth
+    );
+}

@@ -100,7 +100,9 @@ pub struct Side {
 /// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
 /// pruning), `stability` (0/1, time management by the best move's stability),
 /// `quiescence` (0/1, the capture quiescence search at the horizon), `lmr` (0/1,
-/// late-move reductions in place of the static ones), `parallel`
+/// late-move reductions in place of the static ones), `unfinished` (0/1, use what an
+/// unfinished depth found and, with a fixed time a move, search until the time is up),
+/// `parallel`
 /// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
@@ -143,6 +145,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "stability" => side.tuning.stability = number()? != 0,
             "quiescence" => side.tuning.quiescence = number()? != 0,
             "lmr" => side.tuning.late_move_reductions = number()? != 0,
+            "unfinished" => side.tuning.unfinished_depths = number()? != 0,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
