@@ -124,6 +124,13 @@ pub struct Tuning {
     /// a move (not a clock, where time saved is kept), new depths start until the time is
     /// up, since what they find is no longer lost.
     pub unfinished_depths: bool,
+    /// What a draw costs the king's side (the one player with escape pieces), in
+    /// hundredths of a piece; the other side gains as much. Between engines the king's
+    /// side wins most games of the shipped boards (see `docs/ai.md`), so a draw is a poor
+    /// result for it even where the evaluation calls the game even or a little behind.
+    /// 0 scores every draw 0; rule files where both players or neither have escape pieces
+    /// always do.
+    pub king_side_draw: i32,
     /// How several threads share the search.
     pub parallel: Parallel,
     /// The evaluation's weights.
@@ -140,6 +147,7 @@ impl Default for Tuning {
             quiescence: false,
             late_move_reductions: false,
             unfinished_depths: true,
+            king_side_draw: 0,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
@@ -206,6 +214,8 @@ struct RootMove {
     /// does not see (the `repetition` count reached, `draw_plies` without a capture): the
     /// score of that end for the mover.
     ends: Option<i32>,
+    /// The score of a draw for the mover ([`Tuning::king_side_draw`]).
+    draw: i32,
 }
 
 impl RootMove {
@@ -215,11 +225,28 @@ impl RootMove {
     fn capped(&self, score: i32) -> i32 {
         if let Some(end) = self.ends {
             end
-        } else if self.repeats && score > 0 && !is_decisive(score) {
-            0
+        } else if self.repeats && score > self.draw && !is_decisive(score) {
+            self.draw
         } else {
             score
         }
+    }
+}
+
+/// The score of a draw for player 0 and player 1 to move: `cost` below even for the
+/// king's side (the one player with escape pieces in the start position), as much above
+/// for the other; 0 for both when that side is not one player.
+fn draw_scores(tables: &Tables, cost: i32) -> [i32; 2] {
+    let owns_escapes = |player: usize| {
+        tables
+            .types
+            .iter()
+            .any(|t| t.declared && t.owner == player && t.escape && t.start_count > 0)
+    };
+    match (owns_escapes(0), owns_escapes(1)) {
+        (true, false) => [-cost, cost],
+        (false, true) => [cost, -cost],
+        _ => [0, 0],
     }
 }
 
@@ -381,6 +408,7 @@ impl Engine {
         }
         let board = game.position().board_bits();
         let mover = game.side_to_move();
+        let draw = draw_scores(&tables, self.tuning.king_side_draw);
         let beside = eval::beside_enemy(&tables, game.position());
         let mut ordered: Vec<(i32, Move)> = root_moves
             .iter()
@@ -410,7 +438,7 @@ impl Engine {
                 let ends = after.outcome().map(|outcome| match outcome.winner {
                     Some(winner) if winner == mover => Score::win_in(1).0,
                     Some(_) => Score::loss_in(1).0,
-                    None => 0,
+                    None => draw[mover.index()],
                 });
                 after.undo();
                 RootMove {
@@ -423,6 +451,7 @@ impl Engine {
                     },
                     repeats,
                     ends,
+                    draw: draw[mover.index()],
                 }
             })
             .collect();
@@ -457,6 +486,7 @@ impl Engine {
             stability: self.tuning.stability,
             quiescence: self.tuning.quiescence,
             late_move_reductions: self.tuning.late_move_reductions,
+            draw,
             unfinished_depths: self.tuning.unfinished_depths,
             split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
         };
@@ -571,6 +601,8 @@ struct Context<'a> {
     stability: bool,
     quiescence: bool,
     late_move_reductions: bool,
+    /// The score of a draw for player 0 and player 1 to move.
+    draw: [i32; 2],
     unfinished_depths: bool,
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
@@ -1012,7 +1044,7 @@ impl<'a> Worker<'a> {
         Some(match outcome.winner {
             Some(winner) if winner == side => Score::win_in(plies).0,
             Some(_) => Score::loss_in(plies).0,
-            None => 0,
+            None => self.context.draw[side.index()],
         })
     }
 

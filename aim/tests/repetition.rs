@@ -132,3 +132,52 @@ fn a_move_that_ends_the_game_by_repetition_scores_that_end() {
         assert_ne!(result.score, aim::Score::loss_in(1), "depth {d}");
     }
 }
+
+/// The corridor game with a drawn repetition (the third occurrence) and player `king`'s
+/// piece an escape piece, so that player is the king's side.
+fn corridor_with_a_king(king: usize) -> Rules {
+    let text = format!(
+        "{}repetition 3\npiece {} escape\n",
+        include_str!("rules/corridor.txt"),
+        king + 1
+    );
+    Rules::parse(text.as_bytes()).expect("valid rules")
+}
+
+#[test]
+fn a_draw_costs_the_kings_side_what_the_tuning_says() {
+    let engine = |cost| {
+        Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 8,
+            },
+            aim::Tuning {
+                king_side_draw: cost,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    let search = |king, cost, d| {
+        let (game, back) = one_move_from_the_third_occurrence(&corridor_with_a_king(king));
+        let mut check = game.clone();
+        check.try_play(back).expect("a legal move");
+        assert_eq!(check.outcome().map(|outcome| outcome.winner), Some(None));
+        let result = engine(cost).search(
+            &game,
+            &depth(d),
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        (result, back)
+    };
+    for d in [1, 3] {
+        // Player 1 to move. As the king's side it keeps away from the draw ...
+        let (result, back) = search(1, 500, d);
+        assert!(result.best.is_some_and(|mv| mv != back), "depth {d}");
+        assert!(result.score > aim::Score(-500), "depth {d}");
+        // ... and as the other side it takes it, for what the draw costs the king's side.
+        let (result, back) = search(0, 500, d);
+        assert_eq!((result.best, result.score), (Some(back), aim::Score(500)));
+    }
+}

@@ -102,7 +102,7 @@ pub struct Side {
 /// `quiescence` (0/1, the capture quiescence search at the horizon), `lmr` (0/1,
 /// late-move reductions in place of the static ones), `unfinished` (0/1, use what an
 /// unfinished depth found and, with a fixed time a move, search until the time is up),
-/// `parallel`
+/// `draw` (what a draw costs the king's side, in hundredths of a piece), `parallel`
 /// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
@@ -146,6 +146,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "quiescence" => side.tuning.quiescence = number()? != 0,
             "lmr" => side.tuning.late_move_reductions = number()? != 0,
             "unfinished" => side.tuning.unfinished_depths = number()? != 0,
+            "draw" => side.tuning.king_side_draw = number()? as i32,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
