@@ -7,7 +7,7 @@ use crate::limits::{Limits, Plan};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
 use hnefatafl_core::random::SplitMix;
-use hnefatafl_core::{Game, Move, Position, Rules};
+use hnefatafl_core::{Game, Move, Player, Position, Rules};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -131,6 +131,16 @@ pub struct Tuning {
     /// 0 scores every draw 0; rule files where both players or neither have escape pieces
     /// always do.
     pub king_side_draw: i32,
+    /// Score repetitions inside the tree as what the rules' `repetition` end means, where
+    /// the rules allow repeating: a move into a position of the search's own line, or of
+    /// the game so far, is not searched but scores a draw ([`Tuning::king_side_draw`]) when
+    /// the rules call a repetition drawn, and a loss when it would lose the game for the
+    /// side that makes it. A repetition that the rules would end in the mover's favour is
+    /// searched as any move (the other side can still keep away from it). Without it only
+    /// the root's moves know the game's positions, so the search cannot see a side force a
+    /// draw by repeating, nor a way to force one. Rules without a `repetition` end are not
+    /// touched. Off by default until a match shows it helps (see `docs/ai.md`).
+    pub tree_repetition: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
     /// The evaluation's weights.
@@ -148,6 +158,7 @@ impl Default for Tuning {
             late_move_reductions: false,
             unfinished_depths: true,
             king_side_draw: 0,
+            tree_repetition: false,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }
@@ -455,10 +466,10 @@ impl Engine {
                 }
             })
             .collect();
-        let game_hashes: HashSet<u64> = if tables.forbid_repeat {
-            game.position_hashes().iter().copied().collect()
+        let game_positions = if tables.forbid_repeat || self.tuning.tree_repetition {
+            GamePositions::new(game.position_hashes())
         } else {
-            HashSet::new()
+            GamePositions::new(&[])
         };
         let wanted = self.threads(limits).max(1);
         let threads = if wanted > 1 {
@@ -478,7 +489,11 @@ impl Engine {
             tables: &tables,
             table: self.table.as_ref(),
             shared: &shared,
-            game_hashes: &game_hashes,
+            game_positions: &game_positions,
+            repetition: repetition_ends(
+                &rules,
+                self.tuning.tree_repetition && !tables.forbid_repeat,
+            ),
             strict: threads == 1,
             reductions: self.tuning.reductions,
             escape_extension: self.tuning.escape_extension,
@@ -591,7 +606,12 @@ struct Context<'a> {
     tables: &'a Tables,
     table: Option<&'a Table>,
     shared: &'a Shared,
-    game_hashes: &'a HashSet<u64>,
+    /// The game's positions, for the rules that forbid repeating one and for
+    /// [`Tuning::tree_repetition`].
+    game_positions: &'a GamePositions,
+    /// [`Tuning::tree_repetition`], where it applies: what a repetition in the tree
+    /// means for player 0 and player 1 making it.
+    repetition: Option<[RepeatEnd; 2]>,
     /// Take table scores only from entries of exactly the depth needed, so that a search
     /// of fixed depth gives the same result with the table on or off.
     strict: bool,
@@ -607,6 +627,66 @@ struct Context<'a> {
     /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
     /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
     split: bool,
+}
+
+/// What a repetition inside the tree means for the side that makes it
+/// ([`Tuning::tree_repetition`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RepeatEnd {
+    /// The rules call it a draw.
+    Draw,
+    /// The rules would end the game lost for the mover.
+    Loss,
+    /// The rules would end the game won for the mover: searched as any move, since the
+    /// other side can still keep away from it.
+    Search,
+}
+
+/// What a repetition in the tree means for player 0 and player 1 making it, when `on` and
+/// the rules end a game by repetition.
+fn repetition_ends(rules: &Rules, on: bool) -> Option<[RepeatEnd; 2]> {
+    let end = |mover: Player| {
+        let outcome = rules.repetition_outcome(mover)?;
+        Some(match outcome.winner {
+            None => RepeatEnd::Draw,
+            Some(winner) if winner == mover => RepeatEnd::Search,
+            Some(_) => RepeatEnd::Loss,
+        })
+    };
+    if !on {
+        return None;
+    }
+    Some([end(Player::Zero)?, end(Player::One)?])
+}
+
+/// The keys of the game's positions, behind a filter of 4,096 bits that lets most keys
+/// of the tree skip the set.
+struct GamePositions {
+    filter: [u64; 64],
+    keys: HashSet<u64>,
+}
+
+impl GamePositions {
+    fn new(keys: &[u64]) -> GamePositions {
+        let mut filter = [0; 64];
+        for &key in keys {
+            let bit = Self::bit(key);
+            filter[bit / 64] |= 1 << (bit % 64);
+        }
+        GamePositions {
+            filter,
+            keys: keys.iter().copied().collect(),
+        }
+    }
+
+    fn bit(key: u64) -> usize {
+        (key >> 52) as usize
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        let bit = Self::bit(key);
+        self.filter[bit / 64] & (1 << (bit % 64)) != 0 && self.keys.contains(&key)
+    }
 }
 
 /// How an iteration at the root ended.
@@ -1026,6 +1106,11 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Whether the position of `key` is on the search's line or among the game's.
+    fn repeats(&self, key: u64) -> bool {
+        self.path.contains(&key) || self.context.game_positions.contains(key)
+    }
+
     /// What every node does first: counts itself, polls the clock and the stop flags now
     /// and then, and scores a game that the board rules end here. `Some` ends the node.
     fn enter(&mut self, ply: usize) -> Option<i32> {
@@ -1088,9 +1173,7 @@ impl<'a> Worker<'a> {
             let undo = self.position.play_unchecked(m.mv);
             let child_key = self.position.hash();
             // A guess that captured nothing (the pair did not close) is a quiet move.
-            if undo.captures().next().is_none()
-                || (tables.forbid_repeat
-                    && (context.game_hashes.contains(&child_key) || self.path.contains(&child_key)))
+            if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats(child_key))
             {
                 self.position.take_back(&undo);
                 continue;
@@ -1247,14 +1330,43 @@ impl<'a> Worker<'a> {
             let m = moves[i];
             let undo = self.position.play_unchecked(m.mv);
             let child_key = self.position.hash();
-            if tables.forbid_repeat
-                && (context.game_hashes.contains(&child_key) || self.path.contains(&child_key))
-            {
+            let repeat_end = if tables.forbid_repeat || context.repetition.is_some() {
+                self.repeats(child_key).then(|| {
+                    context
+                        .repetition
+                        .map_or(RepeatEnd::Loss, |ends| ends[side.index()])
+                })
+            } else {
+                None
+            };
+            if repeat_end.is_some() && tables.forbid_repeat {
                 self.position.take_back(&undo);
                 continue;
             }
-            self.path.push(child_key);
             legal += 1;
+            if let Some(end @ (RepeatEnd::Draw | RepeatEnd::Loss)) = repeat_end {
+                // A repetition scores what the rules make of it (`Tuning::tree_repetition`).
+                self.position.take_back(&undo);
+                let score = if end == RepeatEnd::Draw {
+                    context.draw[side.index()]
+                } else {
+                    Score::loss_in(ply as i32 + 1).0
+                };
+                if score > best {
+                    best = score;
+                    best_move = Some(m.mv);
+                    if score > alpha {
+                        alpha = score;
+                        self.pv[ply].clear();
+                        self.pv[ply].push(m.mv);
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+                continue;
+            }
+            self.path.push(child_key);
             let captured = undo.captures().next().is_some();
             let mut child = if m.extend { depth } else { depth - 1 };
             let quiet = !captured && m.guess < 150 && !m.extend;

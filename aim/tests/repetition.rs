@@ -181,3 +181,106 @@ fn a_draw_costs_the_kings_side_what_the_tuning_says() {
         assert_eq!((result.best, result.score), (Some(back), aim::Score(500)));
     }
 }
+
+/// The corridor game with player 1 to move, whose move `(0,1)` to `(1,1)` makes a new position where player 0's
+/// one move, `(2,1)` to `(2,0)`, goes back to a position of the game.
+fn one_move_from_forcing_a_repetition(rules: Rules) -> (Game, hnefatafl_core::Move) {
+    let mut game = Game::new(rules);
+    for text in ["0 0 1 0", "2 1 1 1", "1 0 2 0", "1 1 0 1", "2 0 2 1"] {
+        game.try_play(text.parse().expect("a move"))
+            .expect("a legal move");
+    }
+    let forces: hnefatafl_core::Move = "0 1 1 1".parse().expect("a move");
+    let mut check = game.clone();
+    check.try_play(forces).expect("a legal move");
+    assert!(!game.has_occurred(check.position()), "a new position");
+    let replies: Vec<_> = check.legal_moves().collect();
+    assert_eq!(replies.len(), 1);
+    let before = check.clone();
+    check.try_play(replies[0]).expect("a legal move");
+    assert!(before.has_occurred(check.position()), "a repetition");
+    (game, forces)
+}
+
+#[test]
+fn repetitions_in_the_tree_score_as_draws() {
+    let search = |king, tree_repetition, d| {
+        let (game, forces) = one_move_from_forcing_a_repetition(corridor_with_a_king(king));
+        let mut engine = Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 8,
+            },
+            aim::Tuning {
+                king_side_draw: 500,
+                tree_repetition,
+                ..aim::Tuning::default()
+            },
+        );
+        let result = engine.search(
+            &game,
+            &depth(d),
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        (result, forces)
+    };
+    for d in [2, 3, 4] {
+        // The other side forces the repetition, for what the draw costs the king's side ...
+        let (result, forces) = search(0, true, d);
+        assert_eq!(result.score, aim::Score(500), "depth {d}");
+        if d == 2 {
+            assert_eq!(result.best, Some(forces));
+        }
+        // ... which the search does not see without the knob ...
+        let (result, _) = search(0, false, d);
+        assert_ne!(result.score, aim::Score(500), "depth {d}");
+        // ... and the king's side keeps away from it.
+        let (result, forces) = search(1, true, d);
+        assert!(result.best.is_some_and(|mv| mv != forces), "depth {d}");
+        assert!(result.score > aim::Score(-500), "depth {d}");
+    }
+}
+
+#[test]
+fn a_repetition_in_the_tree_that_loses_by_the_rules_scores_a_loss() {
+    let search = |loser: &str, tree_repetition, d| {
+        let (game, forces) = one_move_from_forcing_a_repetition(corridor_with_repetition(loser));
+        let mut engine = Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 8,
+            },
+            aim::Tuning {
+                tree_repetition,
+                ..aim::Tuning::default()
+            },
+        );
+        let result = engine.search(
+            &game,
+            &depth(d),
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        (result, forces)
+    };
+    for d in [2, 3] {
+        // Player 0's one answer repeats, which loses it the game: player 1 wins.
+        for loser in ["0", "mover"] {
+            let (result, forces) = search(loser, true, d);
+            assert_eq!(
+                (result.best, result.score),
+                (Some(forces), aim::Score::win_in(2)),
+                "loser {loser}, depth {d}"
+            );
+            let (result, _) = search(loser, false, d);
+            assert!(
+                result.score.mate_plies().is_none(),
+                "loser {loser}, depth {d}"
+            );
+        }
+        // Repeating wins player 0 the game, but player 1 need not let it: no end is scored.
+        let (result, _) = search("1", true, d);
+        assert!(result.score.mate_plies().is_none(), "loser 1, depth {d}");
+    }
+}

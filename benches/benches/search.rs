@@ -4,7 +4,8 @@
 //! depth 4 and 6, nodes per second, and the time to depth 7 and 8 on 1 thread against 2
 //! threads sharing the root and 2 threads of Lazy SMP, `SEARCH_BENCH_REPEAT` times each, 3
 //! by default), then criterion times the searches to depth 4 and 6 on one thread (a filter
-//! that matches nothing skips them).
+//! that matches nothing skips them), and the search to depth 6 with the tree's repetition
+//! draws.
 
 use aim::{Engine, EngineConfig, Limits, Parallel, SearchResult, Tuning};
 use criterion::Criterion;
@@ -19,21 +20,39 @@ fn search(game: &Game, depth: u32, threads: usize) -> SearchResult {
 }
 
 fn search_with(game: &Game, depth: u32, threads: usize, parallel: Parallel) -> SearchResult {
+    search_tuned(
+        game,
+        depth,
+        threads,
+        Tuning {
+            parallel,
+            ..Tuning::default()
+        },
+    )
+}
+
+fn search_tuned(game: &Game, depth: u32, threads: usize, tuning: Tuning) -> SearchResult {
     let mut engine = Engine::with_tuning(
         EngineConfig {
             threads,
             hash_mib: 64,
         },
-        Tuning {
-            parallel,
-            ..Tuning::default()
-        },
+        tuning,
     );
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
     engine.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
+}
+
+/// The tree's repetition draws on (`Tuning::tree_repetition`), for what their tests cost.
+fn repetition_tuning() -> Tuning {
+    Tuning {
+        tree_repetition: true,
+        king_side_draw: 150,
+        ..Tuning::default()
+    }
 }
 
 fn report_once(game: &Game) {
@@ -48,6 +67,15 @@ fn report_once(game: &Game) {
             result.score
         );
     }
+    let result = search_tuned(game, 6, 1, repetition_tuning());
+    println!(
+        "depth 6, 1 thread, repetition draws: {:.3} s, {} nodes, {:.2} M nodes/s, best {:?} score {}",
+        result.elapsed.as_secs_f64(),
+        result.nodes,
+        result.nodes as f64 / result.elapsed.as_secs_f64() / 1e6,
+        result.best,
+        result.score
+    );
     let repeats = std::env::var("SEARCH_BENCH_REPEAT")
         .ok()
         .and_then(|text| text.parse::<usize>().ok())
@@ -100,5 +128,10 @@ fn main() {
             |b| b.iter(|| black_box(search(&game, depth, 1))),
         );
     }
+    let repetition = repetition_tuning();
+    criterion.bench_function(
+        "search 11x11 start to depth 6, 1 thread, repetition draws",
+        |b| b.iter(|| black_box(search_tuned(&game, 6, 1, repetition.clone()))),
+    );
     criterion.final_summary();
 }

@@ -94,6 +94,29 @@ pub struct Side {
     pub nodes_as: [Option<u64>; 2],
 }
 
+/// The keys of a side's `key=value` settings other than the evaluation weights, in the
+/// order the usage lists them; [`parse_side`] reads each.
+pub const SETTING_KEYS: [&str; 18] = [
+    "level",
+    "depth",
+    "time",
+    "nodes",
+    "nodes0",
+    "nodes1",
+    "threads",
+    "hash",
+    "reductions",
+    "extension",
+    "null",
+    "stability",
+    "quiescence",
+    "lmr",
+    "unfinished",
+    "draw",
+    "repetition",
+    "parallel",
+];
+
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
 /// `nodes0` and `nodes1` (the node limit when it plays player 0 or 1: a handicap),
@@ -102,7 +125,8 @@ pub struct Side {
 /// `quiescence` (0/1, the capture quiescence search at the horizon), `lmr` (0/1,
 /// late-move reductions in place of the static ones), `unfinished` (0/1, use what an
 /// unfinished depth found and, with a fixed time a move, search until the time is up),
-/// `draw` (what a draw costs the king's side, in hundredths of a piece), `parallel`
+/// `draw` (what a draw costs the king's side, in hundredths of a piece), `repetition`
+/// (0/1, repetitions inside the tree score as draws), `parallel`
 /// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
@@ -147,6 +171,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "lmr" => side.tuning.late_move_reductions = number()? != 0,
             "unfinished" => side.tuning.unfinished_depths = number()? != 0,
             "draw" => side.tuning.king_side_draw = number()? as i32,
+            "repetition" => side.tuning.tree_repetition = number()? != 0,
             "parallel" => {
                 side.tuning.parallel = match value {
                     "split" => Parallel::RootSplit,
@@ -542,5 +567,27 @@ mod tests {
         assert_eq!(side.limits.depth, Some(4));
         assert_eq!(side.config.threads, 2);
         assert!(parse_side("speed=3").is_err());
+    }
+
+    #[test]
+    fn every_setting_key_is_read_and_changes_the_side() {
+        let plain = parse_side("").expect("valid");
+        for key in SETTING_KEYS {
+            let values: &[&str] = if key == "parallel" {
+                &["lazy"]
+            } else {
+                &["0", "3"]
+            };
+            let changes = |value: &&str| {
+                parse_side(&format!("{key}={value}")).is_ok_and(|side| {
+                    side.limits != plain.limits
+                        || side.config.threads != plain.config.threads
+                        || side.config.hash_mib != plain.config.hash_mib
+                        || side.tuning != plain.tuning
+                        || side.nodes_as != plain.nodes_as
+                })
+            };
+            assert!(values.iter().any(changes), "`{key}` is not read");
+        }
     }
 }

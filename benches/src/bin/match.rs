@@ -74,10 +74,10 @@ fn usage() -> String {
         "usage: match --rules <file> [--games N] --a <side> --b <side> \
 [--plies N] [--opening N | --openings <file>] [--seed N] [--jobs N] [--a-plays 0|1] \
 [--clock S[+I]] [--sprt elo0,elo1[,alpha,beta]] [--gauntlet <file>] [--verbose]
-a side is a list of words: limit words (d2 t0.5 n100000 j2 3) or key=value (level depth \
-time nodes nodes0 nodes1 threads hash reductions extension null stability quiescence lmr \
-parallel, or an evaluation weight: {}), separated by commas, perhaps after `ours:`; or an external engine: \
+a side is a list of words: limit words (d2 t0.5 n100000 j2 3) or key=value ({}, or an \
+evaluation weight: {}), separated by commas, perhaps after `ours:`; or an external engine: \
 `otep:<command line>` or `htp:<command line>`",
+        hnefatafl_benches::SETTING_KEYS.join(" "),
         hnefatafl_benches::WEIGHT_KEYS.join(" ")
     )
 }
