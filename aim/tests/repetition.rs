@@ -284,3 +284,57 @@ fn a_repetition_in_the_tree_that_loses_by_the_rules_scores_a_loss() {
         assert!(result.score.mate_plies().is_none(), "loser 1, depth {d}");
     }
 }
+
+/// A game of level 3 against an earlier version on the shipped 11x11 rules (a 4-ply
+/// opening, then 15 plies), with the king's side to move. Its pieces on c10 and the
+/// attackers' on b10 had gone back and forth: c10 to c11 lets b10 to b11 make the third
+/// occurrence of a position, which ended that game drawn.
+fn shuffled_11x11() -> (Game, hnefatafl_core::Move) {
+    let rules = Rules::parse(include_bytes!("../../data/rules/hnefatafl")).expect("valid");
+    let mut game = Game::new(rules.clone());
+    let line = "j6 j5, f4 g4, g11 g8, e7 e9, a8 e8, e6 e7, f10 f9, d6 d9, d11 d10, f6 c6, \
+                d1 d8, c6 c11, b6 b11, c11 c1, b11 b1, c1 c11, b1 b11, c11 c10, b11 b10";
+    for text in line.split(',') {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mv = rules.parse_move(&words).expect("a move");
+        game.try_play(mv).expect("a legal move");
+    }
+    let allows = rules.parse_move(&["c10", "c11"]).expect("a move");
+    let mut check = game.clone();
+    check.try_play(allows).expect("a legal move");
+    check
+        .try_play(rules.parse_move(&["b10", "b11"]).expect("a move"))
+        .expect("a legal move");
+    assert_eq!(check.outcome().map(|outcome| outcome.winner), Some(None));
+    (game, allows)
+}
+
+#[test]
+fn the_kings_side_does_not_let_the_attackers_repeat_on_11x11() {
+    let search = |tree_repetition, d| {
+        let (game, allows) = shuffled_11x11();
+        let mut engine = Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 16,
+            },
+            aim::Tuning {
+                king_side_draw: 150,
+                tree_repetition,
+                ..aim::Tuning::default()
+            },
+        );
+        let result = engine.search(
+            &game,
+            &depth(d),
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        result.best == Some(allows)
+    };
+    for d in [3, 4, 5] {
+        assert!(!search(true, d), "depth {d}");
+    }
+    // Without the tree's repetitions the search does not see it, at some depths.
+    assert!(search(false, 3) && search(false, 5));
+}
