@@ -129,7 +129,8 @@ pub struct Tuning {
     /// side wins most games of the shipped boards (see `docs/ai.md`), so a draw is a poor
     /// result for it even where the evaluation calls the game even or a little behind.
     /// 0 scores every draw 0; rule files where both players or neither have escape pieces
-    /// always do.
+    /// always do. 150 by default, with [`Tuning::tree_repetition`]: the two passed their
+    /// match together (see `docs/ai.md`).
     pub king_side_draw: i32,
     /// Score repetitions inside the tree as what the rules' `repetition` end means, where
     /// the rules allow repeating: a move into a position of the search's own line, or of
@@ -139,7 +140,8 @@ pub struct Tuning {
     /// searched as any move (the other side can still keep away from it). Without it only
     /// the root's moves know the game's positions, so the search cannot see a side force a
     /// draw by repeating, nor a way to force one. Rules without a `repetition` end are not
-    /// touched. Off by default until a match shows it helps (see `docs/ai.md`).
+    /// touched. On by default (see `docs/ai.md`). Table entries then depend on the line
+    /// that reached them, so with such rules the table may change a fixed-depth result.
     pub tree_repetition: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
@@ -157,8 +159,8 @@ impl Default for Tuning {
             quiescence: false,
             late_move_reductions: false,
             unfinished_depths: true,
-            king_side_draw: 0,
-            tree_repetition: false,
+            king_side_draw: 150,
+            tree_repetition: true,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
         }

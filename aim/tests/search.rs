@@ -47,7 +47,8 @@ fn one_thread(hash_mib: usize) -> Engine {
 }
 
 /// One thread with a fixed tree at each depth: null-move pruning off (whether a pass cuts
-/// a node off depends on the window, so the tree does too; see `docs/ai.md`).
+/// a node off depends on the window, so the tree does too; see `docs/ai.md`), and the
+/// tree's repetitions off (their scores depend on the line that reached a position).
 fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
     Engine::with_tuning(
         EngineConfig {
@@ -56,6 +57,7 @@ fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
         },
         aim::Tuning {
             null_move: false,
+            tree_repetition: false,
             ..aim::Tuning::default()
         },
     )
