@@ -4,8 +4,8 @@
 //! depth 4 and 6, nodes per second, and the time to depth 7 and 8 on 1 thread against 2
 //! threads sharing the root and 2 threads of Lazy SMP, `SEARCH_BENCH_REPEAT` times each, 3
 //! by default), then criterion times the searches to depth 4 and 6 on one thread (a filter
-//! that matches nothing skips them), and the search to depth 6 with the tree's repetition
-//! draws.
+//! that matches nothing skips them), and the search to depth 6 without the tree's
+//! repetitions, for what their tests cost.
 
 use aim::{Engine, EngineConfig, Limits, Parallel, SearchResult, Tuning};
 use criterion::Criterion;
@@ -46,11 +46,11 @@ fn search_tuned(game: &Game, depth: u32, threads: usize, tuning: Tuning) -> Sear
     engine.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
 }
 
-/// The tree's repetition draws on (`Tuning::tree_repetition`), for what their tests cost.
+/// The tree's repetitions off (`Tuning::tree_repetition`, on by default), for what their
+/// tests cost: on the start position they find none, so the two trees are the same.
 fn repetition_tuning() -> Tuning {
     Tuning {
-        tree_repetition: true,
-        king_side_draw: 150,
+        tree_repetition: false,
         ..Tuning::default()
     }
 }
@@ -69,7 +69,7 @@ fn report_once(game: &Game) {
     }
     let result = search_tuned(game, 6, 1, repetition_tuning());
     println!(
-        "depth 6, 1 thread, repetition draws: {:.3} s, {} nodes, {:.2} M nodes/s, best {:?} score {}",
+        "depth 6, 1 thread, no tree repetitions: {:.3} s, {} nodes, {:.2} M nodes/s, best {:?} score {}",
         result.elapsed.as_secs_f64(),
         result.nodes,
         result.nodes as f64 / result.elapsed.as_secs_f64() / 1e6,
@@ -130,7 +130,7 @@ fn main() {
     }
     let repetition = repetition_tuning();
     criterion.bench_function(
-        "search 11x11 start to depth 6, 1 thread, repetition draws",
+        "search 11x11 start to depth 6, 1 thread, no tree repetitions",
         |b| b.iter(|| black_box(search_tuned(&game, 6, 1, repetition.clone()))),
     );
     criterion.final_summary();
