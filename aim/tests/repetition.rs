@@ -26,6 +26,23 @@ fn depth(d: u32) -> Limits {
     }
 }
 
+/// A search to depth `d` on one thread with a small table and these knobs.
+fn search_tuned(game: &Game, tuning: aim::Tuning, d: u32) -> aim::SearchResult {
+    let mut engine = Engine::with_tuning(
+        EngineConfig {
+            threads: 1,
+            hash_mib: 8,
+        },
+        tuning,
+    );
+    engine.search(
+        game,
+        &depth(d),
+        Arc::new(AtomicBool::new(false)),
+        &mut |_| {},
+    )
+}
+
 /// Plays engines at these depths against each other from the start, at most `cap` plies;
 /// returns the most times one position occurred and whether the game ended.
 fn play(text: &str, depths: [u32; 2], cap: usize) -> (usize, bool) {
@@ -206,23 +223,12 @@ fn one_move_from_forcing_a_repetition(rules: Rules) -> (Game, hnefatafl_core::Mo
 fn repetitions_in_the_tree_score_as_draws() {
     let search = |king, tree_repetition, d| {
         let (game, forces) = one_move_from_forcing_a_repetition(corridor_with_a_king(king));
-        let mut engine = Engine::with_tuning(
-            EngineConfig {
-                threads: 1,
-                hash_mib: 8,
-            },
-            aim::Tuning {
-                king_side_draw: 500,
-                tree_repetition,
-                ..aim::Tuning::default()
-            },
-        );
-        let result = engine.search(
-            &game,
-            &depth(d),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let tuning = aim::Tuning {
+            king_side_draw: 500,
+            tree_repetition,
+            ..aim::Tuning::default()
+        };
+        let result = search_tuned(&game, tuning, d);
         (result, forces)
     };
     for d in [2, 3, 4] {
@@ -246,22 +252,11 @@ fn repetitions_in_the_tree_score_as_draws() {
 fn a_repetition_in_the_tree_that_loses_by_the_rules_scores_a_loss() {
     let search = |loser: &str, tree_repetition, d| {
         let (game, forces) = one_move_from_forcing_a_repetition(corridor_with_repetition(loser));
-        let mut engine = Engine::with_tuning(
-            EngineConfig {
-                threads: 1,
-                hash_mib: 8,
-            },
-            aim::Tuning {
-                tree_repetition,
-                ..aim::Tuning::default()
-            },
-        );
-        let result = engine.search(
-            &game,
-            &depth(d),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let tuning = aim::Tuning {
+            tree_repetition,
+            ..aim::Tuning::default()
+        };
+        let result = search_tuned(&game, tuning, d);
         (result, forces)
     };
     for d in [2, 3] {
@@ -313,23 +308,12 @@ fn shuffled_11x11() -> (Game, hnefatafl_core::Move) {
 fn the_kings_side_does_not_let_the_attackers_repeat_on_11x11() {
     let search = |tree_repetition, d| {
         let (game, allows) = shuffled_11x11();
-        let mut engine = Engine::with_tuning(
-            EngineConfig {
-                threads: 1,
-                hash_mib: 16,
-            },
-            aim::Tuning {
-                king_side_draw: 150,
-                tree_repetition,
-                ..aim::Tuning::default()
-            },
-        );
-        let result = engine.search(
-            &game,
-            &depth(d),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let tuning = aim::Tuning {
+            king_side_draw: 150,
+            tree_repetition,
+            ..aim::Tuning::default()
+        };
+        let result = search_tuned(&game, tuning, d);
         result.best == Some(allows)
     };
     for d in [3, 4, 5] {

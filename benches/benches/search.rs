@@ -55,26 +55,25 @@ fn repetition_tuning() -> Tuning {
     }
 }
 
-fn report_once(game: &Game) {
-    for depth in [4, 6] {
-        let result = search(game, depth, 1);
-        println!(
-            "depth {depth}, 1 thread: {:.3} s, {} nodes, {:.2} M nodes/s, best {:?} score {}",
-            result.elapsed.as_secs_f64(),
-            result.nodes,
-            result.nodes as f64 / result.elapsed.as_secs_f64() / 1e6,
-            result.best,
-            result.score
-        );
-    }
-    let result = search_tuned(game, 6, 1, repetition_tuning());
+/// One line of the report: what a search took and found.
+fn report_search(label: &str, result: &SearchResult) {
     println!(
-        "depth 6, 1 thread, no tree repetitions: {:.3} s, {} nodes, {:.2} M nodes/s, best {:?} score {}",
+        "{label}: {:.3} s, {} nodes, {:.2} M nodes/s, best {:?} score {}",
         result.elapsed.as_secs_f64(),
         result.nodes,
         result.nodes as f64 / result.elapsed.as_secs_f64() / 1e6,
         result.best,
         result.score
+    );
+}
+
+fn report_once(game: &Game) {
+    for depth in [4, 6] {
+        report_search(&format!("depth {depth}, 1 thread"), &search(game, depth, 1));
+    }
+    report_search(
+        "depth 6, 1 thread, no tree repetitions",
+        &search_tuned(game, 6, 1, repetition_tuning()),
     );
     let repeats = std::env::var("SEARCH_BENCH_REPEAT")
         .ok()
