@@ -181,6 +181,10 @@ pub struct Engine {
     tables: Option<(Rules, Arc<Tables>)>,
     /// The random numbers of the weak levels, once seeded.
     random: Option<SplitMix>,
+    /// Per search thread, its memo of evaluations ([`eval::EvalCache`]): kept from search
+    /// to search, since the positions of the next move's search are much the same, and
+    /// dropped when the rules (and so the evaluation) change.
+    memos: Vec<eval::EvalCache>,
 }
 
 /// What every thread of one search shares.
@@ -292,6 +296,7 @@ impl Engine {
             tuning: Tuning::default(),
             tables: None,
             random: None,
+            memos: Vec::new(),
         }
     }
 
@@ -362,6 +367,7 @@ impl Engine {
         }
         let tables = Arc::new(Tables::new(rules, self.tuning.weights.clone()));
         self.tables = Some((rules.clone(), Arc::clone(&tables)));
+        self.memos.clear();
         tables
     }
 
@@ -479,6 +485,10 @@ impl Engine {
         } else {
             1
         };
+        if self.memos.len() < threads {
+            self.memos.resize_with(threads, eval::EvalCache::new);
+        }
+        let (main_memo, helper_memos) = self.memos[..threads].split_at_mut(1);
         let shared = Shared {
             stop,
             abort: AtomicBool::new(false),
@@ -510,7 +520,7 @@ impl Engine {
         let position = game.position();
         // The calling thread is the main search thread: it reports progress and decides.
         let mut main = || {
-            let mut worker = Worker::new(&context, position.clone(), true);
+            let mut worker = Worker::new(&context, position.clone(), true, &mut main_memo[0]);
             let result = worker.iterate(&root, 1, &mut |worker, done| {
                 let elapsed = shared.start.elapsed();
                 let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
@@ -529,11 +539,11 @@ impl Engine {
         };
         let outcome = match &self.pool {
             Some(pool) if threads > 1 => pool.in_place_scope(|scope| {
-                for helper in 1..threads {
+                for (helper, memo) in (1..threads).zip(helper_memos) {
                     let context = &context;
                     let root = &root;
                     scope.spawn(move |_| {
-                        let mut worker = Worker::new(context, position.clone(), false);
+                        let mut worker = Worker::new(context, position.clone(), false, memo);
                         if context.split {
                             worker.help();
                         } else {
@@ -725,6 +735,10 @@ struct Worker<'a> {
     passed: Vec<bool>,
     generated: Vec<Move>,
     board: Vec<u8>,
+    /// The move guesses of the node that orders its moves.
+    guesses: eval::NodeGuesses,
+    /// The thread's memo of evaluations, lent by the engine.
+    evaluations: &'a mut eval::EvalCache,
     pv: Vec<Vec<Move>>,
     nodes: u64,
     unreported: u64,
@@ -759,7 +773,12 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 impl<'a> Worker<'a> {
-    fn new(context: &'a Context<'a>, position: Position, main: bool) -> Worker<'a> {
+    fn new(
+        context: &'a Context<'a>,
+        position: Position,
+        main: bool,
+        evaluations: &'a mut eval::EvalCache,
+    ) -> Worker<'a> {
         let squares = context.tables.square_count;
         Worker {
             context,
@@ -773,6 +792,8 @@ impl<'a> Worker<'a> {
             passed: vec![false; MAX_PLY + 1],
             generated: Vec::new(),
             board: Vec::new(),
+            guesses: eval::NodeGuesses::new(squares),
+            evaluations,
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             unreported: 0,
@@ -1142,7 +1163,9 @@ impl<'a> Worker<'a> {
     fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, left: u32) -> i32 {
         let context = self.context;
         let tables = context.tables;
-        let (stand, threat) = eval::evaluate_with_threat(tables, &self.position);
+        let (stand, threat) = self
+            .evaluations
+            .evaluate_with_threat(tables, &self.position);
         if left == 0 || !threat || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -1215,7 +1238,9 @@ impl<'a> Worker<'a> {
             return if context.quiescence {
                 self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
             } else {
-                eval::evaluate(tables, &self.position)
+                self.evaluations
+                    .evaluate_with_threat(tables, &self.position)
+                    .0
             };
         }
         let key = self.position.hash();
@@ -1243,7 +1268,11 @@ impl<'a> Worker<'a> {
             && beta - alpha == 1
             && !self.passed[ply]
             && !is_decisive(beta)
-            && eval::evaluate(tables, &self.position) >= beta
+            && self
+                .evaluations
+                .evaluate_with_threat(tables, &self.position)
+                .0
+                >= beta
         {
             // Null-move pruning: if passing still holds beta, a move will too (tafl has
             // hardly any zugzwang). Two passes in a row are not tried.
@@ -1276,17 +1305,19 @@ impl<'a> Worker<'a> {
             self.board.extend_from_slice(self.position.board_bits());
         }
         let beside = eval::beside_enemy(tables, &self.position);
-        for &mv in &self.generated {
-            let guess = eval::move_guess(tables, self.position.board_bits(), beside, mv, side);
-            let extend = extensions && eval::threatens_escape(tables, &mut self.board, mv);
-            moves.push(Scored {
-                mv,
-                guess,
-                extend,
-                rank: 0,
-                key: 0,
-            });
-        }
+        self.guesses.next_node();
+        let (guesses, copy, board) = (
+            &mut self.guesses,
+            &mut self.board,
+            self.position.board_bits(),
+        );
+        moves.extend(self.generated.iter().map(|&mv| Scored {
+            mv,
+            guess: guesses.guess(tables, board, beside, mv, side),
+            extend: extensions && eval::threatens_escape(tables, copy, mv),
+            rank: 0,
+            key: 0,
+        }));
         if context.reductions && depth >= 3 {
             // The static rank decides reductions: it must depend on the position only.
             moves.sort_unstable_by(|a, b| {
