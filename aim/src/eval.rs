@@ -1175,16 +1175,31 @@ pub(crate) fn move_guess(
     mv: Move,
     mover: Player,
 ) -> i32 {
+    match worth_guessing(tables, board, beside, mv) {
+        Some((from, to, t)) => guess_beside(tables, board, from, to, t, mover),
+        None => 0,
+    }
+}
+
+/// The origin, the destination and the piece type of a move that may guess more than 0
+/// ([`move_guess`]): an escape piece's, or one to a square beside an enemy piece.
+#[inline]
+fn worth_guessing(
+    tables: &Tables,
+    board: &[u8],
+    beside: u128,
+    mv: Move,
+) -> Option<(usize, usize, usize)> {
     let (from, to) = (tables.index(mv.from), tables.index(mv.to));
     let t = board[from];
     if t == EMPTY {
-        return 0;
+        return None;
     }
     let t = kind(t);
     if !tables.types[t].escape && to < 128 && (beside >> to) & 1 == 0 {
-        return 0;
+        return None;
     }
-    guess_beside(tables, board, from, to, t, mover)
+    Some((from, to, t))
 }
 
 /// [`move_guess`] for the moves of one node at a time, remembering the guess of each
@@ -1231,17 +1246,10 @@ impl NodeGuesses {
         mv: Move,
         mover: Player,
     ) -> i32 {
-        let (from, to) = (tables.index(mv.from), tables.index(mv.to));
-        let t = board[from];
-        if t == EMPTY {
+        let Some((from, to, t)) = worth_guessing(tables, board, beside, mv) else {
             return 0;
-        }
-        let t = kind(t);
-        let escape = tables.types[t].escape;
-        if !escape && to < 128 && (beside >> to) & 1 == 0 {
-            return 0;
-        }
-        if escape || mv.is_jump() {
+        };
+        if tables.types[t].escape || mv.is_jump() {
             return guess_beside(tables, board, from, to, t, mover);
         }
         let slot = &mut self.slots[t * tables.square_count + to];
