@@ -10,7 +10,7 @@ use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Move, Player, Position, Rules};
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -195,6 +195,24 @@ struct Shared {
     start: Instant,
     plan: Plan,
     split: Split,
+    /// The history heuristic's tables, one count per origin and destination square: the
+    /// quiet moves that cut off, weighted by the depth. The threads of a root split share
+    /// one table, ordering their moves by it and adding to it, so that each learns from
+    /// the whole tree, not from its share of it (the helpers of Lazy SMP keep one each,
+    /// for their searches to differ). Relaxed loads and stores: an add that races
+    /// another may be lost, which a move order can bear; one thread alone counts exactly
+    /// as with a table of its own.
+    history: Vec<AtomicI32>,
+    /// The counts of one table.
+    history_len: usize,
+}
+
+impl Shared {
+    /// The history table of a search thread (0: the main thread).
+    fn history(&self, thread: usize) -> &[AtomicI32] {
+        let start = (thread * self.history_len) % self.history.len();
+        &self.history[start..start + self.history_len]
+    }
 }
 
 /// The root split of a search with several threads: the main thread searches the first
@@ -489,6 +507,9 @@ impl Engine {
             self.memos.resize_with(threads, eval::EvalCache::new);
         }
         let (main_memo, helper_memos) = self.memos[..threads].split_at_mut(1);
+        let split = threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit;
+        let history_len = tables.square_count * tables.square_count;
+        let histories = if split { 1 } else { threads };
         let shared = Shared {
             stop,
             abort: AtomicBool::new(false),
@@ -496,6 +517,10 @@ impl Engine {
             start,
             plan,
             split: Split::default(),
+            history: (0..history_len * histories)
+                .map(|_| AtomicI32::new(0))
+                .collect(),
+            history_len,
         };
         let context = Context {
             tables: &tables,
@@ -515,12 +540,12 @@ impl Engine {
             late_move_reductions: self.tuning.late_move_reductions,
             draw,
             unfinished_depths: self.tuning.unfinished_depths,
-            split: threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit,
+            split,
         };
         let position = game.position();
         // The calling thread is the main search thread: it reports progress and decides.
         let mut main = || {
-            let mut worker = Worker::new(&context, position.clone(), true, &mut main_memo[0]);
+            let mut worker = Worker::new(&context, position.clone(), 0, &mut main_memo[0]);
             let result = worker.iterate(&root, 1, &mut |worker, done| {
                 let elapsed = shared.start.elapsed();
                 let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
@@ -543,7 +568,7 @@ impl Engine {
                     let context = &context;
                     let root = &root;
                     scope.spawn(move |_| {
-                        let mut worker = Worker::new(context, position.clone(), false, memo);
+                        let mut worker = Worker::new(context, position.clone(), helper, memo);
                         if context.split {
                             worker.help();
                         } else {
@@ -720,13 +745,14 @@ struct Done {
     pv: Vec<Move>,
 }
 
-/// One search thread: its own position, path, history and killers.
+/// One search thread: its own position, path and killers (the history is the search's,
+/// [`Shared::history`]).
 struct Worker<'a> {
     context: &'a Context<'a>,
     position: Position,
     main: bool,
     path: Vec<u64>,
-    history: Vec<i32>,
+    history: &'a [AtomicI32],
     killers: Vec<[Option<Move>; 2]>,
     lists: Vec<Vec<Scored>>,
     /// The ordering keys of each ply's moves, in the order of its list.
@@ -776,16 +802,16 @@ impl<'a> Worker<'a> {
     fn new(
         context: &'a Context<'a>,
         position: Position,
-        main: bool,
+        thread: usize,
         evaluations: &'a mut eval::EvalCache,
     ) -> Worker<'a> {
         let squares = context.tables.square_count;
         Worker {
             context,
             position,
-            main,
+            main: thread == 0,
             path: Vec::with_capacity(MAX_PLY),
-            history: vec![0; squares * squares],
+            history: context.shared.history(thread),
             killers: vec![[None; 2]; MAX_PLY],
             lists: vec![Vec::new(); MAX_PLY],
             keys: vec![Vec::new(); MAX_PLY],
@@ -1340,7 +1366,9 @@ impl<'a> Worker<'a> {
             } else if Some(m.mv) == killers[1] {
                 KILLER_KEY
             } else {
-                self.history[tables.index(m.mv.from) * squares + tables.index(m.mv.to)] + m.guess
+                self.history[tables.index(m.mv.from) * squares + tables.index(m.mv.to)]
+                    .load(Ordering::Relaxed)
+                    + m.guess
             };
         }
 
@@ -1450,12 +1478,16 @@ impl<'a> Worker<'a> {
                                 slot[1] = slot[0];
                                 slot[0] = Some(m.mv);
                             }
-                            let h = &mut self.history
+                            let count = &self.history
                                 [tables.index(m.mv.from) * squares + tables.index(m.mv.to)];
-                            *h += depth * depth;
-                            if *h > 500_000 {
-                                for value in &mut self.history {
-                                    *value /= 2;
+                            let added = count.load(Ordering::Relaxed) + depth * depth;
+                            count.store(added, Ordering::Relaxed);
+                            if added > 500_000 {
+                                for count in self.history {
+                                    count.store(
+                                        count.load(Ordering::Relaxed) / 2,
+                                        Ordering::Relaxed,
+                                    );
                                 }
                             }
                         }
@@ -1505,6 +1537,43 @@ mod tests {
             nodes: None,
             noise: 0,
             random_move_percent: 0,
+        }
+    }
+
+    fn shared(history_len: usize, histories: usize) -> Shared {
+        Shared {
+            stop: Arc::new(AtomicBool::new(false)),
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            plan: plan(false),
+            split: Split::default(),
+            history: (0..history_len * histories)
+                .map(|_| AtomicI32::new(0))
+                .collect(),
+            history_len,
+        }
+    }
+
+    #[test]
+    fn the_threads_of_a_root_split_share_one_history_and_lazy_smp_keeps_one_each() {
+        // A root split: what one thread counts, every thread reads.
+        let split = shared(121, 1);
+        split.history(0)[7].store(9, Ordering::Relaxed);
+        for thread in 0..4 {
+            assert_eq!(split.history(thread).len(), 121);
+            assert_eq!(split.history(thread)[7].load(Ordering::Relaxed), 9);
+        }
+        // Lazy SMP on three threads: three tables, none seeing another's counts.
+        let lazy = shared(121, 3);
+        for thread in 0..3 {
+            lazy.history(thread)[120].store(thread as i32 + 1, Ordering::Relaxed);
+        }
+        for thread in 0..3 {
+            let table = lazy.history(thread);
+            assert_eq!(table.len(), 121);
+            assert_eq!(table[120].load(Ordering::Relaxed), thread as i32 + 1);
+            assert_eq!(table[0].load(Ordering::Relaxed), 0);
         }
     }
 
