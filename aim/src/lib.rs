@@ -50,4 +50,4 @@ pub use clock::{Budget, Clock, OutOfTime};
 pub use eval::EvalWeights;
 pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_THREADS};
 pub use score::Score;
-pub use search::{Engine, EngineConfig, Parallel, Progress, SearchResult, Tuning};
+pub use search::{Engine, EngineConfig, Parallel, Progress, Quiescence, SearchResult, Tuning};

@@ -85,6 +85,37 @@ pub enum Parallel {
     LazySmp,
 }
 
+/// Where the quiescence search of [`Tuning::quiescence`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quiescence {
+    /// On no board.
+    Off,
+    /// On every board.
+    On,
+    /// On boards of at most this many squares ([`Rules::square_count`]).
+    UpTo(usize),
+}
+
+impl Quiescence {
+    /// Whether the quiescence search runs under these rules.
+    ///
+    /// ```
+    /// use aim::Quiescence;
+    /// let tablut = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert!(Quiescence::UpTo(81).applies(&tablut));
+    /// assert!(!Quiescence::UpTo(80).applies(&tablut));
+    /// assert!(!Quiescence::Off.applies(&tablut));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn applies(self, rules: &Rules) -> bool {
+        match self {
+            Quiescence::Off => false,
+            Quiescence::On => true,
+            Quiescence::UpTo(squares) => rules.square_count() <= squares,
+        }
+    }
+}
+
 /// Knobs of the search and the evaluation, for tuning by self-play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tuning {
@@ -105,11 +136,13 @@ pub struct Tuning {
     /// stops sooner when the best move stood for three depths. Off by default until a
     /// match shows it helps (see `docs/ai.md`).
     pub stability: bool,
-    /// A quiescence search at the horizon: where the side to move can close a custodial
-    /// pair, its capturing moves are searched (four plies deep at most, each side
-    /// free to stand pat on the static evaluation instead). Off by default until a match
-    /// shows it helps (see `docs/ai.md`).
-    pub quiescence: bool,
+    /// Where a quiescence search runs at the horizon: where the side to move can close a
+    /// custodial pair, its capturing moves are searched (four plies deep at most, each side
+    /// free to stand pat on the static evaluation instead). By default on boards of 81
+    /// squares or fewer, where it passed its matches, and off on larger ones, where it
+    /// failed (see `docs/ai.md`). The weak levels (those with deliberate noise) never use
+    /// it, so that their horizon stays where the levels' description puts it.
+    pub quiescence: Quiescence,
     /// Late-move reductions in place of the static ones: at depth 3 or more, a quiet move
     /// searched after the table's move, the captures, the killers and three more is
     /// searched one ply less (two from depth 5 after the tenth move, three from depth 7
@@ -156,7 +189,7 @@ impl Default for Tuning {
             escape_extension: false,
             null_move: false,
             stability: false,
-            quiescence: false,
+            quiescence: Quiescence::UpTo(81),
             late_move_reductions: false,
             unfinished_depths: true,
             king_side_draw: 150,
@@ -536,7 +569,7 @@ impl Engine {
             escape_extension: self.tuning.escape_extension,
             null_move: self.tuning.null_move,
             stability: self.tuning.stability,
-            quiescence: self.tuning.quiescence,
+            quiescence: self.tuning.quiescence.applies(&rules) && shared.plan.noise == 0,
             late_move_reductions: self.tuning.late_move_reductions,
             draw,
             unfinished_depths: self.tuning.unfinished_depths,

@@ -569,6 +569,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
                 reductions: false,
                 escape_extension: false,
                 null_move: false,
+                quiescence: aim::Quiescence::Off,
                 ..aim::Tuning::default()
             },
         )
@@ -669,6 +670,71 @@ fn late_move_reductions_search_less_than_full_width_and_keep_wins_and_legal_move
 }
 
 #[test]
+fn by_default_the_quiescence_search_runs_on_small_boards_and_not_at_the_weak_levels() {
+    let engine = |quiescence| {
+        let mut engine = Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 0,
+            },
+            aim::Tuning {
+                quiescence,
+                ..aim::Tuning::default()
+            },
+        );
+        engine.seed(7);
+        engine
+    };
+    let level = |level| Limits {
+        level: Some(level),
+        ..Limits::default()
+    };
+    let nodes = |text, forbid, limits: &Limits, quiescence| {
+        (0..3)
+            .map(|seed| {
+                let game = shuffled_opening(&rules(text, forbid), 10 + 2 * seed as usize, seed);
+                search(&mut engine(quiescence), &game, limits).nodes
+            })
+            .sum::<u64>()
+    };
+    let default = aim::Tuning::default().quiescence;
+    for (text, forbid) in [(BRANDUB, false), (TABLUT, true)] {
+        // At a fixed depth the default searches what the quiescence search does ...
+        assert_eq!(
+            nodes(text, forbid, &depth(3), default),
+            nodes(text, forbid, &depth(3), aim::Quiescence::On)
+        );
+        assert_ne!(
+            nodes(text, forbid, &depth(3), default),
+            nodes(text, forbid, &depth(3), aim::Quiescence::Off)
+        );
+        // ... and levels 1 and 2, with their noise, what a search without it does (even
+        // with `On`).
+        for weak in [1, 2] {
+            assert_eq!(
+                nodes(text, forbid, &level(weak), default),
+                nodes(text, forbid, &level(weak), aim::Quiescence::Off),
+                "level {weak}"
+            );
+            assert_eq!(
+                nodes(text, forbid, &level(weak), aim::Quiescence::On),
+                nodes(text, forbid, &level(weak), aim::Quiescence::Off),
+                "level {weak} with `On`"
+            );
+        }
+    }
+    // On 11x11 the default is a search without it, which there searches other nodes.
+    assert_eq!(
+        nodes(FETLAR, false, &depth(3), default),
+        nodes(FETLAR, false, &depth(3), aim::Quiescence::Off)
+    );
+    assert_ne!(
+        nodes(FETLAR, false, &depth(3), aim::Quiescence::On),
+        nodes(FETLAR, false, &depth(3), aim::Quiescence::Off)
+    );
+}
+
+#[test]
 fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
     let tuned = |quiescence, hash_mib| {
         Engine::with_tuning(
@@ -692,9 +758,9 @@ fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
                 if game.outcome().is_some() {
                     continue;
                 }
-                let on = search(&mut tuned(true, 16), &game, &depth(d));
-                let on_no_table = search(&mut tuned(true, 0), &game, &depth(d));
-                let off = search(&mut tuned(false, 16), &game, &depth(d));
+                let on = search(&mut tuned(aim::Quiescence::On, 16), &game, &depth(d));
+                let on_no_table = search(&mut tuned(aim::Quiescence::On, 0), &game, &depth(d));
+                let off = search(&mut tuned(aim::Quiescence::Off, 16), &game, &depth(d));
                 assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
                 // The captures below the horizon are a function of the position alone, so
                 // the table still changes neither the move nor the score.

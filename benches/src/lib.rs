@@ -5,7 +5,7 @@ pub mod openings;
 pub mod protocol_engine;
 pub mod sprt;
 
-use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, Parallel, Tuning};
+use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, Parallel, Quiescence, Tuning};
 use hnefatafl_core::{Game, Move, Player, Rules};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -122,7 +122,8 @@ pub const SETTING_KEYS: [&str; 18] = [
 /// `nodes0` and `nodes1` (the node limit when it plays player 0 or 1: a handicap),
 /// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
 /// pruning), `stability` (0/1, time management by the best move's stability),
-/// `quiescence` (0/1, the capture quiescence search at the horizon), `lmr` (0/1,
+/// `quiescence` (0/1, the capture quiescence search at the horizon on every board or on
+/// none; without the key, the engine's default by board size), `lmr` (0/1,
 /// late-move reductions in place of the static ones), `unfinished` (0/1, use what an
 /// unfinished depth found and, with a fixed time a move, search until the time is up),
 /// `draw` (what a draw costs the king's side, in hundredths of a piece), `repetition`
@@ -167,7 +168,13 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
             "extension" => side.tuning.escape_extension = number()? != 0,
             "null" => side.tuning.null_move = number()? != 0,
             "stability" => side.tuning.stability = number()? != 0,
-            "quiescence" => side.tuning.quiescence = number()? != 0,
+            "quiescence" => {
+                side.tuning.quiescence = if number()? != 0 {
+                    Quiescence::On
+                } else {
+                    Quiescence::Off
+                }
+            }
             "lmr" => side.tuning.late_move_reductions = number()? != 0,
             "unfinished" => side.tuning.unfinished_depths = number()? != 0,
             "draw" => side.tuning.king_side_draw = number()? as i32,
