@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uicx::data::{DataDirs, Origin};
+use hnefatafl_data::{DataDirs, Origin};
 use uicx::session::{Locks, Session, Source};
 
 fuzz_target!(|text: &[u8]| {

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uicx::net::protocol::{self, ClientMessage};
+use hnefatafl_net::protocol::{self, ClientMessage};
 
 fuzz_target!(|bytes: &[u8]| {
     let line = String::from_utf8_lossy(bytes);

@@ -3,24 +3,28 @@
 //! The binary is a thin wrapper around [`cli::run`] (and [`check::run`] for `--check`). The [`session::Session`] is the
 //! interpreter: it holds the game and runs every command, and knows no front end. The
 //! command line ([`cli`]) and the X window ([`window`], drawing with [`x11`]) drive it;
-//! the seam between them is described in [`session`]. Messages are made in [`messages`],
-//! files are read and written in [`files`].
+//! the seam between them is described in [`session`]. Messages are made in `messages`,
+//! files are read and written through [`hnefatafl_data::files`].
 
 #![deny(missing_docs)]
 
-pub mod args;
+pub(crate) mod args;
 pub mod board;
 pub mod check;
 pub mod cli;
-pub mod data;
-pub mod files;
 pub mod lang;
-pub mod messages;
-pub mod net;
-pub mod otg;
+pub(crate) mod messages;
+pub(crate) mod net;
+pub(crate) mod otg;
 pub mod protocol;
 pub mod session;
-pub mod terminal;
-pub mod thinker;
+pub(crate) mod terminal;
+pub(crate) mod thinker;
 pub mod window;
 pub mod x11;
+
+// The shipped data, its lookup and the safe opening of files are the `hnefatafl_data`
+// crate's (the server reads the shipped rules through it too); the interpreter names them
+// `crate::data` and `crate::files`.
+pub(crate) use hnefatafl_data as data;
+pub(crate) use hnefatafl_data::files;

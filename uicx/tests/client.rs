@@ -1,6 +1,8 @@
 //! The command line as a network client: real `hnefatafl` processes talk over real TLS on
 //! loopback to a real `hnefataflserver`, started by hand or by `c localhost`.
 
+// The server's tests' helpers: the server's binary, built if missing, and clients.
+#[path = "../../server/tests/server_support/mod.rs"]
 mod server_support;
 
 use std::io::{BufRead, BufReader, Write};
@@ -25,7 +27,12 @@ struct Player {
 
 impl Player {
     fn start(name: &'static str, home: &Path) -> Player {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hnefatafl"))
+        let program = Path::new(env!("CARGO_BIN_EXE_hnefatafl"));
+        Player::start_program(Command::new(program), name, home)
+    }
+
+    fn start_program(mut command: Command, name: &'static str, home: &Path) -> Player {
+        let mut child = command
             .args(["-C", "-l", "eng"])
             .env("HOME", home)
             .env_remove("DISPLAY")
@@ -260,6 +267,8 @@ fn server_pid(text: &str) -> u32 {
 
 #[test]
 fn c_localhost_starts_a_private_server_that_stops_when_the_last_player_leaves() {
+    // The program starts the server it finds beside itself: make sure it is built.
+    server_support::binaries::server_binary();
     let home = tempfile::tempdir().expect("home");
     let other_home = tempfile::tempdir().expect("home");
     let port = free_port();
@@ -321,8 +330,27 @@ fn c_localhost_starts_a_private_server_that_stops_when_the_last_player_leaves() 
     }
 }
 
+#[test]
+fn c_localhost_without_the_server_installed_says_how_to_install_it() {
+    // The program alone in a directory (a hard link, so it runs from there), with no
+    // server beside it nor on $PATH.
+    let program = Path::new(env!("CARGO_BIN_EXE_hnefatafl"));
+    let alone = tempfile::tempdir_in(program.parent().expect("a directory")).expect("dir");
+    let linked = alone.path().join("hnefatafl");
+    std::fs::hard_link(program, &linked).expect("link the program");
+    let home = tempfile::tempdir().expect("home");
+    let mut command = Command::new(&linked);
+    command.env("PATH", alone.path());
+    let mut player = Player::start_program(command, "alone", home.path());
+    player.send(&[&format!("c localhost:{}", free_port())]);
+    let text = player.wait_for("cargo install --path server");
+    assert!(text.contains("hnefataflserver is not installed"), "{text}");
+    player.finish();
+}
+
+/// The private server's data directory, where the manual puts it.
 fn remote_data(home: &Path) -> PathBuf {
-    uicx::net::remote::local_data(home)
+    home.join(".hnefatafl").join("local-server")
 }
 
 #[test]

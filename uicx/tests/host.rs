@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use uicx::data::{DataDirs, Origin};
+use hnefatafl_data::{DataDirs, Origin};
 use uicx::session::{Locks, Session};
 use uicx::window::Host;
 use uicx::x11::{Flow, Role, Waker, XHost};

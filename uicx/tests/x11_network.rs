@@ -6,6 +6,8 @@
 //!
 //! Run under `xvfb-run -a cargo test -p uicx --test x11_network`.
 
+// The server's tests' helpers: the server's binary, built if missing, and clients.
+#[path = "../../server/tests/server_support/mod.rs"]
 mod server_support;
 mod x11_support;
 

@@ -2,7 +2,7 @@
 //! moves at once through a real `hnefataflserver` over TLS.
 //!
 //! ```text
-//! cargo build --release -p uicx --bin hnefataflserver
+//! cargo build --release -p hnefatafl-server --bin hnefataflserver
 //! cargo run --release -p hnefatafl-benches --bin server_load -- [--games 100]
 //!       [--rules brandub] [--plies 1000] [--seed 1] [--server target/release/hnefataflserver]
 //! ```
@@ -17,9 +17,9 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use hnefatafl_core::{Game, Notation, Rules};
+use hnefatafl_net::client::Client;
+use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncBufReadExt, BufReader};
-use uicx::net::client::Client;
-use uicx::net::protocol::{ClientMessage, GameId, ServerMessage};
 
 struct Options {
     games: usize,

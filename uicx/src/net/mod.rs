@@ -1,12 +1,10 @@
-//! Play over the network: the protocol shared by `hnefataflserver` and its clients, the
-//! server with its storage, TLS, and the client's connection.
+//! Play over the network, the client's side: [`remote`] connects to a server (starting a
+//! private `hnefataflserver` for `localhost`) and follows the game played there.
 //!
+//! The wire (messages, framing, TLS pinning, the connection) is the `hnefatafl_net`
+//! crate's, shared with the server; [`protocol`] names its messages here.
 //! `docs/protocol.md` describes the protocol with an example session.
 
-pub mod client;
-pub mod password;
-pub mod protocol;
+pub use hnefatafl_net::protocol;
+
 pub mod remote;
-pub mod server;
-pub mod storage;
-pub mod tls;

@@ -16,9 +16,12 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-use super::client::{Client, ClientError, pins_file};
-use super::protocol::{ClientMessage, ClockSpec, GameId, GameResult, OfferKind, ServerMessage};
-use super::server::DEFAULT_PORT;
+use hnefatafl_net::DEFAULT_PORT;
+use hnefatafl_net::client::{Client, ClientError, pins_file};
+use hnefatafl_net::protocol::{
+    ClientMessage, ClockSpec, GameId, GameResult, OfferKind, ServerMessage,
+};
+
 use crate::thinker::Notify;
 
 /// How long connecting (and starting a private server) may take before it is given up.
@@ -193,19 +196,37 @@ pub fn local_data(home: &Path) -> PathBuf {
     home.join(".hnefatafl").join("local-server")
 }
 
-/// The server binary: `hnefataflserver` beside the running program.
+/// The server's program name.
+const SERVER_PROGRAM: &str = "hnefataflserver";
+
+/// The server binary: `hnefataflserver` beside the running program (as `cargo install`
+/// and a build's target directory place them), else the first on `$PATH`.
+///
+/// # Errors
+///
+/// Neither place has it; the message says how to install it.
 pub fn server_binary() -> Result<PathBuf, String> {
-    let program = std::env::current_exe().map_err(|error| error.to_string())?;
-    let name = format!("hnefataflserver{}", std::env::consts::EXE_SUFFIX);
-    let server = program.with_file_name(name);
-    if server.is_file() {
-        Ok(server)
-    } else {
-        Err(format!(
-            "{}: no such file (the server is looked for beside this program)",
-            server.display()
-        ))
-    }
+    let name = format!("{SERVER_PROGRAM}{}", std::env::consts::EXE_SUFFIX);
+    let beside = std::env::current_exe()
+        .ok()
+        .map(|program| program.with_file_name(&name));
+    let on_path = std::env::var_os("PATH")
+        .map(|path| {
+            std::env::split_paths(&path)
+                .map(|dir| dir.join(&name))
+                .collect()
+        })
+        .unwrap_or_else(Vec::new);
+    beside
+        .into_iter()
+        .chain(on_path)
+        .find(|candidate| candidate.is_file())
+        .ok_or_else(|| {
+            format!(
+                "{SERVER_PROGRAM} is not installed: it is looked for beside this program and \
+                 on $PATH (install it with `cargo install --path server` from the source tree)"
+            )
+        })
 }
 
 /// Connects (starting a private server when `localhost` does not answer), then carries

@@ -10,8 +10,8 @@ use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, FramedRead};
 
-use super::protocol::{self, ClientMessage, MAX_LINE, PROTOCOL_VERSION, ServerMessage};
-use super::tls::{self, TlsError};
+use crate::protocol::{self, ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use crate::tls::{self, TlsError};
 
 /// Why talking to a server failed.
 #[derive(Debug, thiserror::Error)]
@@ -70,7 +70,7 @@ impl Client {
             }
         };
         let (reader, writer) = tokio::io::split(stream);
-        let codec = AnyDelimiterCodec::new_with_max_length(b"\n".to_vec(), Vec::new(), MAX_LINE);
+        let codec = protocol::line_codec();
         let mut client = Client {
             lines: FramedRead::new(reader, codec),
             writer,

@@ -5,8 +5,8 @@ mod server_support;
 
 use std::time::{Duration, Instant};
 
+use hnefatafl_net::protocol::{ClientMessage, ClockSpec};
 use server_support::{Random, ServerProcess, TestClient, apply, random_move, replay};
-use uicx::net::protocol::{ClientMessage, ClockSpec};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_game() {

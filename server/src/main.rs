@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use uicx::net::server::{DEFAULT_PORT, Options, Server};
-use uicx::net::storage::SqliteStorage;
-use uicx::net::tls;
+use hnefatafl_net::DEFAULT_PORT;
+use hnefatafl_server::server::{Options, Server};
+use hnefatafl_server::storage::SqliteStorage;
+use hnefatafl_server::tls;
 
 /// The hnefatafl game server: accounts, games refereed by the engine, clocks, spectators,
 /// chat and an archive, over TLS 1.3.

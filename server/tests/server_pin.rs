@@ -3,9 +3,10 @@
 
 mod server_support;
 
+use hnefatafl_net::client::{Client, ClientError, pins_file};
+use hnefatafl_net::tls::TlsError;
+use hnefatafl_server::tls::{CERTIFICATE_FILE, KEY_FILE};
 use server_support::{ServerProcess, TestClient};
-use uicx::net::client::{Client, ClientError, pins_file};
-use uicx::net::tls::{CERTIFICATE_FILE, KEY_FILE, TlsError};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_changed_certificate_is_refused() {

@@ -10,8 +10,6 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::protocol::{ClockSpec, GameId, GameResult};
-
 /// A storage error: the database could not be read or written.
 #[derive(Debug, thiserror::Error)]
 #[error("database: {0}")]
@@ -21,6 +19,27 @@ impl From<rusqlite::Error> for StorageError {
     fn from(error: rusqlite::Error) -> Self {
         StorageError(error.to_string())
     }
+}
+
+/// A game's number: its row's id (the server gives it to clients as the game's number).
+pub type GameNumber = u64;
+
+/// A game's stored clock: Fischer main time plus an increment per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredClock {
+    /// Each player's main time, in milliseconds.
+    pub main_ms: u64,
+    /// Time added after each move, in milliseconds.
+    pub increment_ms: u64,
+}
+
+/// How a stored game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredResult {
+    /// The winner's side; `None` for a draw.
+    pub winner: Option<u8>,
+    /// Why, in words.
+    pub reason: String,
 }
 
 /// One stored move with both clocks after it.
@@ -36,17 +55,17 @@ pub struct StoredMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     /// The game.
-    pub id: GameId,
+    pub id: GameNumber,
     /// The hash of the rule file's text.
     pub rules_hash: String,
     /// The account at each seat.
     pub players: [Option<String>; 2],
     /// The clock, if timed.
-    pub clock: Option<ClockSpec>,
+    pub clock: Option<StoredClock>,
     /// Every move, oldest first.
     pub moves: Vec<StoredMove>,
     /// How it ended, if it did.
-    pub result: Option<GameResult>,
+    pub result: Option<StoredResult>,
 }
 
 /// What the server keeps. One implementation per database; SQLite is the default.
@@ -63,21 +82,21 @@ pub trait Storage: Send {
     fn create_game(
         &mut self,
         rules_hash: &str,
-        clock: Option<ClockSpec>,
-    ) -> Result<GameId, StorageError>;
+        clock: Option<StoredClock>,
+    ) -> Result<GameNumber, StorageError>;
     /// Puts an account at a seat.
-    fn set_player(&mut self, game: GameId, side: u8, name: &str) -> Result<(), StorageError>;
+    fn set_player(&mut self, game: GameNumber, side: u8, name: &str) -> Result<(), StorageError>;
     /// Stores move `number` (1 for the first) of a game.
     fn add_move(
         &mut self,
-        game: GameId,
+        game: GameNumber,
         number: u32,
         stored: &StoredMove,
     ) -> Result<(), StorageError>;
     /// Removes the moves after the first `keep`.
-    fn truncate_moves(&mut self, game: GameId, keep: u32) -> Result<(), StorageError>;
+    fn truncate_moves(&mut self, game: GameNumber, keep: u32) -> Result<(), StorageError>;
     /// Records how a game ended.
-    fn finish_game(&mut self, game: GameId, result: &GameResult) -> Result<(), StorageError>;
+    fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError>;
     /// Every game, finished or not, with its moves.
     fn games(&mut self) -> Result<Vec<GameRecord>, StorageError>;
 }
@@ -169,8 +188,8 @@ impl Storage for SqliteStorage {
     fn create_game(
         &mut self,
         rules_hash: &str,
-        clock: Option<ClockSpec>,
-    ) -> Result<GameId, StorageError> {
+        clock: Option<StoredClock>,
+    ) -> Result<GameNumber, StorageError> {
         self.connection.execute(
             "INSERT INTO game (rules_hash, main_ms, increment_ms) VALUES (?1, ?2, ?3)",
             params![
@@ -179,10 +198,10 @@ impl Storage for SqliteStorage {
                 clock.map(|c| c.increment_ms as i64)
             ],
         )?;
-        Ok(self.connection.last_insert_rowid() as GameId)
+        Ok(self.connection.last_insert_rowid() as GameNumber)
     }
 
-    fn set_player(&mut self, game: GameId, side: u8, name: &str) -> Result<(), StorageError> {
+    fn set_player(&mut self, game: GameNumber, side: u8, name: &str) -> Result<(), StorageError> {
         let column = if side == 0 { "player0" } else { "player1" };
         self.connection.execute(
             &format!("UPDATE game SET {column} = ?1 WHERE id = ?2"),
@@ -193,7 +212,7 @@ impl Storage for SqliteStorage {
 
     fn add_move(
         &mut self,
-        game: GameId,
+        game: GameNumber,
         number: u32,
         stored: &StoredMove,
     ) -> Result<(), StorageError> {
@@ -210,7 +229,7 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
-    fn truncate_moves(&mut self, game: GameId, keep: u32) -> Result<(), StorageError> {
+    fn truncate_moves(&mut self, game: GameNumber, keep: u32) -> Result<(), StorageError> {
         self.connection.execute(
             "DELETE FROM move WHERE game = ?1 AND number > ?2",
             params![game as i64, keep],
@@ -218,7 +237,7 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
-    fn finish_game(&mut self, game: GameId, result: &GameResult) -> Result<(), StorageError> {
+    fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError> {
         self.connection.execute(
             "UPDATE game SET winner = ?1, reason = ?2 WHERE id = ?3",
             params![
@@ -242,15 +261,15 @@ impl Storage for SqliteStorage {
                 let winner: Option<i64> = row.get(6)?;
                 let reason: Option<String> = row.get(7)?;
                 Ok(GameRecord {
-                    id: row.get::<_, i64>(0)? as GameId,
+                    id: row.get::<_, i64>(0)? as GameNumber,
                     rules_hash: row.get(1)?,
                     players: [row.get(2)?, row.get(3)?],
-                    clock: main.map(|main| ClockSpec {
+                    clock: main.map(|main| StoredClock {
                         main_ms: main as u64,
                         increment_ms: increment.unwrap_or(0) as u64,
                     }),
                     moves: Vec::new(),
-                    result: reason.map(|reason| GameResult {
+                    result: reason.map(|reason| StoredResult {
                         winner: winner.and_then(|w| u8::try_from(w).ok()),
                         reason,
                     }),
@@ -262,7 +281,7 @@ impl Storage for SqliteStorage {
             .prepare("SELECT game, mv, clock0, clock1 FROM move ORDER BY game, number")?;
         let moves = statement.query_map([], |row| {
             Ok((
-                row.get::<_, i64>(0)? as GameId,
+                row.get::<_, i64>(0)? as GameNumber,
                 StoredMove {
                     mv: row.get(1)?,
                     clocks: [row.get::<_, i64>(2)? as u64, row.get::<_, i64>(3)? as u64],
@@ -292,7 +311,7 @@ mod tests {
     fn games_survive_reopening() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("server.db");
-        let clock = Some(ClockSpec {
+        let clock = Some(StoredClock {
             main_ms: 60_000,
             increment_ms: 1000,
         });
@@ -312,7 +331,7 @@ mod tests {
                 storage.add_move(first, number, &stored).expect("move");
             }
             storage.truncate_moves(first, 2).expect("undo");
-            let result = GameResult {
+            let result = StoredResult {
                 winner: None,
                 reason: "draw agreed".into(),
             };

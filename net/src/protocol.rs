@@ -7,12 +7,18 @@
 //! connection goes on. `docs/protocol.md` describes every message with an example session.
 
 use serde::{Deserialize, Serialize};
+use tokio_util::codec::AnyDelimiterCodec;
 
 /// The version of the protocol that this program speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The longest line either side accepts, newline excluded: 64 KiB, room for any rule file.
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// The framing both ends read with: lines split at `\n`, none longer than [`MAX_LINE`].
+pub fn line_codec() -> AnyDelimiterCodec {
+    AnyDelimiterCodec::new_with_max_length(b"\n".to_vec(), Vec::new(), MAX_LINE)
+}
 
 /// A game's number on its server.
 pub type GameId = u64;

@@ -1,8 +1,8 @@
 //! TLS 1.3 for the server and its clients (rustls with the ring provider; nothing else is
-//! offered, no plain-text mode).
+//! offered, no plain-text mode): what both ends share, and the client's pinning.
 //!
-//! The server makes a self-signed certificate (rcgen) on its first start and keeps it in
-//! its data directory. A client trusts a server's certificate on first use and pins its
+//! The server makes a self-signed certificate on its first start and keeps it in its data
+//! directory (see the server crate). A client trusts a server's certificate on first use and pins its
 //! SHA-256 fingerprint in a file of known servers (`~/.hnefatafl/known_servers`), as ssh
 //! does; a server whose certificate has changed since is refused with a clear message.
 
@@ -13,15 +13,9 @@ use std::sync::{Arc, Mutex};
 
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::crypto::CryptoProvider;
-use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
-use rustls::{ClientConfig, DigitallySignedStruct, ServerConfig, SignatureScheme};
+use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+use rustls::{ClientConfig, DigitallySignedStruct, SignatureScheme};
 use sha2::{Digest, Sha256};
-
-/// The certificate's file in the server's data directory.
-pub const CERTIFICATE_FILE: &str = "certificate.pem";
-/// The private key's file in the server's data directory.
-pub const KEY_FILE: &str = "key.pem";
 
 /// Why TLS could not be set up, or a server was refused.
 #[derive(Debug, thiserror::Error)]
@@ -57,7 +51,8 @@ pub enum TlsError {
     },
 }
 
-fn provider() -> Arc<CryptoProvider> {
+/// The cryptography both ends use: ring's.
+pub fn provider() -> Arc<CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
@@ -66,62 +61,6 @@ pub fn fingerprint(certificate: &[u8]) -> String {
     let digest = Sha256::digest(certificate);
     let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
     format!("sha256:{hex}")
-}
-
-fn file_error(path: &Path) -> impl FnOnce(std::io::Error) -> TlsError + '_ {
-    move |source| TlsError::File {
-        path: path.to_owned(),
-        source,
-    }
-}
-
-/// Loads the server's certificate and key from `data`, making them on the first start.
-/// Answers the configuration and the certificate's fingerprint.
-///
-/// # Errors
-///
-/// The files cannot be read or written, or do not hold a certificate and key.
-pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsError> {
-    let certificate_path = data.join(CERTIFICATE_FILE);
-    let key_path = data.join(KEY_FILE);
-    if !certificate_path.exists() {
-        let names = vec!["localhost".to_owned(), "hnefataflserver".to_owned()];
-        let made = rcgen::generate_simple_self_signed(names)
-            .map_err(|error| TlsError::Setup(error.to_string()))?;
-        write_private(&key_path, made.signing_key.serialize_pem().as_bytes())?;
-        crate::files::write_atomically(&certificate_path, made.cert.pem().as_bytes())
-            .map_err(|error| TlsError::Setup(error.to_string()))?;
-    }
-    let pem = fs::read(&certificate_path).map_err(file_error(&certificate_path))?;
-    let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&pem)
-        .collect::<Result<_, _>>()
-        .map_err(|error| TlsError::Setup(format!("{}: {error}", certificate_path.display())))?;
-    let first = certificates.first().ok_or_else(|| {
-        TlsError::Setup(format!("{}: no certificate", certificate_path.display()))
-    })?;
-    let fingerprint = fingerprint(first);
-    let key_pem = fs::read(&key_path).map_err(file_error(&key_path))?;
-    let key = PrivateKeyDer::from_pem_slice(&key_pem)
-        .map_err(|error| TlsError::Setup(format!("{}: {error}", key_path.display())))?;
-    let config = ServerConfig::builder_with_provider(provider())
-        .with_protocol_versions(&[&rustls::version::TLS13])
-        .map_err(|error| TlsError::Setup(error.to_string()))?
-        .with_no_client_auth()
-        .with_single_cert(certificates, key)
-        .map_err(|error| TlsError::Setup(error.to_string()))?;
-    Ok((Arc::new(config), fingerprint))
-}
-
-/// Writes a file that only its owner may read.
-fn write_private(path: &Path, bytes: &[u8]) -> Result<(), TlsError> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).map_err(file_error(path))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(file_error(path))
 }
 
 /// The pins of known servers: one `host:port fingerprint` a line.

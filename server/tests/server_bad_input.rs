@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use hnefatafl_net::client::pins_file;
+use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::tls;
 use server_support::{Duel, ServerProcess, TestClient, random_move};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
-use uicx::net::client::pins_file;
-use uicx::net::protocol::{ClientMessage, ServerMessage};
-use uicx::net::tls;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_leaves_the_other_games_alone() {

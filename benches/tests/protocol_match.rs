@@ -1,6 +1,10 @@
 //! Our engine plays whole games against itself through each protocol: two `hnefatafl
 //! --engine` processes driven by the match runner's host, which checks every move.
 
+// The `hnefatafl` binary is uicx's; this finds it, built and up to date.
+#[path = "../../server/tests/server_support/binaries.rs"]
+mod binaries;
+
 use std::path::Path;
 
 use hnefatafl_benches::protocol_engine::{Contender, Protocol, play};
@@ -13,10 +17,8 @@ fn engine(protocol: Protocol) -> Contender {
         Protocol::Otep => "otep",
         Protocol::Htp => "htp",
     };
-    let mut command: Vec<String> = [env!("CARGO_BIN_EXE_hnefatafl"), "--engine", name]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
+    let program = binaries::client_binary().display().to_string();
+    let mut command: Vec<String> = vec![program, "--engine".to_owned(), name.to_owned()];
     // One thread: the same game every run.
     command.extend(["--limits", "d2,j1", "-d"].map(str::to_owned));
     command.push(data.display().to_string());

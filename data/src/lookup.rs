@@ -8,13 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use include_dir::{Dir, include_dir};
-
 use crate::files::{self, FileError};
-
-/// The shipped data (`data/` of the source tree), so the program works with nothing
-/// installed.
-static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../data");
 
 /// The system directories, places 8 to 11.
 pub const SYSTEM_DIRS: [&str; 4] = [
@@ -154,11 +148,8 @@ impl DataDirs {
         if !self.embedded {
             return Err(not_found(directory));
         }
-        match EMBEDDED.get_file(relative) {
-            Some(file) => Ok((
-                Found::Embedded(relative.to_owned()),
-                file.contents().to_vec(),
-            )),
+        match crate::embedded(relative) {
+            Some(bytes) => Ok((Found::Embedded(relative.to_owned()), bytes.to_vec())),
             None => Err(not_found(directory)),
         }
     }
@@ -182,23 +173,10 @@ fn read_file(path: &Path) -> Result<(Found, Vec<u8>), LookupError> {
     }
 }
 
-/// The names of the embedded files under a folder (e.g. `rules`), sorted.
-pub fn embedded_names(folder: &str) -> Vec<String> {
-    let mut names: Vec<String> = EMBEDDED
-        .get_dir(folder)
-        .map(|dir| {
-            dir.files()
-                .filter_map(|file| file.path().file_name()?.to_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::embedded_names;
 
     fn write(path: &Path, text: &str) {
         if let Some(parent) = path.parent() {
@@ -292,6 +270,6 @@ mod tests {
         let dirs = DataDirs::default();
         assert!(found_text(&dirs, None, "lang/eng").is_some());
         assert!(found_text(&dirs, None, "lang/none-such").is_none());
-        assert!(embedded_names("lang").contains(&"swe".to_owned()));
+        assert!(embedded_names("lang").contains(&"swe"));
     }
 }

@@ -1,5 +1,6 @@
-//! Helpers for the server's tests: the real `hnefataflserver` binary on loopback, and
-//! clients that speak to it over real TLS.
+//! Helpers for the tests of the server and of the client (`uicx/tests` includes this file
+//! too): the real `hnefataflserver` and `hnefatafl` binaries on loopback, and clients that
+//! speak to the server over real TLS.
 
 #![allow(dead_code)]
 
@@ -10,8 +11,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hnefatafl_core::{Game, Notation, Rules};
-use uicx::net::client::{Client, pins_file};
-use uicx::net::protocol::{ClientMessage, GameId, GameState, ServerMessage};
+use hnefatafl_net::client::{Client, pins_file};
+use hnefatafl_net::protocol::{ClientMessage, GameId, GameState, ServerMessage};
+
+pub mod binaries;
+use binaries::server_binary;
 
 /// How long any one expected message may take.
 pub const PATIENCE: Duration = Duration::from_secs(60);
@@ -28,7 +32,7 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts the server on 127.0.0.1 with its data in `data`, on `port` (0: any).
     pub fn start(data: &Path, port: u16, extra: &[&str]) -> ServerProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hnefataflserver"))
+        let mut child = Command::new(server_binary())
             .args(["--bind", "127.0.0.1", "--port", &port.to_string(), "--data"])
             .arg(data)
             .args(extra)
@@ -339,8 +343,8 @@ pub async fn raw_connection(
     port: u16,
     home: &Path,
 ) -> tokio_rustls::client::TlsStream<tokio::net::TcpStream> {
-    let setup =
-        uicx::net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home)).expect("tls");
+    let setup = hnefatafl_net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home))
+        .expect("tls");
     let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");

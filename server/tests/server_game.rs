@@ -5,8 +5,8 @@ mod server_support;
 
 use assert_cmd::Command;
 use hnefatafl_core::save::SavedGame;
+use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 use server_support::{Random, ServerProcess, TestClient, apply, random_move, replay};
-use uicx::net::protocol::{ClientMessage, ServerMessage};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_and_a_spectator_play_a_whole_game() {
@@ -121,8 +121,7 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
     // The program loads it with `e`.
     let path = home.path().join("archived.save");
     std::fs::write(&path, &text).expect("write the save");
-    let output = Command::cargo_bin("hnefatafl")
-        .expect("the binary")
+    let output = Command::new(server_support::binaries::client_binary())
         .env("HOME", home.path())
         .env_remove("DISPLAY")
         .env("NO_COLOR", "1")

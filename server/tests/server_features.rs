@@ -7,9 +7,9 @@ mod server_support;
 use std::time::Duration;
 
 use assert_cmd::Command;
+use hnefatafl_net::protocol::{ClientMessage, ClockSpec, GameResult, OfferKind, ServerMessage};
 use server_support::{Duel, ServerProcess, TestClient, raw_connection, replay};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use uicx::net::protocol::{ClientMessage, ClockSpec, GameResult, OfferKind, ServerMessage};
 
 fn ended(game: u64) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
     move |m| match m {

@@ -1,0 +1,105 @@
+//! hnefatafl-data: the data that hnefatafl-rs ships (rule files, language files, themes,
+//! the rc file, and whatever folder is added beside them), embedded in the program so it
+//! works with nothing installed; the lookup of those files in the data directories; and
+//! [`files`], the one place where files are opened safely.
+//!
+//! An embedder that only wants a shipped variant asks for it by name:
+//!
+//! ```
+//! let text = hnefatafl_data::rules("copenhagen").expect("shipped");
+//! assert!(hnefatafl_data::rule_names().contains(&"brandub"));
+//! # assert!(!text.is_empty());
+//! ```
+//!
+//! The interpreter and the server look files up with [`DataDirs`], which tries the user's
+//! directories first and the embedded data last.
+
+#![deny(missing_docs)]
+
+pub mod files;
+mod lookup;
+
+use include_dir::{Dir, include_dir};
+
+pub use lookup::{DataDirs, Found, LookupError, Origin, SYSTEM_DIRS};
+
+/// This crate's directory: the shipped data, every folder of it (a new one is carried
+/// without a change here), and the crate's own files, which [`CRATE_FILES`] hides.
+static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR");
+
+/// The crate's own files, which sit among the data but are none of it.
+const CRATE_FILES: [&str; 2] = ["Cargo.toml", "src"];
+
+/// Whether a relative path lies in the crate's own files rather than the data.
+fn is_crate_file(relative: &str) -> bool {
+    let first = relative.split('/').next().unwrap_or_default();
+    CRATE_FILES.contains(&first)
+}
+
+/// The embedded file at `relative` (e.g. `rules/brandub`, `hnefataflrc`), if one is shipped.
+pub fn embedded(relative: &str) -> Option<&'static [u8]> {
+    if is_crate_file(relative) {
+        return None;
+    }
+    EMBEDDED.get_file(relative).map(|file| file.contents())
+}
+
+/// The names of the embedded files directly under a folder (e.g. `rules`), sorted.
+pub fn embedded_names(folder: &str) -> Vec<&'static str> {
+    if is_crate_file(folder) {
+        return Vec::new();
+    }
+    let mut names: Vec<&'static str> = EMBEDDED
+        .get_dir(folder)
+        .map(|dir| {
+            dir.files()
+                .filter_map(|file| file.path().file_name()?.to_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort_unstable();
+    names
+}
+
+/// The text of a shipped rule file by its name (`copenhagen`, `brandub` ...), as shipped,
+/// whatever the data directories hold.
+pub fn rules(name: &str) -> Option<&'static str> {
+    if name.contains('/') {
+        return None;
+    }
+    EMBEDDED
+        .get_file(format!("rules/{name}"))
+        .and_then(|file| file.contents_utf8())
+}
+
+/// The names of the shipped rule files, sorted.
+pub fn rule_names() -> Vec<&'static str> {
+    embedded_names("rules")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_rules_are_given_by_name() {
+        let names = rule_names();
+        assert!(names.contains(&"copenhagen") && names.contains(&"tablut"));
+        for name in names {
+            let text = rules(name).expect("every listed name has its text");
+            let id = format!("\nid\t{name}\n");
+            assert!(text.contains(&id), "{name}'s text names its id");
+        }
+        assert_eq!(rules("none-such"), None);
+        assert_eq!(rules("../Cargo.toml"), None);
+    }
+
+    #[test]
+    fn the_crate_files_are_no_data() {
+        assert!(embedded("hnefataflrc").is_some());
+        assert!(embedded("lang/eng").is_some());
+        assert_eq!(embedded("Cargo.toml"), None);
+        assert_eq!(embedded("src/lib.rs"), None);
+        assert!(embedded_names("src").is_empty());
+    }
+}

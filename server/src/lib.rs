@@ -1,0 +1,16 @@
+//! hnefatafl-server: the game server behind the `hnefataflserver` binary.
+//!
+//! [`server`] holds the connections (TLS, framing, a task each way, limits); `referee`
+//! the games they play (moves checked by the engine, clocks, offers, spectators, chat)
+//! behind one lock; [`storage`] keeps accounts, games and moves in SQLite behind the
+//! [`storage::Storage`] trait; [`accounts`] hashes and checks passwords; [`tls`] makes and
+//! loads the server's certificate. The wire itself is `hnefatafl_net`'s, shared with the
+//! clients. `docs/architecture.md` shows how the crates fit together.
+
+#![deny(missing_docs)]
+
+pub mod accounts;
+mod referee;
+pub mod server;
+pub mod storage;
+pub mod tls;

@@ -1,0 +1,446 @@
+//! The game server's connections: the listener, the TLS handshake with its deadline, a
+//! reading and a writing task for each connection, the queue and line limits, password
+//! hashing and computer moves on blocking threads. The games themselves are the
+//! `referee`'s, behind one lock taken only for the synchronous work of a message
+//! (no `.await` while it is held).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime};
+
+use futures_util::StreamExt;
+use hnefatafl_core::Rules;
+use hnefatafl_data::{DataDirs, Origin, rule_names};
+use hnefatafl_net::protocol::{
+    self, ClientMessage, GameId, PROTOCOL_VERSION, RulesInfo, ServerMessage,
+};
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, Semaphore, mpsc};
+use tokio_rustls::TlsAcceptor;
+use tokio_util::codec::{AnyDelimiterCodecError, FramedRead};
+
+use crate::accounts;
+use crate::referee::{Connection, ConnectionId, Followup, RuleSet, State, hash_text, valid_name};
+use crate::storage::{Storage, StorageError};
+
+/// How long a new connection may take to finish the TLS handshake.
+const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+
+/// Messages queued for one connection before it counts as too slow and is closed.
+const QUEUE_LENGTH: usize = 4096;
+
+/// Name prefix of the computer accounts, which nobody may register.
+pub const COMPUTER_PREFIX: &str = "computer";
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Where the database and certificate are kept.
+    pub data: PathBuf,
+    /// Print every message with its direction, connection and time.
+    pub show_traffic: bool,
+    /// Stop when the last client leaves (a private server started by a client).
+    pub stop_when_empty: bool,
+    /// The difficulty levels of the computer accounts to offer.
+    pub computers: Vec<u32>,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The database.
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+    /// A shipped rule file is broken.
+    #[error("rules/{0}: {1}")]
+    Rules(String, String),
+    /// A stored game cannot be replayed.
+    #[error("stored game {0}: {1}")]
+    Game(GameId, String),
+}
+
+/// The server.
+pub struct Server {
+    state: Mutex<State>,
+    show_traffic: bool,
+    stop_when_empty: bool,
+    next_connection: AtomicU64,
+    clients: AtomicUsize,
+    empty: Notify,
+    /// Password hashes being computed at once: one per core. Each argon2id hash takes
+    /// 19 MiB and a core for tens of milliseconds; unbounded, a crowd logging in at once
+    /// would take gigabytes and starve every connection of CPU.
+    hashing: Semaphore,
+    /// The hashes' working memory, kept from one to the next.
+    memory: accounts::Memory,
+}
+
+impl Server {
+    /// Opens the server on a storage: reads the shipped rule files and resumes every
+    /// stored game, its clocks starting again now.
+    ///
+    /// # Errors
+    ///
+    /// The storage fails, a shipped rule file is broken, or a stored game cannot be
+    /// replayed.
+    pub fn new(
+        mut storage: Box<dyn Storage>,
+        options: &Options,
+    ) -> Result<Arc<Server>, ServerError> {
+        let mut rules = BTreeMap::new();
+        let dirs = DataDirs::default();
+        for file in rule_names() {
+            let file = file.to_owned();
+            let Ok((_, bytes)) = dirs.read_named("rules", &file, Origin::Indirect) else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let parsed = Rules::parse(text.as_bytes())
+                .map_err(|error| ServerError::Rules(file.clone(), error.to_string()))?;
+            let hash = hash_text(&text);
+            storage.add_rules(&hash, &text)?;
+            let info = RulesInfo {
+                id: parsed.id().to_owned(),
+                name: parsed.name().to_owned(),
+                file,
+                hash: hash.clone(),
+            };
+            rules.insert(
+                hash,
+                RuleSet {
+                    rules: parsed,
+                    text,
+                    info,
+                },
+            );
+        }
+        for (hash, text) in storage.all_rules()? {
+            if rules.contains_key(&hash) {
+                continue;
+            }
+            // A stored upload was validated when it came; a file that no longer reads
+            // (the engine grew stricter) is left out rather than stopping the server.
+            if let Ok(parsed) = Rules::parse(text.as_bytes()) {
+                let info = RulesInfo {
+                    id: parsed.id().to_owned(),
+                    name: parsed.name().to_owned(),
+                    file: String::new(),
+                    hash: hash.clone(),
+                };
+                rules.insert(
+                    hash,
+                    RuleSet {
+                        rules: parsed,
+                        text,
+                        info,
+                    },
+                );
+            }
+        }
+        let computers = options
+            .computers
+            .iter()
+            .map(|&level| (format!("{COMPUTER_PREFIX}{level}"), level))
+            .collect();
+        let mut state = State {
+            storage,
+            rules,
+            games: BTreeMap::new(),
+            connections: HashMap::new(),
+            computers,
+            throttle: accounts::Throttle::default(),
+            followups: Vec::new(),
+        };
+        let now = Instant::now();
+        for record in state.storage.games()? {
+            let live = state.resume(record, now)?;
+            state.games.insert(live.id, live);
+        }
+        let ids: Vec<GameId> = state.games.keys().copied().collect();
+        for id in ids {
+            state.start_turn(id);
+        }
+        Ok(Arc::new(Server {
+            state: Mutex::new(state),
+            show_traffic: options.show_traffic,
+            stop_when_empty: options.stop_when_empty,
+            next_connection: AtomicU64::new(1),
+            clients: AtomicUsize::new(0),
+            empty: Notify::new(),
+            hashing: Semaphore::new(
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            ),
+            memory: accounts::Memory::default(),
+        }))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock would be a bug; the state is still usable.
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Accepts connections until the process ends, or, when the server stops when empty,
+    /// until the last client has left.
+    pub async fn serve(self: Arc<Self>, listener: TcpListener, tls: TlsAcceptor) {
+        self.clone().start_followups();
+        loop {
+            tokio::select! {
+                accepted = listener.accept() => {
+                    let Ok((stream, peer)) = accepted else { continue };
+                    let server = self.clone();
+                    let tls = tls.clone();
+                    self.clients.fetch_add(1, Ordering::SeqCst);
+                    tokio::spawn(async move {
+                        server.clone().connection(stream, peer, tls).await;
+                        if server.clients.fetch_sub(1, Ordering::SeqCst) == 1 {
+                            server.empty.notify_one();
+                        }
+                    });
+                }
+                () = self.empty.notified(), if self.stop_when_empty => {
+                    if self.clients.load(Ordering::SeqCst) == 0 {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn traffic(&self, connection: ConnectionId, arrow: &str, line: &str) {
+        if self.show_traffic {
+            let time = humantime::format_rfc3339_millis(SystemTime::now());
+            println!("{time} #{connection} {arrow} {}", protocol::masked(line));
+        }
+    }
+
+    async fn connection(self: Arc<Self>, stream: TcpStream, peer: SocketAddr, tls: TlsAcceptor) {
+        let id = self.next_connection.fetch_add(1, Ordering::SeqCst);
+        let _ = stream.set_nodelay(true);
+        let Ok(Ok(stream)) = tokio::time::timeout(HANDSHAKE_TIME, tls.accept(stream)).await else {
+            return;
+        };
+        let (reader, mut writer) = tokio::io::split(stream);
+        let (queue, mut outgoing) = mpsc::channel::<String>(QUEUE_LENGTH);
+        self.lock().connections.insert(
+            id,
+            Connection {
+                queue: queue.clone(),
+                account: None,
+                games: HashSet::new(),
+                address: peer.ip(),
+            },
+        );
+        let server = self.clone();
+        let writing = tokio::spawn(async move {
+            while let Some(line) = outgoing.recv().await {
+                server.traffic(id, "->", line.trim_end());
+                if writer.write_all(line.as_bytes()).await.is_err() {
+                    break;
+                }
+                if outgoing.is_empty() && writer.flush().await.is_err() {
+                    break;
+                }
+            }
+            let _ = writer.shutdown().await;
+        });
+        let codec = protocol::line_codec();
+        let mut lines = FramedRead::new(reader, codec);
+        let mut greeted = false;
+        while let Some(frame) = lines.next().await {
+            let bytes = match frame {
+                Ok(bytes) => bytes,
+                Err(AnyDelimiterCodecError::MaxChunkLengthExceeded) => {
+                    self.traffic(id, "<-", "<line over 64 KiB>");
+                    let reply = ServerMessage::error("line longer than 64 KiB: closing");
+                    let _ = queue.try_send(protocol::to_line(&reply));
+                    break;
+                }
+                Err(AnyDelimiterCodecError::Io(_)) => break,
+            };
+            let line = String::from_utf8_lossy(&bytes);
+            let line = line.trim_end_matches('\r');
+            if line.trim().is_empty() {
+                continue;
+            }
+            self.traffic(id, "<-", line);
+            let message = match protocol::parse_client(line) {
+                Ok(message) => message,
+                Err(problem) => {
+                    let _ = queue.try_send(protocol::to_line(&ServerMessage::error(problem)));
+                    continue;
+                }
+            };
+            if !greeted {
+                match message {
+                    ClientMessage::Hello { version, .. } if version == PROTOCOL_VERSION => {
+                        greeted = true;
+                        let welcome = ServerMessage::Welcome {
+                            version: PROTOCOL_VERSION,
+                            server: format!("hnefataflserver {}", env!("CARGO_PKG_VERSION")),
+                        };
+                        let _ = queue.try_send(protocol::to_line(&welcome));
+                    }
+                    ClientMessage::Hello { version, .. } => {
+                        let reply = ServerMessage::error(format!(
+                            "protocol version {version} is not spoken here; this server \
+                             speaks version {PROTOCOL_VERSION}"
+                        ));
+                        let _ = queue.try_send(protocol::to_line(&reply));
+                        break;
+                    }
+                    _ => {
+                        let reply = ServerMessage::error("the first message must be `hello`");
+                        let _ = queue.try_send(protocol::to_line(&reply));
+                    }
+                }
+                continue;
+            }
+            self.clone().message(id, message).await;
+        }
+        self.lock().disconnect(id);
+        drop(queue);
+        let _ = writing.await;
+    }
+
+    /// Handles one message of a greeted connection.
+    async fn message(self: Arc<Self>, id: ConnectionId, message: ClientMessage) {
+        match message {
+            ClientMessage::Register { name, password } => self.register(id, name, password).await,
+            ClientMessage::Login { name, password } => self.login(id, name, password).await,
+            other => {
+                let mut state = self.lock();
+                if let Err(problem) = state.handle(id, other) {
+                    state.send(id, &ServerMessage::error(problem));
+                }
+                drop(state);
+                self.start_followups();
+            }
+        }
+    }
+
+    async fn register(self: Arc<Self>, id: ConnectionId, name: String, password: String) {
+        if !valid_name(&name) {
+            let problem = "an account name has 1 to 32 letters, digits, `-` or `_`";
+            return self.lock().send(id, &ServerMessage::error(problem));
+        }
+        if name.starts_with(COMPUTER_PREFIX) {
+            let problem =
+                format!("names starting with `{COMPUTER_PREFIX}` are kept for the computer");
+            return self.lock().send(id, &ServerMessage::error(problem));
+        }
+        if !(4..=1024).contains(&password.chars().count()) {
+            let problem = "a password has 4 to 1024 characters";
+            return self.lock().send(id, &ServerMessage::error(problem));
+        }
+        let Ok(_permit) = self.hashing.acquire().await else {
+            return;
+        };
+        let server = self.clone();
+        let hashed =
+            tokio::task::spawn_blocking(move || accounts::hash(&server.memory, &password)).await;
+        let mut state = self.lock();
+        let result = match hashed {
+            Ok(Ok(hash)) => state
+                .storage
+                .create_account(&name, &hash)
+                .map_err(|e| e.to_string()),
+            _ => Err("the password could not be hashed".to_owned()),
+        };
+        match result {
+            Ok(true) => state.logged_in(id, name),
+            Ok(false) => state.send(
+                id,
+                &ServerMessage::error(format!("the name `{name}` is taken")),
+            ),
+            Err(problem) => state.send(id, &ServerMessage::error(problem)),
+        }
+    }
+
+    async fn login(self: Arc<Self>, id: ConnectionId, name: String, password: String) {
+        let (stored, keys) = {
+            let mut state = self.lock();
+            let Some(address) = state.connections.get(&id).map(|c| c.address) else {
+                return;
+            };
+            let keys = accounts::Keys::new(&name, address);
+            if let Some(wait) = state.throttle.wait(&keys, Instant::now()) {
+                let problem = format!(
+                    "too many failed logins for `{name}` or from this address; try again in {} s",
+                    wait.as_secs() + 1
+                );
+                return state.send(id, &ServerMessage::error(problem));
+            }
+            if state.computers.contains_key(&name) {
+                return state.send(id, &ServerMessage::error("that is a computer account"));
+            }
+            match state.storage.password_hash(&name) {
+                Ok(stored) => (stored, keys),
+                Err(error) => return state.send(id, &ServerMessage::error(error.to_string())),
+            }
+        };
+        let Ok(_permit) = self.hashing.acquire().await else {
+            return;
+        };
+        let server = self.clone();
+        let checked = tokio::task::spawn_blocking(move || {
+            // An unknown name costs as much as a wrong password, so that it does not show.
+            accounts::verify(&server.memory, &password, stored.as_deref())
+        })
+        .await
+        .unwrap_or(false);
+        let mut state = self.lock();
+        if checked {
+            state.throttle.succeed(&keys);
+            state.logged_in(id, name);
+        } else {
+            state.throttle.fail(&keys, Instant::now());
+            state.send(id, &ServerMessage::error("wrong name or password"));
+        }
+    }
+
+    /// Starts the work the last messages left: computer moves and clock timers.
+    fn start_followups(self: Arc<Self>) {
+        let followups = std::mem::take(&mut self.lock().followups);
+        for followup in followups {
+            let server = self.clone();
+            match followup {
+                Followup::Flag { game, turn, at } => {
+                    tokio::spawn(async move {
+                        tokio::time::sleep_until(at.into()).await;
+                        server.lock().flag(game, turn);
+                        server.start_followups();
+                    });
+                }
+                Followup::Computer { game, turn, level } => {
+                    tokio::spawn(async move {
+                        let Some((position, limits)) =
+                            server.lock().computer_task(game, turn, level)
+                        else {
+                            return;
+                        };
+                        let found = tokio::task::spawn_blocking(move || {
+                            let config = aim::EngineConfig {
+                                threads: 1,
+                                hash_mib: 16,
+                            };
+                            let mut engine = aim::Engine::new(config);
+                            let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+                            engine.search(&position, &limits, stop, &mut |_| {}).best
+                        })
+                        .await;
+                        if let Ok(Some(best)) = found {
+                            server.lock().computer_move(game, turn, best);
+                            server.start_followups();
+                        }
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The server's side of TLS: its self-signed certificate, made (rcgen) on the first start
+//! and kept in its data directory, and the configuration it accepts connections with.
+//! What both ends share (the provider, fingerprints, errors) is in `hnefatafl_net::tls`.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+use hnefatafl_net::tls::{TlsError, fingerprint, provider};
+use rustls::ServerConfig;
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+/// The certificate's file in the server's data directory.
+pub const CERTIFICATE_FILE: &str = "certificate.pem";
+/// The private key's file in the server's data directory.
+pub const KEY_FILE: &str = "key.pem";
+
+fn file_error(path: &Path) -> impl FnOnce(std::io::Error) -> TlsError + '_ {
+    move |source| TlsError::File {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+/// Loads the server's certificate and key from `data`, making them on the first start.
+/// Answers the configuration and the certificate's fingerprint.
+///
+/// # Errors
+///
+/// The files cannot be read or written, or do not hold a certificate and key.
+pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsError> {
+    let certificate_path = data.join(CERTIFICATE_FILE);
+    let key_path = data.join(KEY_FILE);
+    if !certificate_path.exists() {
+        let names = vec!["localhost".to_owned(), "hnefataflserver".to_owned()];
+        let made = rcgen::generate_simple_self_signed(names)
+            .map_err(|error| TlsError::Setup(error.to_string()))?;
+        write_private(&key_path, made.signing_key.serialize_pem().as_bytes())?;
+        hnefatafl_data::files::write_atomically(&certificate_path, made.cert.pem().as_bytes())
+            .map_err(|error| TlsError::Setup(error.to_string()))?;
+    }
+    let pem = fs::read(&certificate_path).map_err(file_error(&certificate_path))?;
+    let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&pem)
+        .collect::<Result<_, _>>()
+        .map_err(|error| TlsError::Setup(format!("{}: {error}", certificate_path.display())))?;
+    let first = certificates.first().ok_or_else(|| {
+        TlsError::Setup(format!("{}: no certificate", certificate_path.display()))
+    })?;
+    let fingerprint = fingerprint(first);
+    let key_pem = fs::read(&key_path).map_err(file_error(&key_path))?;
+    let key = PrivateKeyDer::from_pem_slice(&key_pem)
+        .map_err(|error| TlsError::Setup(format!("{}: {error}", key_path.display())))?;
+    let config = ServerConfig::builder_with_provider(provider())
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|error| TlsError::Setup(error.to_string()))?
+        .with_no_client_auth()
+        .with_single_cert(certificates, key)
+        .map_err(|error| TlsError::Setup(error.to_string()))?;
+    Ok((Arc::new(config), fingerprint))
+}
+
+/// Writes a file that only its owner may read.
+fn write_private(path: &Path, bytes: &[u8]) -> Result<(), TlsError> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path).map_err(file_error(path))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(file_error(path))
+}
