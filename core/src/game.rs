@@ -2,8 +2,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::engine::Board;
 use crate::error::MoveError;
-use crate::position::Board;
 use crate::{EndReason, Move, Moves, Outcome, Player, Position, Rules, Undo, engine};
 
 /// A game: a position with its history, undo and redo, repetition and the outcome.

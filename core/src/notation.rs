@@ -63,3 +63,23 @@ pub(crate) fn parse_move(rules: &Rules, words: &[&str]) -> Result<Move, Notation
         _ => Err(NotationError::WordCount),
     }
 }
+
+/// How moves and squares are written.
+///
+/// ```
+/// use hnefatafl_core::{Notation, Rules};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let mv = "5 0 2 0".parse()?;
+/// assert_eq!(rules.format_move(mv, Notation::Algebraic), "f9 c9");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Notation {
+    /// `5 0 2 0`: 0-based x and y numbers, origin top-left.
+    Numeric,
+    /// `f9 c9`: column letters from the left, row numbers from the bottom (`a1` is the
+    /// bottom-left square). Columns past `z` are named like spreadsheet columns: `aa`,
+    /// `ab`, ... up to `ae` on a board 31 wide. Upper-case letters are read too.
+    Algebraic,
+}

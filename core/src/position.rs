@@ -4,211 +4,11 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
+use crate::engine::{self, Board, Undo};
 use crate::error::{MoveError, SetupError, SetupProblem};
 use crate::square::column_name;
-use crate::tables::{DIRECTIONS, Tables, WORDS};
-use crate::{Direction, Move, Outcome, PieceType, Player, Rules, Square, engine};
-
-/// Captures recorded in the [`Undo`] itself: every ordinary move's (four neighbours, each
-/// possibly with a double-trap partner). Longer lists (a long shieldwall, a long chain of
-/// jumps) go on in a vector, allocated only then, so that the record stays small enough
-/// to be copied cheaply on every move of a search.
-const INLINE_CAPTURES: usize = 8;
-
-/// What a move changed, to take it back with [`Position::take_back`]. It allocates
-/// nothing but for a move that captures more than eight pieces.
-///
-/// ```
-/// use hnefatafl_core::Rules;
-/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-/// let mut position = rules.start_position();
-/// let mv = position.moves().next().unwrap();
-/// let undo = position.play(mv);
-/// assert_eq!(undo.mv(), mv);
-/// assert_eq!(undo.captures().count(), 0);
-/// # Ok::<(), hnefatafl_core::RulesError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Undo {
-    pub(crate) mv: Move,
-    /// The row-major indices of the move's squares.
-    pub(crate) from: u16,
-    pub(crate) to: u16,
-    pub(crate) width: u8,
-    pub(crate) hash: u64,
-    /// The first captured pieces, each as its row-major index times 8 plus its type index
-    /// (see [`Undo::push_capture`]).
-    pub(crate) captured: [u16; INLINE_CAPTURES],
-    /// The captured pieces after the first [`INLINE_CAPTURES`], the same way. Boxed, so
-    /// that the record of an ordinary move holds one null pointer, not a vector's three
-    /// words.
-    #[allow(
-        clippy::box_collection,
-        reason = "one word in every Undo, not a Vec's three"
-    )]
-    pub(crate) more_captured: Option<Box<Vec<u16>>>,
-    pub(crate) capture_count: u8,
-    /// False when the move could not be made at all and nothing changed.
-    pub(crate) played: bool,
-    /// The board's `lost` before the move.
-    pub(crate) lost: u8,
-}
-
-impl Undo {
-    /// A record of a move not yet made.
-    #[inline(always)]
-    pub(crate) fn new(board: &Board, mv: Move) -> Undo {
-        Undo {
-            mv,
-            from: 0,
-            to: 0,
-            width: 0,
-            hash: board.hash,
-            captured: [0; INLINE_CAPTURES],
-            more_captured: None,
-            capture_count: 0,
-            played: false,
-            lost: board.lost,
-        }
-    }
-
-    /// Records the row-major indices of the move's squares on a board of these tables.
-    #[inline]
-    pub(crate) fn set_squares(&mut self, tables: &Tables, from: usize, to: usize) {
-        self.from = from as u16;
-        self.to = to as u16;
-        self.width = tables.width as u8;
-    }
-
-    /// The move.
-    ///
-    /// ```
-    /// # use hnefatafl_core::Rules;
-    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// let mut position = rules.start_position();
-    /// let mv = "3 0 3 2".parse()?;
-    /// assert_eq!(position.play(mv).mv(), mv);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn mv(&self) -> Move {
-        self.mv
-    }
-
-    /// The captured pieces and where they stood.
-    ///
-    /// ```
-    /// # use hnefatafl_core::Rules;
-    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// let position = rules.start_position();
-    /// let capturing = position.moves().find(|&mv| {
-    ///     let mut after = position.clone();
-    ///     after.play(mv).captures().next().is_some()
-    /// });
-    /// assert_eq!(capturing, None, "nothing can be captured in the first move");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn captures(&self) -> impl Iterator<Item = (Square, PieceType)> + '_ {
-        let width = usize::from(self.width.max(1));
-        self.captured_pieces().map(move |(index, bit)| {
-            let square = Square((index % width) as u16 | ((index / width) as u16) << 5);
-            (square, PieceType(bit))
-        })
-    }
-
-    /// Records a captured piece: its row-major index (below 1024) and its piece bit.
-    #[inline]
-    pub(crate) fn push_capture(&mut self, square: usize, bit: u8) {
-        let entry = (square as u16) << 3 | bit.trailing_zeros() as u16 & 7;
-        let index = usize::from(self.capture_count);
-        if index < INLINE_CAPTURES {
-            self.captured[index] = entry;
-        } else {
-            self.more_captured.get_or_insert_default().push(entry);
-        }
-        // A board has at most 961 squares, so the count never passes 255.
-        self.capture_count += 1;
-    }
-
-    /// Forgets every recorded capture.
-    pub(crate) fn clear_captures(&mut self) {
-        self.capture_count = 0;
-        self.more_captured = None;
-    }
-
-    /// The captured pieces as row-major index and piece bit.
-    #[inline]
-    pub(crate) fn captured_pieces(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        let inline = usize::from(self.capture_count).min(INLINE_CAPTURES);
-        self.captured[..inline]
-            .iter()
-            .chain(self.more_captured.iter().flat_map(|more| more.iter()))
-            .map(|&entry| (usize::from(entry >> 3), 1u8 << (entry & 7)))
-    }
-}
-
-/// The pieces and the side to move, with the Zobrist key: what the engine reads and
-/// changes. It does not hold the rules, so that the engine can borrow both at once.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Board {
-    /// The piece bit on each square, row-major (0: empty).
-    pub(crate) board: Box<[u8]>,
-    pub(crate) side: Player,
-    pub(crate) hash: u64,
-    /// Pieces on the board per type index.
-    pub(crate) counts: [u16; 8],
-    /// The squares of each player's pieces.
-    pub(crate) occupied: [[u64; WORDS]; 2],
-    /// The piece bit that the last move left on one of its `lose_on` squares (0: none):
-    /// the game is lost for the player who made it.
-    pub(crate) lost: u8,
-}
-
-impl Board {
-    /// An empty board of these tables with player 0 to move.
-    pub(crate) fn empty(tables: &Tables) -> Board {
-        Board {
-            board: vec![0; tables.squares].into_boxed_slice(),
-            side: Player::Zero,
-            hash: 0,
-            counts: [0; 8],
-            occupied: [[0; WORDS]; 2],
-            lost: 0,
-        }
-    }
-
-    /// Puts a piece on an empty square.
-    // Always inlined: called a few times per move on the hot path, where a call costs
-    // more than its body. The type index is masked to 0..8 so that no bound is checked.
-    #[inline(always)]
-    pub(crate) fn put(&mut self, tables: &Tables, square: usize, bit: u8) {
-        let index = bit.trailing_zeros() as usize & 7;
-        self.board[square] = bit;
-        self.hash ^= tables.key(index, square);
-        self.counts[index] += 1;
-        let owner = usize::from(tables.pieces[index].owner);
-        self.occupied[owner][square / 64] |= 1 << (square % 64);
-    }
-
-    /// Takes the piece off a square (not an empty one) and returns its bit.
-    #[inline(always)]
-    pub(crate) fn take(&mut self, tables: &Tables, square: usize) -> u8 {
-        let bit = self.board[square];
-        let index = bit.trailing_zeros() as usize & 7;
-        self.board[square] = 0;
-        self.hash ^= tables.key(index, square);
-        self.counts[index] -= 1;
-        let owner = usize::from(tables.pieces[index].owner);
-        self.occupied[owner][square / 64] &= !(1 << (square % 64));
-        bit
-    }
-
-    /// Passes the turn.
-    #[inline]
-    pub(crate) fn pass(&mut self, tables: &Tables) {
-        self.side = self.side.opponent();
-        self.hash ^= tables.zobrist_side;
-    }
-}
+use crate::tables::{DIRECTIONS, Tables};
+use crate::{Direction, Move, Outcome, PieceType, Player, Rules, Square};
 
 /// A position: the pieces and the side to move, bound to the [`Rules`] it is played by.
 ///
@@ -736,7 +536,7 @@ impl Position {
         engine::unmake_move(self.rules.tables(), &mut self.state, undo)
     }
 
-    /// The end of the game by the board alone, in the manual's order: the side to move has
+    /// The end of the game by the board alone, in the order of docs/rules.md: the side to move has
     /// no move, an escape, a lost `capt_loss` type. Repetition is not considered: see
     /// [`Game::outcome`](crate::Game::outcome).
     ///
@@ -1034,20 +834,5 @@ impl FromStr for Setup {
             side_to_move,
             size: Some((width as u8, height as u8)),
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Undo;
-
-    #[test]
-    fn the_undo_of_a_move_stays_small() {
-        // Copied on every move of a search: eight inline captures, one word for more.
-        assert!(
-            std::mem::size_of::<Undo>() <= 48,
-            "{}",
-            std::mem::size_of::<Undo>()
-        );
     }
 }
