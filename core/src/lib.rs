@@ -24,6 +24,8 @@ macro_rules! doc_rules {
     };
 }
 
+mod bitboard;
+mod display;
 mod engine;
 mod error;
 mod game;
@@ -42,6 +44,8 @@ mod square;
 mod tables;
 mod types;
 
+pub use bitboard::{BitBoard, Indices};
+pub use display::BoardDisplay;
 pub use engine::Undo;
 pub use error::{
     BitError, MoveError, NotationError, ParseError, RulesError, RulesErrorKind, SetupError,

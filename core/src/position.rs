@@ -8,7 +8,7 @@ use crate::engine::{self, Board, Undo};
 use crate::error::{MoveError, SetupError, SetupProblem};
 use crate::square::column_name;
 use crate::tables::{DIRECTIONS, Tables};
-use crate::{Direction, Move, Outcome, PieceType, Player, Rules, Square};
+use crate::{BitBoard, Direction, Move, Outcome, PieceType, Player, Rules, Square};
 
 /// A position: the pieces and the side to move, bound to the [`Rules`] it is played by.
 ///
@@ -252,6 +252,7 @@ impl Position {
 
     /// The piece bit on each square, row-major as [`Position::board`] (0: empty): the
     /// board as the position holds it, for evaluators that read every square many times.
+    /// [`Position::occupied_by`] gives the squares of one type as a typed set.
     ///
     /// ```
     /// # use hnefatafl_core::Rules;
@@ -266,7 +267,8 @@ impl Position {
     }
 
     /// The squares of a player's pieces as bit words: row-major index `i` is bit `i % 64`
-    /// of word `i / 64`.
+    /// of word `i / 64`. The raw layout behind [`Position::occupied`], which gives the
+    /// same squares as a typed set and is the one to prefer.
     ///
     /// ```
     /// # use hnefatafl_core::{Player, Rules};
@@ -278,6 +280,59 @@ impl Position {
     /// ```
     pub fn occupied_words(&self, player: Player) -> &[u64] {
         &self.state.occupied[player.index()][..self.rules.tables().words]
+    }
+
+    /// The squares of a player's pieces, as a set of row-major indices.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let attackers = rules.start_position().occupied(Player::Zero);
+    /// assert_eq!(attackers.len(), 16);
+    /// assert!(attackers.contains(3), "d9");
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn occupied(&self, player: Player) -> BitBoard {
+        BitBoard::from_words(self.state.occupied[player.index()])
+    }
+
+    /// The squares of the pieces of one type, as a set of row-major indices (empty for a
+    /// type the rules do not declare).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let king = PieceType::from_bit(1).unwrap();
+    /// let squares = rules.start_position().occupied_by(king);
+    /// assert_eq!(squares.iter().collect::<Vec<_>>(), [4 * 9 + 4]);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn occupied_by(&self, piece: PieceType) -> BitBoard {
+        let Some(owner) = self.rules.owner(piece) else {
+            return BitBoard::EMPTY;
+        };
+        let board = &self.state.board;
+        self.occupied(owner)
+            .iter()
+            .filter(|&index| board[index] == piece.bit())
+            .collect()
+    }
+
+    /// The squares of the board (not those outside it, type 0) with no piece, as a set of
+    /// row-major indices.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().empty_squares().len(), 81 - 25);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn empty_squares(&self) -> BitBoard {
+        let [zero, one] = &self.state.occupied;
+        let on_board = &self.rules.tables().on_board;
+        BitBoard::from_words(std::array::from_fn(|word| {
+            on_board[word] & !(zero[word] | one[word])
+        }))
     }
 
     /// The squares of a player's pieces, by increasing row-major index.
@@ -500,22 +555,54 @@ impl Position {
         engine::make_move(self.rules.tables(), &mut self.state, mv)
     }
 
-    /// Passes the turn without moving a piece: the other side is to move, the pieces stay.
-    /// No rule allows this; it is for a search's null-move pruning. Passing again gives
+    /// Passes the turn without moving a piece (a null move): the other side is to move,
+    /// the pieces stay. No rule of a game allows it; it is for analysis ("what if the
+    /// other side were to move?") and a search's null-move pruning. Passing again gives
     /// the position back.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::GameOver`] when the game is over on the board
+    /// ([`Position::outcome`]): the side to move has no move, or the last move ended it.
+    /// Passing then would hand the turn to a side whose game is already decided. The
+    /// position is unchanged.
     ///
     /// ```
     /// # use hnefatafl_core::{Player, Rules};
     /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
     /// let mut position = rules.start_position();
-    /// position.pass();
+    /// position.pass()?;
     /// assert_eq!(position.side_to_move(), Player::One);
     /// assert_ne!(position.hash(), rules.start_position().hash());
-    /// position.pass();
+    /// position.pass()?;
+    /// assert_eq!(position, rules.start_position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pass(&mut self) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.pass_unchecked();
+        Ok(())
+    }
+
+    /// Passes the turn like [`Position::pass`] without asking whether the game is over:
+    /// the fast path for a search, which knows it. Allocates nothing and generates no
+    /// move. Passing where the game is over gives a position no game reaches, which is
+    /// still memory-safe to play on.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// position.pass_unchecked();
+    /// assert_eq!(position.side_to_move(), Player::One);
+    /// position.pass_unchecked();
     /// assert_eq!(position, rules.start_position());
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
-    pub fn pass(&mut self) {
+    #[inline]
+    pub fn pass_unchecked(&mut self) {
         self.state.pass(self.rules.tables());
     }
 

@@ -2,14 +2,15 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::parse::{self, Description};
 use crate::tables::{self, Tables};
 use crate::{
-    AlgebraicSquare, Direction, EndReason, Move, Notation, NotationError, Outcome, PieceRule,
-    PieceType, Player, Position, Repetition, RepetitionLoser, RulesError, Square, SquareRule,
-    SquareType, Subject, notation,
+    AlgebraicSquare, BitBoard, Direction, EndReason, Move, Notation, NotationError, Outcome,
+    PieceRule, PieceType, Player, Position, Repetition, RepetitionLoser, RulesError, Square,
+    SquareRule, SquareType, Subject, notation,
 };
 
 /// A validated rule file, compiled into tables. Cheap to clone (shared).
@@ -253,6 +254,39 @@ impl Rules {
         self.inner.tables.coordinates[..self.inner.tables.squares]
             .iter()
             .copied()
+    }
+
+    /// The squares that are part of the board (not type 0), as a set of row-major
+    /// indices.
+    ///
+    /// ```
+    #[doc = doc_rules!()]
+    /// assert_eq!(rules.board_squares().len(), 81);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn board_squares(&self) -> BitBoard {
+        BitBoard::from_words(self.inner.tables.on_board)
+    }
+
+    /// The squares of one type, as a set of row-major indices (empty for a type the
+    /// rules do not declare).
+    ///
+    /// ```
+    /// # use hnefatafl_core::SquareType;
+    #[doc = doc_rules!()]
+    /// let edge = rules.squares_of_type(SquareType::from_bit(2).unwrap());
+    /// assert_eq!(edge.len(), 32);
+    /// assert!(edge.contains(0) && edge.contains(80) && !edge.contains(10));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn squares_of_type(&self, square_type: SquareType) -> BitBoard {
+        let tables = &self.inner.tables;
+        tables.square_bits[..tables.squares]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &bit)| bit == square_type.bit())
+            .map(|(index, _)| index)
+            .collect()
     }
 
     /// The type of a square, or `None` for a square that is not part of the board (type
@@ -530,8 +564,9 @@ impl Rules {
 
     /// Parses a move in either notation: four numbers `x1 y1 x2 y2` (0-based, origin
     /// top-left) or two algebraic squares `f9 c9` (column letter from the left, row number
-    /// from the bottom). A jump capture names every square it lands on after its origin:
-    /// `x1 y1 x2 y2 x3 y3 ...` or `a1 a3 c3 ...` (see [`Move::through`]).
+    /// from the bottom), which may be joined by `-` (`f9-c9`). A jump capture names every
+    /// square it lands on after its origin: `x1 y1 x2 y2 x3 y3 ...` or `a1 a3 c3 ...`
+    /// (see [`Move::through`]). These are the forms the interpreter's `m` command reads.
     ///
     /// # Errors
     ///
@@ -540,10 +575,34 @@ impl Rules {
     /// ```
     #[doc = doc_rules!()]
     /// assert_eq!(rules.parse_move(&["d9", "d7"])?, rules.parse_move(&["3", "0", "3", "2"])?);
+    /// assert_eq!(rules.parse_move(&["d9-d7"])?, rules.parse_move(&["d9", "d7"])?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_move(&self, words: &[&str]) -> Result<Move, NotationError> {
         notation::parse_move(self, words)
+    }
+
+    /// Reads a move from a line of text, in the forms of [`Rules::parse_move`]: `d9 d7`,
+    /// `d9-d7`, `3 0 3 2`. Algebraic squares count their rows from the bottom of this
+    /// board, so reading them needs the rules; `"3 0 3 2".parse::<Move>()` reads the
+    /// numeric form without them.
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`] when the text is neither form or names a square off the board.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Move, Notation};
+    #[doc = doc_rules!()]
+    /// let mv = rules.read_move("d9-d7")?;
+    /// assert_eq!(mv, "3 0 3 2".parse::<Move>()?);
+    /// assert_eq!(rules.read_move(&rules.format_move(mv, Notation::Algebraic))?, mv);
+    /// assert!(rules.read_move("d9-").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_move(&self, text: &str) -> Result<Move, NotationError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        notation::parse_move(self, &words)
     }
 
     /// Parses one square: `x y` as two words, or one algebraic word such as `c9`.
@@ -597,6 +656,15 @@ impl Rules {
             (Notation::Algebraic, Some(name)) => name.to_string(),
             _ => square.to_string(),
         }
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    /// Reads and validates a rule file's text, as [`Rules::parse`] does.
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
+        Rules::parse(text.as_bytes())
     }
 }
 
