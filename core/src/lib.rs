@@ -48,8 +48,8 @@ pub use bitboard::{BitBoard, Indices};
 pub use display::BoardDisplay;
 pub use engine::Undo;
 pub use error::{
-    BitError, MoveError, NotationError, ParseError, RulesError, RulesErrorKind, SetupError,
-    SetupProblem, Subject,
+    BitError, MoveError, MovePathError, NotationError, ParseError, RulesError, RulesErrorKind,
+    SetupError, SetupProblem, Subject,
 };
 pub use game::{Game, LegalMoves};
 pub use notation::Notation;

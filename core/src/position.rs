@@ -401,7 +401,7 @@ impl Position {
     /// # use std::ops::ControlFlow;
     /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
     /// let found = rules.start_position().try_for_each_move(|mv| {
-    ///     if mv.to.y() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    ///     if mv.to().y() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     /// });
     /// assert!(found.is_break());
     /// # Ok::<(), hnefatafl_core::RulesError>(())
@@ -464,7 +464,7 @@ impl Position {
     /// let mut position = rules.start_position();
     /// position.play(rules.parse_move(&["d3", "d4"])?);
     /// let jump = position.resolve_move(rules.parse_move(&["d5", "d3"])?);
-    /// assert_eq!(jump.jumps.len(), 1);
+    /// assert_eq!(jump.jumps().len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve_move(&self, mv: Move) -> Move {
@@ -476,7 +476,7 @@ impl Position {
         let mut jump = None;
         let mut jumps = 0;
         self.for_each_move(|legal| {
-            if legal.from == mv.from && legal.to == mv.to {
+            if legal.from() == mv.from() && legal.to() == mv.to() {
                 if legal.is_jump() {
                     jump = Some(legal);
                     jumps += 1;
