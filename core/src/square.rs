@@ -569,11 +569,11 @@ pub struct JumpsTooLong;
 #[cfg_attr(feature = "serde", serde(try_from = "MoveFields", into = "MoveFields"))]
 pub struct Move {
     /// Where the piece stands.
-    pub from: Square,
+    pub(crate) from: Square,
     /// Where it goes (for a jump capture, where its last jump lands).
-    pub to: Square,
+    pub(crate) to: Square,
     /// For a jump capture, its jumps; empty for an ordinary move.
-    pub jumps: Jumps,
+    pub(crate) jumps: Jumps,
 }
 
 /// A [`Move`]'s serde form, `{"from": [x, y], "to": [x, y], "jumps": [...]}`, read and
