@@ -1044,7 +1044,7 @@ fn escape_paths(
 /// square, so that the mover threatens to win with its next move. Reads the board before
 /// the move (with the piece moved; captures are left out, they only open lines).
 pub(crate) fn threatens_escape(tables: &Tables, board: &mut [u8], mv: Move) -> bool {
-    let (from, to) = (tables.index(mv.from), tables.index(mv.to));
+    let (from, to) = (tables.index(mv.from()), tables.index(mv.to()));
     let t = board[from];
     if t == EMPTY {
         return false;
@@ -1190,7 +1190,7 @@ fn worth_guessing(
     beside: u128,
     mv: Move,
 ) -> Option<(usize, usize, usize)> {
-    let (from, to) = (tables.index(mv.from), tables.index(mv.to));
+    let (from, to) = (tables.index(mv.from()), tables.index(mv.to()));
     let t = board[from];
     if t == EMPTY {
         return None;
@@ -1494,7 +1494,7 @@ mod tests {
                 .into_iter()
                 .flat_map(|position| {
                     let mut passed = position.clone();
-                    passed.pass();
+                    passed.pass_unchecked();
                     [position, passed]
                 })
                 .collect();

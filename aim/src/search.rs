@@ -486,8 +486,8 @@ impl Engine {
             .collect();
         ordered.sort_by(|a, b| {
             b.0.cmp(&a.0)
-                .then(a.1.from.cmp(&b.1.from))
-                .then(a.1.to.cmp(&b.1.to))
+                .then(a.1.from().cmp(&b.1.from()))
+                .then(a.1.to().cmp(&b.1.to()))
         });
         let noise = plan.noise;
         let mut scratch = game.position().clone();
@@ -1249,8 +1249,8 @@ impl<'a> Worker<'a> {
         moves.sort_unstable_by(|a, b| {
             b.key
                 .cmp(&a.key)
-                .then(a.mv.from.cmp(&b.mv.from))
-                .then(a.mv.to.cmp(&b.mv.to))
+                .then(a.mv.from().cmp(&b.mv.from()))
+                .then(a.mv.to().cmp(&b.mv.to()))
         });
         let mut best = stand;
         for m in &moves {
@@ -1336,11 +1336,11 @@ impl<'a> Worker<'a> {
             // Null-move pruning: if passing still holds beta, a move will too (tafl has
             // hardly any zugzwang). Two passes in a row are not tried.
             let reduction = if depth >= 7 { 3 } else { 2 };
-            self.position.pass();
+            self.position.pass_unchecked();
             self.passed[ply + 1] = true;
             let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
             self.passed[ply + 1] = false;
-            self.position.pass();
+            self.position.pass_unchecked();
             if self.aborted {
                 return 0;
             }
@@ -1382,8 +1382,8 @@ impl<'a> Worker<'a> {
             moves.sort_unstable_by(|a, b| {
                 b.guess
                     .cmp(&a.guess)
-                    .then(a.mv.from.cmp(&b.mv.from))
-                    .then(a.mv.to.cmp(&b.mv.to))
+                    .then(a.mv.from().cmp(&b.mv.from()))
+                    .then(a.mv.to().cmp(&b.mv.to()))
             });
         }
         let squares = tables.square_count;
@@ -1399,7 +1399,7 @@ impl<'a> Worker<'a> {
             } else if Some(m.mv) == killers[1] {
                 KILLER_KEY
             } else {
-                self.history[tables.index(m.mv.from) * squares + tables.index(m.mv.to)]
+                self.history[tables.index(m.mv.from()) * squares + tables.index(m.mv.to())]
                     .load(Ordering::Relaxed)
                     + m.guess
             };
@@ -1512,7 +1512,7 @@ impl<'a> Worker<'a> {
                                 slot[0] = Some(m.mv);
                             }
                             let count = &self.history
-                                [tables.index(m.mv.from) * squares + tables.index(m.mv.to)];
+                                [tables.index(m.mv.from()) * squares + tables.index(m.mv.to())];
                             let added = count.load(Ordering::Relaxed) + depth * depth;
                             count.store(added, Ordering::Relaxed);
                             if added > 500_000 {

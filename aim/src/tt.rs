@@ -93,9 +93,9 @@ fn unpack_jumps(code: u64) -> Option<Jumps> {
 fn pack(entry: &Entry) -> u64 {
     debug_assert!(entry.score.unsigned_abs() < 1 << (SCORE_BITS - 1));
     let mut data = u64::from(entry.score as u32) & ((1 << SCORE_BITS) - 1);
-    if let Some((mv, jumps)) = entry.mv.and_then(|mv| Some((mv, pack_jumps(mv.jumps)?))) {
-        data |= (u64::from(mv.from.code()) & SQUARE_MASK) << FROM_SHIFT;
-        data |= (u64::from(mv.to.code()) & SQUARE_MASK) << TO_SHIFT;
+    if let Some((mv, jumps)) = entry.mv.and_then(|mv| Some((mv, pack_jumps(mv.jumps())?))) {
+        data |= (u64::from(mv.from().code()) & SQUARE_MASK) << FROM_SHIFT;
+        data |= (u64::from(mv.to().code()) & SQUARE_MASK) << TO_SHIFT;
         data |= jumps << JUMPS_SHIFT;
         data |= MOVE_FLAG;
     }
@@ -118,7 +118,7 @@ fn unpack(data: u64) -> Option<Entry> {
         square(TO_SHIFT),
         unpack_jumps(data >> JUMPS_SHIFT),
     ) {
-        (true, Some(from), Some(to), Some(jumps)) => Some(Move { from, to, jumps }),
+        (true, Some(from), Some(to), Some(jumps)) => Move::with_jumps(from, to, jumps).ok(),
         _ => None,
     };
     // The score's 21 bits, sign-extended.
@@ -235,14 +235,14 @@ mod tests {
             let mut position = rules.start_position();
             for mv in game.moves() {
                 position.for_each_move(|m| {
-                    if !m.jumps.is_empty() {
+                    if !m.jumps().is_empty() {
                         jumps.push(m);
                     }
                 });
                 position.play(mv);
             }
         }
-        jumps.sort_by_key(|m| std::cmp::Reverse(m.jumps.len()));
+        jumps.sort_by_key(|m| std::cmp::Reverse(m.jumps().len()));
         jumps.dedup();
         jumps
     }
@@ -251,7 +251,7 @@ mod tests {
     fn keeps_a_jump_capture_whole() {
         let jumps = halatafl_jumps();
         assert!(jumps.len() > 10, "too few jump captures: {}", jumps.len());
-        assert!(jumps[0].jumps.len() >= 2, "no jump capture of two jumps");
+        assert!(jumps[0].jumps().len() >= 2, "no jump capture of two jumps");
         let table = Table::new(1).expect("a table");
         for (key, mv) in (1u64..).zip(jumps) {
             let entry = Entry {
@@ -275,8 +275,7 @@ mod tests {
                 Direction::South
             })
         });
-        let mut mv = Move::new(from, Square::new(14, 14).expect("a square"));
-        mv.jumps = path.expect("a path of seven jumps");
+        let mv = Move::jump(from, path.expect("a path of seven jumps")).expect("on the board");
         let entry = Entry {
             mv: Some(mv),
             score: 12,

@@ -115,7 +115,7 @@ fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
         game.try_play(mv).expect("a legal move");
         there.push(mv);
     }
-    let back = Move::new(there[0].to, there[0].from);
+    let back = Move::new(there[0].to(), there[0].from());
     if game.check(back).is_ok() {
         game.try_play(back).expect("a legal move");
     }

@@ -243,6 +243,39 @@ pub enum MoveError {
     NoSuchJump,
 }
 
+/// A [`Move`](crate::Move) whose parts contradict each other: its jumps do not end on
+/// its destination, or leave the largest board. See
+/// [`Move::with_jumps`](crate::Move::with_jumps).
+///
+/// ```
+/// use hnefatafl_core::{Direction, Jumps, Move, MovePathError, Square};
+/// let from = Square::new(0, 0).unwrap();
+/// let west = Jumps::EMPTY.with(Direction::West).unwrap();
+/// let error = Move::with_jumps(from, from, west).unwrap_err();
+/// assert_eq!(error, MovePathError::OffBoard { from });
+/// assert_eq!(error.to_string(), "the jumps from 0 0 leave the board");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MovePathError {
+    /// The jumps leave the largest board (31x31).
+    #[error("the jumps from {from} leave the board")]
+    OffBoard {
+        /// The move's origin.
+        from: Square,
+    },
+    /// The jumps end on another square than the move's destination.
+    #[error("the jumps from {from} end on {landing}, not on {to}")]
+    WrongEnd {
+        /// The move's origin.
+        from: Square,
+        /// The move's destination.
+        to: Square,
+        /// Where the jumps end.
+        landing: Square,
+    },
+}
+
 /// A move or square that could not be parsed.
 ///
 /// ```

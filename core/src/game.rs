@@ -2,8 +2,9 @@
 
 use std::ops::ControlFlow;
 
+use crate::display::BoardDisplay;
+use crate::engine::Board;
 use crate::error::MoveError;
-use crate::position::Board;
 use crate::{EndReason, Move, Moves, Outcome, Player, Position, Rules, Undo, engine};
 
 /// A game: a position with its history, undo and redo, repetition and the outcome.
@@ -150,6 +151,21 @@ impl Game {
     /// ```
     pub fn last_move(&self) -> Option<Move> {
         self.history.last().map(Undo::mv)
+    }
+
+    /// The position as a text board with the last move's squares in brackets: what the
+    /// interpreter's `b` command prints (without colours). See [`Position::display`].
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Game, Rules};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/brandub"))?;
+    /// let mut game = Game::new(rules.clone());
+    /// game.try_play(rules.read_move("d6-b6")?)?;
+    /// assert_eq!(game.display().to_string().lines().nth(3), Some(" 1  6  . [A] . [.] .  .  ."));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn display(&self) -> BoardDisplay<'_> {
+        BoardDisplay::new(self.position(), self.last_move())
     }
 
     /// What each move played captured, oldest first.

@@ -40,7 +40,18 @@ pub(crate) fn parse_square(rules: &Rules, words: &[&str]) -> Result<Square, Nota
 
 /// A move as written: two or more algebraic squares, or two or more `x y` pairs; every
 /// square after the first is one the piece lands on (more than one: a jump capture).
+/// Squares may also be joined by `-` inside a word (`d9-d7`, as OTN writes them).
 pub(crate) fn parse_move(rules: &Rules, words: &[&str]) -> Result<Move, NotationError> {
+    let mut parts = Vec::with_capacity(words.len());
+    for word in words {
+        for part in word.split(SQUARE_JOINER) {
+            if part.is_empty() {
+                return Err(NotationError::BadWord((*word).to_owned()));
+            }
+            parts.push(part);
+        }
+    }
+    let words = parts.as_slice();
     let algebraic_words = words
         .first()
         .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
@@ -62,4 +73,27 @@ pub(crate) fn parse_move(rules: &Rules, words: &[&str]) -> Result<Move, Notation
         Some((&from, landings)) if !landings.is_empty() => Move::through(from, landings),
         _ => Err(NotationError::WordCount),
     }
+}
+
+/// What may join the squares of a move inside a word, besides white space between words.
+const SQUARE_JOINER: char = '-';
+
+/// How moves and squares are written.
+///
+/// ```
+/// use hnefatafl_core::{Notation, Rules};
+/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+/// let mv = "5 0 2 0".parse()?;
+/// assert_eq!(rules.format_move(mv, Notation::Algebraic), "f9 c9");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Notation {
+    /// `5 0 2 0`: 0-based x and y numbers, origin top-left.
+    Numeric,
+    /// `f9 c9`: column letters from the left, row numbers from the bottom (`a1` is the
+    /// bottom-left square). Columns past `z` are named like spreadsheet columns: `aa`,
+    /// `ab`, ... up to `ae` on a board 31 wide. Upper-case letters are read too.
+    Algebraic,
 }

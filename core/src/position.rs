@@ -4,211 +4,11 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
+use crate::engine::{self, Board, Undo};
 use crate::error::{MoveError, SetupError, SetupProblem};
 use crate::square::column_name;
-use crate::tables::{DIRECTIONS, Tables, WORDS};
-use crate::{Direction, Move, Outcome, PieceType, Player, Rules, Square, engine};
-
-/// Captures recorded in the [`Undo`] itself: every ordinary move's (four neighbours, each
-/// possibly with a double-trap partner). Longer lists (a long shieldwall, a long chain of
-/// jumps) go on in a vector, allocated only then, so that the record stays small enough
-/// to be copied cheaply on every move of a search.
-const INLINE_CAPTURES: usize = 8;
-
-/// What a move changed, to take it back with [`Position::take_back`]. It allocates
-/// nothing but for a move that captures more than eight pieces.
-///
-/// ```
-/// use hnefatafl_core::Rules;
-/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-/// let mut position = rules.start_position();
-/// let mv = position.moves().next().unwrap();
-/// let undo = position.play(mv);
-/// assert_eq!(undo.mv(), mv);
-/// assert_eq!(undo.captures().count(), 0);
-/// # Ok::<(), hnefatafl_core::RulesError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Undo {
-    pub(crate) mv: Move,
-    /// The row-major indices of the move's squares.
-    pub(crate) from: u16,
-    pub(crate) to: u16,
-    pub(crate) width: u8,
-    pub(crate) hash: u64,
-    /// The first captured pieces, each as its row-major index times 8 plus its type index
-    /// (see [`Undo::push_capture`]).
-    pub(crate) captured: [u16; INLINE_CAPTURES],
-    /// The captured pieces after the first [`INLINE_CAPTURES`], the same way. Boxed, so
-    /// that the record of an ordinary move holds one null pointer, not a vector's three
-    /// words.
-    #[allow(
-        clippy::box_collection,
-        reason = "one word in every Undo, not a Vec's three"
-    )]
-    pub(crate) more_captured: Option<Box<Vec<u16>>>,
-    pub(crate) capture_count: u8,
-    /// False when the move could not be made at all and nothing changed.
-    pub(crate) played: bool,
-    /// The board's `lost` before the move.
-    pub(crate) lost: u8,
-}
-
-impl Undo {
-    /// A record of a move not yet made.
-    #[inline(always)]
-    pub(crate) fn new(board: &Board, mv: Move) -> Undo {
-        Undo {
-            mv,
-            from: 0,
-            to: 0,
-            width: 0,
-            hash: board.hash,
-            captured: [0; INLINE_CAPTURES],
-            more_captured: None,
-            capture_count: 0,
-            played: false,
-            lost: board.lost,
-        }
-    }
-
-    /// Records the row-major indices of the move's squares on a board of these tables.
-    #[inline]
-    pub(crate) fn set_squares(&mut self, tables: &Tables, from: usize, to: usize) {
-        self.from = from as u16;
-        self.to = to as u16;
-        self.width = tables.width as u8;
-    }
-
-    /// The move.
-    ///
-    /// ```
-    /// # use hnefatafl_core::Rules;
-    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// let mut position = rules.start_position();
-    /// let mv = "3 0 3 2".parse()?;
-    /// assert_eq!(position.play(mv).mv(), mv);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn mv(&self) -> Move {
-        self.mv
-    }
-
-    /// The captured pieces and where they stood.
-    ///
-    /// ```
-    /// # use hnefatafl_core::Rules;
-    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// let position = rules.start_position();
-    /// let capturing = position.moves().find(|&mv| {
-    ///     let mut after = position.clone();
-    ///     after.play(mv).captures().next().is_some()
-    /// });
-    /// assert_eq!(capturing, None, "nothing can be captured in the first move");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn captures(&self) -> impl Iterator<Item = (Square, PieceType)> + '_ {
-        let width = usize::from(self.width.max(1));
-        self.captured_pieces().map(move |(index, bit)| {
-            let square = Square((index % width) as u16 | ((index / width) as u16) << 5);
-            (square, PieceType(bit))
-        })
-    }
-
-    /// Records a captured piece: its row-major index (below 1024) and its piece bit.
-    #[inline]
-    pub(crate) fn push_capture(&mut self, square: usize, bit: u8) {
-        let entry = (square as u16) << 3 | bit.trailing_zeros() as u16 & 7;
-        let index = usize::from(self.capture_count);
-        if index < INLINE_CAPTURES {
-            self.captured[index] = entry;
-        } else {
-            self.more_captured.get_or_insert_default().push(entry);
-        }
-        // A board has at most 961 squares, so the count never passes 255.
-        self.capture_count += 1;
-    }
-
-    /// Forgets every recorded capture.
-    pub(crate) fn clear_captures(&mut self) {
-        self.capture_count = 0;
-        self.more_captured = None;
-    }
-
-    /// The captured pieces as row-major index and piece bit.
-    #[inline]
-    pub(crate) fn captured_pieces(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        let inline = usize::from(self.capture_count).min(INLINE_CAPTURES);
-        self.captured[..inline]
-            .iter()
-            .chain(self.more_captured.iter().flat_map(|more| more.iter()))
-            .map(|&entry| (usize::from(entry >> 3), 1u8 << (entry & 7)))
-    }
-}
-
-/// The pieces and the side to move, with the Zobrist key: what the engine reads and
-/// changes. It does not hold the rules, so that the engine can borrow both at once.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Board {
-    /// The piece bit on each square, row-major (0: empty).
-    pub(crate) board: Box<[u8]>,
-    pub(crate) side: Player,
-    pub(crate) hash: u64,
-    /// Pieces on the board per type index.
-    pub(crate) counts: [u16; 8],
-    /// The squares of each player's pieces.
-    pub(crate) occupied: [[u64; WORDS]; 2],
-    /// The piece bit that the last move left on one of its `lose_on` squares (0: none):
-    /// the game is lost for the player who made it.
-    pub(crate) lost: u8,
-}
-
-impl Board {
-    /// An empty board of these tables with player 0 to move.
-    pub(crate) fn empty(tables: &Tables) -> Board {
-        Board {
-            board: vec![0; tables.squares].into_boxed_slice(),
-            side: Player::Zero,
-            hash: 0,
-            counts: [0; 8],
-            occupied: [[0; WORDS]; 2],
-            lost: 0,
-        }
-    }
-
-    /// Puts a piece on an empty square.
-    // Always inlined: called a few times per move on the hot path, where a call costs
-    // more than its body. The type index is masked to 0..8 so that no bound is checked.
-    #[inline(always)]
-    pub(crate) fn put(&mut self, tables: &Tables, square: usize, bit: u8) {
-        let index = bit.trailing_zeros() as usize & 7;
-        self.board[square] = bit;
-        self.hash ^= tables.key(index, square);
-        self.counts[index] += 1;
-        let owner = usize::from(tables.pieces[index].owner);
-        self.occupied[owner][square / 64] |= 1 << (square % 64);
-    }
-
-    /// Takes the piece off a square (not an empty one) and returns its bit.
-    #[inline(always)]
-    pub(crate) fn take(&mut self, tables: &Tables, square: usize) -> u8 {
-        let bit = self.board[square];
-        let index = bit.trailing_zeros() as usize & 7;
-        self.board[square] = 0;
-        self.hash ^= tables.key(index, square);
-        self.counts[index] -= 1;
-        let owner = usize::from(tables.pieces[index].owner);
-        self.occupied[owner][square / 64] &= !(1 << (square % 64));
-        bit
-    }
-
-    /// Passes the turn.
-    #[inline]
-    pub(crate) fn pass(&mut self, tables: &Tables) {
-        self.side = self.side.opponent();
-        self.hash ^= tables.zobrist_side;
-    }
-}
+use crate::tables::{DIRECTIONS, Tables};
+use crate::{BitBoard, Direction, Move, Outcome, PieceType, Player, Rules, Square};
 
 /// A position: the pieces and the side to move, bound to the [`Rules`] it is played by.
 ///
@@ -452,6 +252,7 @@ impl Position {
 
     /// The piece bit on each square, row-major as [`Position::board`] (0: empty): the
     /// board as the position holds it, for evaluators that read every square many times.
+    /// [`Position::occupied_by`] gives the squares of one type as a typed set.
     ///
     /// ```
     /// # use hnefatafl_core::Rules;
@@ -466,7 +267,8 @@ impl Position {
     }
 
     /// The squares of a player's pieces as bit words: row-major index `i` is bit `i % 64`
-    /// of word `i / 64`.
+    /// of word `i / 64`. The raw layout behind [`Position::occupied`], which gives the
+    /// same squares as a typed set and is the one to prefer.
     ///
     /// ```
     /// # use hnefatafl_core::{Player, Rules};
@@ -478,6 +280,59 @@ impl Position {
     /// ```
     pub fn occupied_words(&self, player: Player) -> &[u64] {
         &self.state.occupied[player.index()][..self.rules.tables().words]
+    }
+
+    /// The squares of a player's pieces, as a set of row-major indices.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let attackers = rules.start_position().occupied(Player::Zero);
+    /// assert_eq!(attackers.len(), 16);
+    /// assert!(attackers.contains(3), "d9");
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn occupied(&self, player: Player) -> BitBoard {
+        BitBoard::from_words(self.state.occupied[player.index()])
+    }
+
+    /// The squares of the pieces of one type, as a set of row-major indices (empty for a
+    /// type the rules do not declare).
+    ///
+    /// ```
+    /// # use hnefatafl_core::{PieceType, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let king = PieceType::from_bit(1).unwrap();
+    /// let squares = rules.start_position().occupied_by(king);
+    /// assert_eq!(squares.iter().collect::<Vec<_>>(), [4 * 9 + 4]);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn occupied_by(&self, piece: PieceType) -> BitBoard {
+        let Some(owner) = self.rules.owner(piece) else {
+            return BitBoard::EMPTY;
+        };
+        let board = &self.state.board;
+        self.occupied(owner)
+            .iter()
+            .filter(|&index| board[index] == piece.bit())
+            .collect()
+    }
+
+    /// The squares of the board (not those outside it, type 0) with no piece, as a set of
+    /// row-major indices.
+    ///
+    /// ```
+    /// # use hnefatafl_core::Rules;
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert_eq!(rules.start_position().empty_squares().len(), 81 - 25);
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn empty_squares(&self) -> BitBoard {
+        let [zero, one] = &self.state.occupied;
+        let on_board = &self.rules.tables().on_board;
+        BitBoard::from_words(std::array::from_fn(|word| {
+            on_board[word] & !(zero[word] | one[word])
+        }))
     }
 
     /// The squares of a player's pieces, by increasing row-major index.
@@ -546,7 +401,7 @@ impl Position {
     /// # use std::ops::ControlFlow;
     /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
     /// let found = rules.start_position().try_for_each_move(|mv| {
-    ///     if mv.to.y() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    ///     if mv.to().y() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     /// });
     /// assert!(found.is_break());
     /// # Ok::<(), hnefatafl_core::RulesError>(())
@@ -609,7 +464,7 @@ impl Position {
     /// let mut position = rules.start_position();
     /// position.play(rules.parse_move(&["d3", "d4"])?);
     /// let jump = position.resolve_move(rules.parse_move(&["d5", "d3"])?);
-    /// assert_eq!(jump.jumps.len(), 1);
+    /// assert_eq!(jump.jumps().len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve_move(&self, mv: Move) -> Move {
@@ -621,7 +476,7 @@ impl Position {
         let mut jump = None;
         let mut jumps = 0;
         self.for_each_move(|legal| {
-            if legal.from == mv.from && legal.to == mv.to {
+            if legal.from() == mv.from() && legal.to() == mv.to() {
                 if legal.is_jump() {
                     jump = Some(legal);
                     jumps += 1;
@@ -700,22 +555,54 @@ impl Position {
         engine::make_move(self.rules.tables(), &mut self.state, mv)
     }
 
-    /// Passes the turn without moving a piece: the other side is to move, the pieces stay.
-    /// No rule allows this; it is for a search's null-move pruning. Passing again gives
+    /// Passes the turn without moving a piece (a null move): the other side is to move,
+    /// the pieces stay. No rule of a game allows it; it is for analysis ("what if the
+    /// other side were to move?") and a search's null-move pruning. Passing again gives
     /// the position back.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::GameOver`] when the game is over on the board
+    /// ([`Position::outcome`]): the side to move has no move, or the last move ended it.
+    /// Passing then would hand the turn to a side whose game is already decided. The
+    /// position is unchanged.
     ///
     /// ```
     /// # use hnefatafl_core::{Player, Rules};
     /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
     /// let mut position = rules.start_position();
-    /// position.pass();
+    /// position.pass()?;
     /// assert_eq!(position.side_to_move(), Player::One);
     /// assert_ne!(position.hash(), rules.start_position().hash());
-    /// position.pass();
+    /// position.pass()?;
+    /// assert_eq!(position, rules.start_position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pass(&mut self) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.pass_unchecked();
+        Ok(())
+    }
+
+    /// Passes the turn like [`Position::pass`] without asking whether the game is over:
+    /// the fast path for a search, which knows it. Allocates nothing and generates no
+    /// move. Passing where the game is over gives a position no game reaches, which is
+    /// still memory-safe to play on.
+    ///
+    /// ```
+    /// # use hnefatafl_core::{Player, Rules};
+    /// # let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// let mut position = rules.start_position();
+    /// position.pass_unchecked();
+    /// assert_eq!(position.side_to_move(), Player::One);
+    /// position.pass_unchecked();
     /// assert_eq!(position, rules.start_position());
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
-    pub fn pass(&mut self) {
+    #[inline]
+    pub fn pass_unchecked(&mut self) {
         self.state.pass(self.rules.tables());
     }
 
@@ -736,7 +623,7 @@ impl Position {
         engine::unmake_move(self.rules.tables(), &mut self.state, undo)
     }
 
-    /// The end of the game by the board alone, in the manual's order: the side to move has
+    /// The end of the game by the board alone, in the order of docs/rules.md: the side to move has
     /// no move, an escape, a lost `capt_loss` type. Repetition is not considered: see
     /// [`Game::outcome`](crate::Game::outcome).
     ///
@@ -1034,20 +921,5 @@ impl FromStr for Setup {
             side_to_move,
             size: Some((width as u8, height as u8)),
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Undo;
-
-    #[test]
-    fn the_undo_of_a_move_stays_small() {
-        // Copied on every move of a search: eight inline captures, one word for more.
-        assert!(
-            std::mem::size_of::<Undo>() <= 48,
-            "{}",
-            std::mem::size_of::<Undo>()
-        );
     }
 }

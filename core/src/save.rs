@@ -1,4 +1,4 @@
-//! Saved games: the text format of SPEC 6.5 (pure: text in, values out).
+//! Saved games: the text format of docs/savegame.md (pure: text in, values out).
 //!
 //! A saved game is a text in the common syntax, one record per line:
 //!

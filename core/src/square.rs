@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::NotationError;
+use crate::error::{MovePathError, NotationError};
 
 /// The longest side of a board: boards are at most 31 by 31 squares.
 ///
@@ -561,20 +561,31 @@ pub struct JumpsTooLong;
 /// assert_eq!(mv, Move::new(Square::new(4, 1).unwrap(), Square::new(2, 1).unwrap()));
 /// assert_eq!(mv.to_string(), "4 1 2 1");
 /// let jump: Move = "4 4 4 2 6 2".parse().unwrap();
-/// assert_eq!((jump.jumps.len(), jump.to), (2, Square::new(6, 2).unwrap()));
+/// assert_eq!((jump.jumps().len(), jump.to()), (2, Square::new(6, 2).unwrap()));
 /// assert_eq!(jump.to_string(), "4 4 4 2 6 2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "MoveFields", into = "MoveFields"))]
 pub struct Move {
     /// Where the piece stands.
-    pub from: Square,
+    pub(crate) from: Square,
     /// Where it goes (for a jump capture, where its last jump lands).
-    pub to: Square,
-    /// For a jump capture, its jumps; empty for an ordinary move. Saves written before
-    /// jump captures existed have none, and read as ordinary moves.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "no_jumps"))]
-    pub jumps: Jumps,
+    pub(crate) to: Square,
+    /// For a jump capture, its jumps; empty for an ordinary move.
+    pub(crate) jumps: Jumps,
+}
+
+/// A [`Move`]'s serde form, `{"from": [x, y], "to": [x, y], "jumps": [...]}`, read and
+/// then checked by [`Move::with_jumps`]. Saves written before jump captures existed have
+/// no `jumps`, and read as ordinary moves.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct MoveFields {
+    from: Square,
+    to: Square,
+    #[serde(default, skip_serializing_if = "no_jumps")]
+    jumps: Jumps,
 }
 
 /// Whether a move's path is empty, for serde (which passes a reference).
@@ -583,13 +594,35 @@ fn no_jumps(jumps: &Jumps) -> bool {
     jumps.is_empty()
 }
 
+#[cfg(feature = "serde")]
+impl TryFrom<MoveFields> for Move {
+    type Error = MovePathError;
+
+    fn try_from(fields: MoveFields) -> Result<Move, MovePathError> {
+        Move::with_jumps(fields.from, fields.to, fields.jumps)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Move> for MoveFields {
+    fn from(mv: Move) -> MoveFields {
+        MoveFields {
+            from: mv.from,
+            to: mv.to,
+            jumps: mv.jumps,
+        }
+    }
+}
+
 impl Move {
-    /// The move from `from` to `to` (not checked against any rules).
+    /// The ordinary move from `from` to `to` (not checked against any rules: whether it
+    /// runs along a row or column, and whether the piece may go there, is for
+    /// [`Position::check_move`](crate::Position::check_move) to say).
     ///
     /// ```
     /// use hnefatafl_core::{Move, Square};
     /// let (a, b) = (Square::new(0, 0).unwrap(), Square::new(0, 5).unwrap());
-    /// assert_eq!(Move::new(a, b).to, b);
+    /// assert_eq!(Move::new(a, b).to(), b);
     /// ```
     pub const fn new(from: Square, to: Square) -> Move {
         Move {
@@ -599,6 +632,78 @@ impl Move {
         }
     }
 
+    /// The move from `from` to `to` along `jumps`: an ordinary move when `jumps` is
+    /// empty, else a jump capture whose jumps must end on `to`. Not checked against any
+    /// rules.
+    ///
+    /// # Errors
+    ///
+    /// [`MovePathError::OffBoard`] when the jumps leave the largest board,
+    /// [`MovePathError::WrongEnd`] when they land on another square than `to`.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Direction, Jumps, Move, MovePathError, Square};
+    /// let s = |x, y| Square::new(x, y).unwrap();
+    /// let east = Jumps::EMPTY.with(Direction::East).unwrap();
+    /// assert_eq!(Move::with_jumps(s(0, 0), s(2, 0), east)?.jumps(), east);
+    /// assert!(matches!(
+    ///     Move::with_jumps(s(0, 0), s(4, 0), east),
+    ///     Err(MovePathError::WrongEnd { .. })
+    /// ));
+    /// assert_eq!(Move::with_jumps(s(0, 0), s(4, 0), Jumps::EMPTY)?, Move::new(s(0, 0), s(4, 0)));
+    /// # Ok::<(), MovePathError>(())
+    /// ```
+    pub fn with_jumps(from: Square, to: Square, jumps: Jumps) -> Result<Move, MovePathError> {
+        if jumps.is_empty() {
+            return Ok(Move::new(from, to));
+        }
+        let jump = Move::jump(from, jumps).ok_or(MovePathError::OffBoard { from })?;
+        if jump.to != to {
+            return Err(MovePathError::WrongEnd {
+                from,
+                to,
+                landing: jump.to,
+            });
+        }
+        Ok(jump)
+    }
+
+    /// Where the piece stands.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Move, Square};
+    /// let mv: Move = "4 1 2 1".parse().unwrap();
+    /// assert_eq!(mv.from(), Square::new(4, 1).unwrap());
+    /// ```
+    #[inline]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// Where the piece goes; for a jump capture, where its last jump lands.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Move, Square};
+    /// let mv: Move = "4 4 4 2 6 2".parse().unwrap();
+    /// assert_eq!(mv.to(), Square::new(6, 2).unwrap());
+    /// ```
+    #[inline]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// For a jump capture, its jumps; empty for an ordinary move.
+    ///
+    /// ```
+    /// use hnefatafl_core::{Direction, Move};
+    /// let mv: Move = "4 4 4 2 6 2".parse().unwrap();
+    /// assert_eq!(mv.jumps().iter().collect::<Vec<_>>(), [Direction::North, Direction::East]);
+    /// ```
+    #[inline]
+    pub const fn jumps(self) -> Jumps {
+        self.jumps
+    }
+
     /// The jump capture from `from` along `jumps`, if it stays inside the largest board
     /// (not checked against any rules).
     ///
@@ -606,7 +711,7 @@ impl Move {
     /// use hnefatafl_core::{Direction, Jumps, Move, Square};
     /// let jumps = Jumps::EMPTY.with(Direction::East).unwrap();
     /// let mv = Move::jump(Square::new(0, 0).unwrap(), jumps).unwrap();
-    /// assert_eq!(mv.to, Square::new(2, 0).unwrap());
+    /// assert_eq!(mv.to(), Square::new(2, 0).unwrap());
     /// ```
     pub fn jump(from: Square, jumps: Jumps) -> Option<Move> {
         let mut to = from;

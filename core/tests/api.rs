@@ -252,7 +252,7 @@ fn a_setup_names_every_reason_it_fails() {
     assert_eq!(position.pieces().count(), 2);
     let game = Game::from_position(position.clone());
     assert_eq!(game.position(), &position);
-    assert!(game.legal_moves().all(|mv| mv.from == square(2, 2)));
+    assert!(game.legal_moves().all(|mv| mv.from() == square(2, 2)));
 }
 
 #[test]
@@ -404,7 +404,7 @@ fn a_jump_capture_is_written_with_every_square_it_lands_on() {
         .expect("numeric");
     let algebraic = rules.parse_move(&["a1", "a3", "c3"]).expect("algebraic");
     assert_eq!(numeric, algebraic);
-    assert_eq!(numeric.jumps.len(), 2);
+    assert_eq!(numeric.jumps().len(), 2);
     assert_eq!(rules.format_move(numeric, Notation::Algebraic), "a1 a3 c3");
     assert_eq!(rules.format_move(numeric, Notation::Numeric), "0 8 0 6 2 6");
     assert_eq!(

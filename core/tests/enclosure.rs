@@ -389,7 +389,7 @@ fn attackers_can_break(start: &[u8]) -> bool {
             let breaks_wall = undo
                 .captures()
                 .any(|(square, _)| border.contains(&index(square)));
-            if breaks_wall || inside.contains(&index(mv.to)) {
+            if breaks_wall || inside.contains(&index(mv.to())) {
                 return true;
             }
             let board = bits(&next);

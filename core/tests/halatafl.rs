@@ -127,7 +127,7 @@ fn naive_perft(cells: &Cells, side: usize, depth: u32) -> u64 {
 
 fn path_of(mv: hnefatafl_core::Move) -> Path {
     let xy = |s: Square| (usize::from(s.x()), usize::from(s.y()));
-    std::iter::once(xy(mv.from))
+    std::iter::once(xy(mv.from()))
         .chain(mv.landings().map(xy))
         .collect()
 }
@@ -167,7 +167,7 @@ fn random_games_agree_with_the_simple_generator_move_by_move() {
             let undo = game.play(mv).clone();
             assert_eq!(
                 undo.captures().count(),
-                mv.jumps.len(),
+                mv.jumps().len(),
                 "a jump takes one piece each"
             );
         }

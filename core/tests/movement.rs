@@ -55,7 +55,7 @@ fn occupies_blocks_passage_and_stopping() {
         game.legal_moves()
             .collect::<Vec<_>>()
             .iter()
-            .all(|m| m.to.y() >= 1)
+            .all(|m| m.to().y() >= 1)
     );
 }
 
@@ -96,7 +96,7 @@ fn noreturn_is_judged_at_every_step() {
         game.legal_moves()
             .collect::<Vec<_>>()
             .iter()
-            .all(|m| m.to != sq(&r, 2, 2) && m.to != sq(&r, 2, 4))
+            .all(|m| m.to() != sq(&r, 2, 2) && m.to() != sq(&r, 2, 4))
     );
 }
 

@@ -134,8 +134,8 @@ fn check_game(rules: &Rules, choices: &[usize]) -> Result<(), TestCaseError> {
             let before = position.clone();
             let undo = position.play_unchecked(mv);
             prop_assert_eq!(position.side_to_move(), before.side_to_move().opponent());
-            prop_assert_eq!(position.piece_at(mv.to), before.piece_at(mv.from));
-            prop_assert_eq!(position.piece_at(mv.from), None);
+            prop_assert_eq!(position.piece_at(mv.to()), before.piece_at(mv.from()));
+            prop_assert_eq!(position.piece_at(mv.from()), None);
             let captured: Vec<(Square, _)> = undo.captures().collect();
             prop_assert_eq!(
                 total_pieces(&position) + captured.len(),
@@ -198,7 +198,7 @@ proptest! {
             }
             let mv = moves[choice % moves.len()];
             position.play_unchecked(mv);
-            let back = Move::new(mv.to, mv.from);
+            let back = Move::new(mv.to(), mv.from());
             if choice % 3 == 0 && position.check_move(back).is_ok() {
                 position.play_unchecked(back);
             }

@@ -116,7 +116,7 @@ proptest! {
             // Every reader of a move copes with any square.
             let _ = rules.format_move(mv, Notation::Algebraic);
             let _ = rules.format_move(mv, Notation::Numeric);
-            let _ = rules.index(mv.from);
+            let _ = rules.index(mv.from());
             let checked = game.position().check_move(mv);
             let before = snapshot(&game);
             match game.try_play(mv) {
@@ -139,7 +139,7 @@ proptest! {
         let rules = rules();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         if let Ok(mv) = rules.parse_move(&words) {
-            prop_assert!(rules.contains(mv.from) && rules.contains(mv.to));
+            prop_assert!(rules.contains(mv.from()) && rules.contains(mv.to()));
         }
         if let Ok(square) = rules.parse_square(&words) {
             prop_assert!(rules.contains(square));

@@ -113,7 +113,7 @@ pub fn render(game: &Game, colour: bool) -> String {
             let Some(square) = rules.square_at(x, y) else {
                 continue;
             };
-            let marked = last.is_some_and(|mv| mv.from == square || mv.to == square);
+            let marked = last.is_some_and(|mv| mv.from() == square || mv.to() == square);
             let (open, close) = if marked { ('[', ']') } else { (' ', ' ') };
             let (glyph, paint) = match (rules.square_type(square), position.piece_at(square)) {
                 (None, _) => (' ', None),

@@ -168,8 +168,8 @@ impl Naming {
     pub fn move_text(self, rules: &Rules, mv: Move) -> String {
         match self {
             Naming::Both => {
-                let from = rules.format_square(mv.from, Notation::Algebraic);
-                let to = rules.format_square(mv.to, Notation::Algebraic);
+                let from = rules.format_square(mv.from(), Notation::Algebraic);
+                let to = rules.format_square(mv.to(), Notation::Algebraic);
                 format!("{} ({from}-{to})", rules.format_move(mv, Notation::Numeric))
             }
             Naming::Board => rules.format_move(mv, Notation::Algebraic),

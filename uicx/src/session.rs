@@ -1806,8 +1806,8 @@ pub fn format_move(rules: &Rules, mv: Move) -> String {
 
 /// A move as the board names it: `e5-e7`.
 pub fn algebraic_move(rules: &Rules, mv: Move) -> String {
-    let from = rules.format_square(mv.from, Notation::Algebraic);
-    let to = rules.format_square(mv.to, Notation::Algebraic);
+    let from = rules.format_square(mv.from(), Notation::Algebraic);
+    let to = rules.format_square(mv.to(), Notation::Algebraic);
     format!("{from}-{to}")
 }
 

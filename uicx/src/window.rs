@@ -59,7 +59,7 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
     let rules = game.rules();
     view.best_move = session
         .analysed_move()
-        .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to)));
+        .and_then(|mv| rules.index(mv.from()).zip(rules.index(mv.to())));
     view.hint = session.language().get(Key::XHint);
     if let Some(network) = session.network_game() {
         view.clocks = network.clocks;
@@ -143,7 +143,7 @@ impl XHost for Host<'_> {
             return Vec::new();
         }
         game.legal_moves()
-            .filter(|mv| mv.from == from)
+            .filter(|mv| mv.from() == from)
             .map(|mv| mv.landings().filter_map(|to| rules.index(to)).collect())
             .collect()
     }

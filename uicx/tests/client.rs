@@ -216,8 +216,8 @@ fn two_players_and_a_watcher_play_a_whole_game_through_the_server() {
     for (ply, mv) in moves.iter().enumerate() {
         let words: Vec<&str> = mv.split_whitespace().collect();
         let parsed = rules.parse_move(&words).expect("a move");
-        let from = rules.format_square(parsed.from, Notation::Algebraic);
-        let to = rules.format_square(parsed.to, Notation::Algebraic);
+        let from = rules.format_square(parsed.from(), Notation::Algebraic);
+        let to = rules.format_square(parsed.to(), Notation::Algebraic);
         let shown = format!("m {mv} ({from}-{to})");
         let other = if ply % 2 == 0 { &bob_text } else { &ann_text };
         assert!(other.contains(&shown), "no `{shown}` in\n{other}");

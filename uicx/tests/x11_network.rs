@@ -33,8 +33,8 @@ fn first_move(game: &Game) -> Move {
 /// The square indices (row-major from the top-left) of a move.
 fn indices(rules: &Rules, mv: Move) -> (usize, usize) {
     rules
-        .index(mv.from)
-        .zip(rules.index(mv.to))
+        .index(mv.from())
+        .zip(rules.index(mv.to()))
         .expect("on the board")
 }
 
@@ -162,8 +162,8 @@ fn a_network_game_shows_names_clocks_turns_moves_and_chat() {
     });
     let bob_named = format!(
         "m {} {}",
-        rules.format_square(bob_move.from, Notation::Algebraic),
-        rules.format_square(bob_move.to, Notation::Algebraic)
+        rules.format_square(bob_move.from(), Notation::Algebraic),
+        rules.format_square(bob_move.to(), Notation::Algebraic)
     );
     wait_for(&bob_named, render::MESSAGE_BACKGROUND);
     // Ann's turn again: her half is highlighted.

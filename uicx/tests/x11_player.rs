@@ -302,8 +302,8 @@ impl ClickedGame {
     fn indices(&self, mv: Move) -> (usize, usize) {
         let rules = self.game.rules();
         rules
-            .index(mv.from)
-            .zip(rules.index(mv.to))
+            .index(mv.from())
+            .zip(rules.index(mv.to()))
             .expect("a move on the board")
     }
 

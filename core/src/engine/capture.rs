@@ -1,8 +1,9 @@
 //! Making and taking back a move, and judging the captures it makes.
 
+use super::board::Board;
 use super::type_index;
+use super::undo::Undo;
 use crate::Move;
-use crate::position::{Board, Undo};
 use crate::tables::{DIRECTIONS, NONE, Tables, is_x_axis, opposite};
 
 /// Plays a move with its captures.

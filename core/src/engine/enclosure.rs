@@ -2,8 +2,8 @@
 //! (`encircle`). Both are flood fills over fixed-size bitsets on the stack, so a search
 //! may ask at every node without allocating.
 
+use super::board::Board;
 use super::type_index;
-use crate::position::Board;
 use crate::tables::{DIRECTIONS, MAX_SQUARES, NONE, Tables, WORDS, is_x_axis, opposite};
 
 /// A set of squares.

@@ -2,9 +2,9 @@
 
 use std::ops::ControlFlow;
 
+use super::board::Board;
 use super::type_index;
 use crate::error::MoveError;
-use crate::position::Board;
 use crate::tables::NONE;
 use crate::tables::{DIRECTIONS, Tables};
 use crate::{Direction, Jumps, Move, Square};

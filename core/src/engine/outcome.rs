@@ -1,9 +1,9 @@
 //! The end of the game by the board: a move onto a `lose_on` square, no move, an escape, a lost `capt_loss` type, an exit
 //! fort, an encirclement, and the draw when neither player can win.
 
+use super::board::Board;
 use super::enclosure::{encircled, exit_fort};
 use super::type_index;
-use crate::position::Board;
 use crate::tables::Tables;
 use crate::{EndReason, Outcome, PieceType, Player};
 

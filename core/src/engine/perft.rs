@@ -2,11 +2,11 @@
 
 use std::ops::ControlFlow;
 
+use super::board::Board;
 use super::capture::{make_move, unmake_move};
 use super::movegen::{count_moves, try_for_each_move};
 use super::outcome::ended;
 use crate::Move;
-use crate::position::Board;
 use crate::tables::Tables;
 
 /// Counts the move sequences of `depth` plies, with no move after the end.

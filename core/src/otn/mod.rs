@@ -34,11 +34,13 @@ mod board;
 mod moves;
 mod record;
 mod rules;
+mod rules_write;
 
 pub use board::{Board, Kind, Man, Side, position_from_otn, position_to_otn};
 pub use moves::{Info, OtnMove, format_move, format_simple_move};
 pub use record::{GameRecord, ResultTag};
-pub use rules::{Approximation, RulesString, rules_to_otn, rules_to_otn_nearest};
+pub use rules::{Approximation, RulesString};
+pub use rules_write::{rules_to_otn, rules_to_otn_nearest};
 
 use crate::{PieceType, Player, Rules, Square};
 

@@ -12,14 +12,14 @@
 use std::fmt;
 
 use super::board::{Board, Side};
-use super::{OtnError, Roles, unexpressible};
-use crate::{PieceRule, Player, Repetition, RepetitionLoser, Rules, SquareRule};
+use super::{OtnError, unexpressible};
+use crate::Rules;
 
 /// Piece bits of rules read from OTN.
 const KING: u8 = 1;
 const DEFENDER: u8 = 2;
 const ATTACKER: u8 = 4;
-const ALL: u8 = KING | DEFENDER | ATTACKER;
+pub(super) const ALL: u8 = KING | DEFENDER | ATTACKER;
 
 /// Square bits of rules read from OTN.
 const ORDINARY: u8 = 1;
@@ -297,7 +297,7 @@ impl fmt::Display for RulesString {
 
 /// How the king is captured (`ks`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum KingMode {
+pub(super) enum KingMode {
     /// `s`: on four sides, never against the edge.
     Strong,
     /// `c`: on four sides on or beside the centre, by two elsewhere.
@@ -321,38 +321,38 @@ impl KingMode {
 
 /// What a rules string says, in the terms our rule language can express.
 #[derive(Clone, Debug)]
-struct Spec {
-    dim: usize,
-    name: String,
-    edge_escape: bool,
-    attackers_first: bool,
-    king_armed: bool,
-    king: KingMode,
-    corners: Vec<(usize, usize)>,
-    centres: Vec<(usize, usize)>,
+pub(super) struct Spec {
+    pub(super) dim: usize,
+    pub(super) name: String,
+    pub(super) edge_escape: bool,
+    pub(super) attackers_first: bool,
+    pub(super) king_armed: bool,
+    pub(super) king: KingMode,
+    pub(super) corners: Vec<(usize, usize)>,
+    pub(super) centres: Vec<(usize, usize)>,
     /// Piece masks (bits `KING`, `DEFENDER`, `ATTACKER`) of the corner and centre keys.
-    corner_hostile: u8,
-    corner_pass: u8,
-    corner_stop: u8,
-    corner_reenter: u8,
-    centre_hostile_empty: u8,
-    centre_pass: u8,
-    centre_stop: u8,
-    centre_reenter: u8,
-    start: Board,
+    pub(super) corner_hostile: u8,
+    pub(super) corner_pass: u8,
+    pub(super) corner_stop: u8,
+    pub(super) corner_reenter: u8,
+    pub(super) centre_hostile_empty: u8,
+    pub(super) centre_pass: u8,
+    pub(super) centre_stop: u8,
+    pub(super) centre_reenter: u8,
+    pub(super) start: Board,
     /// `surf`: the attackers win by enclosing every defender.
-    encircle: bool,
+    pub(super) encircle: bool,
     /// `tfr`: `i`, `d`, `l` or `w` (`w` is played as `d`).
-    repetition: char,
+    pub(super) repetition: char,
     /// `sw`: taflmen are captured in shieldwalls.
-    shieldwall: bool,
+    pub(super) shieldwall: bool,
     /// `efe`: the king's side wins by an edge fort.
-    exit_fort: bool,
-    approximations: Vec<Approximation>,
+    pub(super) exit_fort: bool,
+    pub(super) approximations: Vec<Approximation>,
 }
 
 /// The piece mask of a list of taflman letters; other kinds than t, T and K are left out.
-fn piece_mask(key: &str, list: &str) -> Result<u8, OtnError> {
+pub(super) fn piece_mask(key: &str, list: &str) -> Result<u8, OtnError> {
     let mut mask = 0;
     for letter in list.chars() {
         let man = super::Man::from_letter(letter).ok_or_else(|| {
@@ -420,7 +420,7 @@ fn space_list(
     Ok(spaces)
 }
 
-fn default_corners(dim: usize) -> Vec<(usize, usize)> {
+pub(super) fn default_corners(dim: usize) -> Vec<(usize, usize)> {
     let last = dim - 1;
     vec![(0, 0), (last, 0), (0, last), (last, last)]
 }
@@ -429,7 +429,7 @@ fn default_centre(dim: usize) -> Vec<(usize, usize)> {
     vec![((dim - 1) / 2, (dim - 1) / 2)]
 }
 
-fn on_edge(dim: usize, (x, y): (usize, usize)) -> bool {
+pub(super) fn on_edge(dim: usize, (x, y): (usize, usize)) -> bool {
     x == 0 || y == 0 || x == dim - 1 || y == dim - 1
 }
 
@@ -715,7 +715,7 @@ impl Spec {
     }
 
     /// The rules string of this description, defaults left out.
-    fn rules_string(&self) -> RulesString {
+    pub(super) fn rules_string(&self) -> RulesString {
         let mut entries: Vec<(&'static str, String)> = vec![
             ("dim", self.dim.to_string()),
             ("name", self.name.replace(char::is_whitespace, "_")),
@@ -771,381 +771,4 @@ impl Spec {
         entries.push(("start", self.start.to_string()));
         RulesString { entries }
     }
-}
-
-/// Writes rules as an OTN rules string. The string is read back and compared with the
-/// rules, square by square and piece by piece, before it is returned.
-///
-/// # Errors
-///
-/// [`OtnError::Unexpressible`] naming the OTN key that cannot say what the rules say:
-/// what [`rules_to_otn_nearest`] refuses, and the first rule it had to approach.
-pub fn rules_to_otn(rules: &Rules) -> Result<RulesString, OtnError> {
-    let (otn, approximations) = rules_to_otn_nearest(rules)?;
-    match approximations.into_iter().next() {
-        None => Ok(otn),
-        Some(Approximation { key, message }) => Err(OtnError::Unexpressible { key, message }),
-    }
-}
-
-/// Writes rules as the nearest OTN rules string, with the list of what it says
-/// differently. The string is read back and compared with the rules, square by square
-/// and piece by piece, so nothing else differs; the moves of the start position are the
-/// same on both.
-///
-/// What OTN has no key for is written as the nearest value:
-///
-/// - a rule that forbids repeating a position (`forbid_repeat`): `tfr:l`, the player who
-///   makes a position occur the third time loses;
-/// - a repetition that ends the game at another count than the third: at the third;
-/// - a repetition lost by one side whoever made it (`repetition_loser 0` or `1`, as in
-///   Copenhagen): `tfr:w`, the value OpenTafl's own Copenhagen rules use (the player who
-///   makes the third occurrence wins, so the one who forces it loses);
-/// - a capture against the edge of a last piece (`capt_edge_alone`, Fetlar's lone king):
-///   left out;
-/// - a king strong on the throne only: `ks:c`, strong beside it too.
-///
-/// # Errors
-///
-/// [`OtnError::Unexpressible`] naming the OTN key for what cannot even be approached: a
-/// board that is not square or not whole, other piece types than a king and one taflman
-/// per side, double traps, square or capture rules that no OTN key comes near.
-pub fn rules_to_otn_nearest(rules: &Rules) -> Result<(RulesString, Vec<Approximation>), OtnError> {
-    let mut approximations = Vec::new();
-    let mut approach = |key: &'static str, message: &str| {
-        approximations.push(Approximation {
-            key,
-            message: message.to_owned(),
-        });
-    };
-    // The draws after plies without a capture and when neither side can win
-    // (`draw_plies`, `draw_no_win`) have no OTN key: OTN leaves such draws to the program
-    // that plays, so they are left out without a note.
-    let pieces = rules.piece_rules();
-    let edge_alone = pieces.iter().any(|p| p.capture_edge_alone);
-    if edge_alone {
-        approach(
-            "ks",
-            "a last piece is not captured against the edge here (OTN has no such capture)",
-        );
-    }
-    let repetition = if rules.forbid_repeat() {
-        approach(
-            "tfr",
-            "a move may repeat a position here; the player who makes it occur the third time loses",
-        );
-        'l'
-    } else if let Some(Repetition { count, loser }) = rules.repetition() {
-        if count != 3 {
-            approach(
-                "tfr",
-                &format!(
-                    "the game ends at the third occurrence of a position here, not at occurrence {count}"
-                ),
-            );
-        }
-        match loser {
-            None => 'd',
-            Some(RepetitionLoser::Mover) => 'l',
-            Some(RepetitionLoser::Player(_)) => {
-                approach(
-                    "tfr",
-                    "OTN names no side that loses a repetition: the player who makes the third occurrence wins here",
-                );
-                'w'
-            }
-        }
-    } else {
-        'i'
-    };
-    let roles = Roles::of(rules)?;
-    let start = super::position_to_otn(rules, &rules.start_position())?;
-    let dim = start.dim();
-    let rule = |piece| rules.piece_rule(piece);
-    let king = rule(roles.king).ok_or_else(|| unexpressible("start", "no king"))?;
-    let role_mask = |mask: u8| -> u8 {
-        rules
-            .piece_rules()
-            .iter()
-            .filter(|p| mask & p.piece.bit() != 0)
-            .filter_map(|p| roles.man(p.piece))
-            .map(|man| piece_mask("start", &man.letter().to_string()).unwrap_or(0))
-            .fold(0, |a, b| a | b)
-    };
-    let square = |(x, y): (usize, usize)| rules.square_at(x as u8, y as u8);
-    let kind = |s: (usize, usize)| square(s).and_then(|s| rules.square_type(s));
-    let stands = |s: (usize, usize)| -> (u8, u8) {
-        // (roles that may stand, roles that may not come back)
-        let Some(kind) = kind(s) else { return (0, 0) };
-        let (mut stop, mut no_return) = (0, 0);
-        for p in rules.piece_rules() {
-            let bit = role_mask(p.piece.bit());
-            if p.occupies & kind.bit() != 0 {
-                stop |= bit;
-            }
-            if p.noreturn & kind.bit() != 0 {
-                no_return |= bit;
-            }
-        }
-        (stop, no_return)
-    };
-    // The roles that may pass over a square without stopping there.
-    let passes = |s: (usize, usize)| -> u8 {
-        let Some(kind) = kind(s) else { return 0 };
-        rules
-            .piece_rules()
-            .iter()
-            .filter(|p| p.pass & kind.bit() != 0)
-            .fold(0, |mask, p| mask | role_mask(p.piece.bit()))
-    };
-    let all_squares: Vec<(usize, usize)> = (0..dim)
-        .flat_map(|y| (0..dim).map(move |x| (x, y)))
-        .collect();
-    let escapes: Vec<(usize, usize)> = all_squares
-        .iter()
-        .copied()
-        .filter(|&s| square(s).is_some_and(|s| rules.is_escape_square(roles.king, s)))
-        .collect();
-    let edge: Vec<(usize, usize)> = all_squares
-        .iter()
-        .copied()
-        .filter(|&s| on_edge(dim, s))
-        .collect();
-    let edge_escape = !escapes.is_empty() && escapes == edge;
-    let corners = if edge_escape {
-        default_corners(dim)
-    } else {
-        escapes.clone()
-    };
-    let square_rule = |s: (usize, usize)| kind(s).and_then(|k| rules.square_rule(k));
-    let special = |s: (usize, usize)| {
-        let (stop, no_return) = stands(s);
-        stop != ALL || no_return != 0 || square_rule(s).is_some_and(|r| r.captures != 0)
-    };
-    let centres: Vec<(usize, usize)> = all_squares
-        .iter()
-        .copied()
-        .filter(|s| !(corners.contains(s) || edge_escape && on_edge(dim, *s)))
-        .filter(|&s| special(s))
-        .collect();
-    let props = |spaces: &[(usize, usize)]| -> (u8, u8, u8, u8) {
-        spaces.first().map_or((0, ALL, ALL, ALL), |&s| {
-            let (stop, no_return) = stands(s);
-            let hostile = square_rule(s).map_or(0, |r| role_mask(r.captures));
-            (hostile, stop | passes(s), stop, ALL & !no_return)
-        })
-    };
-    let (corner_hostile, corner_pass, corner_stop, corner_reenter) = props(&corners);
-    let (centre_hostile_empty, centre_pass, centre_stop, centre_reenter) = props(&centres);
-    let king_mode = if king.capture_sides >= 4 && !king.custodial {
-        if king.capture_edge {
-            KingMode::Middle
-        } else {
-            KingMode::Strong
-        }
-    } else if rules
-        .square_rules()
-        .iter()
-        .any(|r| r.capture_sides != 0 && r.capture_sides_pieces & roles.king.bit() != 0)
-    {
-        KingMode::Centre
-    } else {
-        KingMode::Weak
-    };
-    // OTN's `c` makes the king strong on the centre and on the squares beside it.
-    let strong_king_on = |s: (usize, usize)| {
-        square_rule(s)
-            .is_some_and(|r| r.capture_sides != 0 && r.capture_sides_pieces & roles.king.bit() != 0)
-    };
-    let beside_centre = king_mode == KingMode::Centre
-        && !all_squares.iter().all(|&(x, y)| {
-            let beside = centres
-                .iter()
-                .any(|&(cx, cy)| cx.abs_diff(x) + cy.abs_diff(y) == 1);
-            !beside || strong_king_on((x, y))
-        });
-    if beside_centre {
-        approach(
-            "ks",
-            "the king is strong beside the centre too here, not only on it",
-        );
-    }
-    let spec = Spec {
-        dim,
-        name: rules.name().to_owned(),
-        edge_escape,
-        attackers_first: roles.attackers == Player::Zero,
-        king_armed: king.captures & roles.attacker.bit() != 0,
-        king: king_mode,
-        corners,
-        centres,
-        corner_hostile,
-        corner_pass,
-        corner_stop,
-        corner_reenter,
-        centre_hostile_empty,
-        centre_pass,
-        centre_stop,
-        centre_reenter,
-        start,
-        encircle: rules.encircle().is_some(),
-        repetition,
-        shieldwall: pieces.iter().any(|p| p.shieldwall),
-        exit_fort: pieces.iter().any(|p| p.exit_fort),
-        approximations: Vec::new(),
-    };
-    let otn = spec.rules_string();
-    let (back, _) = otn.to_rules_nearest()?;
-    let lost = Lost {
-        edge_alone,
-        beside_centre: beside_centre.then_some(spec.centres.as_slice()),
-    };
-    same_rules(rules, &roles, &back, &lost)?;
-    Ok((otn, approximations))
-}
-
-/// What [`rules_to_otn_nearest`] approached, so that the comparison of the rules with
-/// their string lets it pass.
-struct Lost<'a> {
-    /// `capt_edge_alone` is left out.
-    edge_alone: bool,
-    /// The king is strong beside these centre squares in the string, not in the rules.
-    beside_centre: Option<&'a [(usize, usize)]>,
-}
-
-/// Compares rules with the rules read back from their OTN string (roles K=1, T=2, t=4).
-fn same_rules(rules: &Rules, roles: &Roles, back: &Rules, lost: &Lost) -> Result<(), OtnError> {
-    let back_roles = Roles::of(back)?;
-    let map = |mask: u8| -> u8 {
-        rules
-            .piece_rules()
-            .iter()
-            .filter(|p| mask & p.piece.bit() != 0)
-            .filter_map(|p| roles.man(p.piece).and_then(|m| back_roles.piece(m)))
-            .fold(0, |a, p| a | p.bit())
-    };
-    for piece in rules.piece_rules() {
-        let Some(other) = roles
-            .man(piece.piece)
-            .and_then(|m| back_roles.piece(m))
-            .and_then(|p| back.piece_rule(p))
-        else {
-            return Err(unexpressible("start", "a piece type is lost"));
-        };
-        let key = if piece.piece == roles.king {
-            "ks"
-        } else {
-            "start"
-        };
-        let same = map(piece.captures) == other.captures
-            && piece.capture_sides == other.capture_sides
-            && piece.custodial == other.custodial
-            && piece.capture_edge == other.capture_edge
-            && piece.capture_loss == other.capture_loss
-            && piece.escape == other.escape
-            && !piece.double_trap
-            && !piece.double_trap_capture
-            && piece.shieldwall == other.shieldwall
-            && piece.exit_fort == other.exit_fort
-            && (piece.capture_edge_alone == other.capture_edge_alone || lost.edge_alone);
-        if !same {
-            let kind = roles
-                .man(piece.piece)
-                .map_or('?', super::board::Man::letter);
-            let key = if piece.captures != 0 && map(piece.captures) != other.captures {
-                "ka"
-            } else {
-                key
-            };
-            return Err(unexpressible(
-                key,
-                format!(
-                    "the capture rules of piece type {} (`{kind}`) have no OTN counterpart",
-                    piece.piece.bit()
-                ),
-            ));
-        }
-    }
-    for s in rules.squares() {
-        let (ours, theirs) = (rules.square_type(s), back.square_type(s));
-        let name = super::square_name(s);
-        let (Some(ours), Some(theirs)) = (ours, theirs) else {
-            return Err(unexpressible(
-                "dim",
-                format!("{name} is not part of the board, OTN boards are whole"),
-            ));
-        };
-        let piece_view = |r: &Rules, p: &PieceRule, bit: u8| {
-            (
-                p.occupies & bit != 0,
-                p.noreturn & bit != 0,
-                p.pass & bit != 0 && p.occupies & bit == 0,
-                r.is_escape_square(p.piece, s),
-            )
-        };
-        for piece in rules.piece_rules() {
-            let Some(other) = roles
-                .man(piece.piece)
-                .and_then(|m| back_roles.piece(m))
-                .and_then(|p| back.piece_rule(p))
-            else {
-                continue;
-            };
-            if piece_view(rules, piece, ours.bit()) != piece_view(back, other, theirs.bit()) {
-                return Err(unexpressible(
-                    "cor",
-                    format!(
-                        "{name}: where piece type {} may stand or escape has no OTN counterpart",
-                        piece.piece.bit()
-                    ),
-                ));
-            }
-        }
-        let view = |r: Option<&SquareRule>, map: &dyn Fn(u8) -> u8| {
-            r.map_or((0, 0, 0), |r| {
-                (
-                    map(r.captures),
-                    r.capture_sides,
-                    map(r.capture_sides_pieces),
-                )
-            })
-        };
-        let identity = |m: u8| m;
-        let (ours, theirs) = (
-            view(rules.square_rule(ours), &map),
-            view(back.square_rule(theirs), &identity),
-        );
-        let beside_centre = lost.beside_centre.is_some_and(|centres| {
-            centres.iter().any(|&(cx, cy)| {
-                cx.abs_diff(usize::from(s.x())) + cy.abs_diff(usize::from(s.y())) == 1
-            })
-        });
-        if ours != theirs && !(beside_centre && ours.0 == theirs.0) {
-            let key = if ours.1 != theirs.1 || ours.2 != theirs.2 {
-                "ks"
-            } else if rules.is_escape_square(roles.king, s) {
-                "corh"
-            } else {
-                "cenhe"
-            };
-            return Err(unexpressible(
-                key,
-                format!("{name}: the square's capture rules have no OTN counterpart"),
-            ));
-        }
-    }
-    if rules.encircle() != back.encircle() {
-        return Err(unexpressible(
-            "surf",
-            "OTN's surrounding is a win of the attackers",
-        ));
-    }
-    let (start, back_start) = (rules.start_position(), back.start_position());
-    for s in rules.squares() {
-        let ours = start.piece_at(s).map(|p| map(p.bit()));
-        if ours != back_start.piece_at(s).map(|p| p.bit()) {
-            return Err(unexpressible("start", "the start position differs"));
-        }
-    }
-    Ok(())
 }

@@ -33,7 +33,7 @@ pub fn board_view(game: &Game) -> BoardView {
             .collect(),
         last_move: game
             .last_move()
-            .and_then(|mv| rules.index(mv.from).zip(rules.index(mv.to))),
+            .and_then(|mv| rules.index(mv.from()).zip(rules.index(mv.to()))),
         side_to_move: game.side_to_move().index() as u8,
         roles: roles(rules),
         ..BoardView::default()
@@ -208,10 +208,13 @@ mod tests {
             assert_ne!(captured.piece, 0);
         }
         let last = view.moves.last().expect("a move");
-        let from = rules.format_square(mv.from, Notation::Algebraic);
+        let from = rules.format_square(mv.from(), Notation::Algebraic);
         assert!(last.starts_with(&from) && last.contains('x'), "{last}");
         assert_eq!(view.moves.len(), game.ply());
-        assert_eq!(view.last_move, rules.index(mv.from).zip(rules.index(mv.to)));
+        assert_eq!(
+            view.last_move,
+            rules.index(mv.from()).zip(rules.index(mv.to()))
+        );
     }
 
     #[test]
