@@ -143,8 +143,8 @@ impl BitBoard {
     /// let set: BitBoard = [900, 3, 64].into_iter().collect();
     /// assert_eq!(set.iter().collect::<Vec<_>>(), [3, 64, 900]);
     /// ```
-    pub fn iter(&self) -> Indices {
-        Indices {
+    pub fn iter(&self) -> SquareIndices {
+        SquareIndices {
             words: self.words,
             word: 0,
         }
@@ -160,12 +160,12 @@ impl fmt::Debug for BitBoard {
 
 /// The indices of a [`BitBoard`], in increasing order: see [`BitBoard::iter`].
 #[derive(Clone, Debug)]
-pub struct Indices {
+pub struct SquareIndices {
     words: [u64; WORDS],
     word: usize,
 }
 
-impl Iterator for Indices {
+impl Iterator for SquareIndices {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
@@ -190,13 +190,13 @@ impl Iterator for Indices {
     }
 }
 
-impl ExactSizeIterator for Indices {}
+impl ExactSizeIterator for SquareIndices {}
 
 impl IntoIterator for BitBoard {
     type Item = usize;
-    type IntoIter = Indices;
+    type IntoIter = SquareIndices;
 
-    fn into_iter(self) -> Indices {
+    fn into_iter(self) -> SquareIndices {
         self.iter()
     }
 }

@@ -44,7 +44,7 @@ mod square;
 mod tables;
 mod types;
 
-pub use bitboard::{BitBoard, Indices};
+pub use bitboard::{BitBoard, SquareIndices};
 pub use display::BoardDisplay;
 pub use engine::Undo;
 pub use error::{
