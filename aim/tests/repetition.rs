@@ -316,9 +316,81 @@ fn the_kings_side_does_not_let_the_attackers_repeat_on_11x11() {
         let result = search_tuned(&game, tuning, d);
         result.best == Some(allows)
     };
-    for d in [3, 4, 5] {
-        assert!(!search(true, d), "depth {d}");
+    // The third occurrence is the rules' end, which the search sees with the knob off too
+    // (before it counted occurrences, it did not at depths 3 and 5).
+    for tree_repetition in [true, false] {
+        for d in [3, 4, 5] {
+            assert!(!search(tree_repetition, d), "{tree_repetition}, depth {d}");
+        }
     }
-    // Without the tree's repetitions the search does not see it, at some depths.
-    assert!(search(false, 3) && search(false, 5));
+}
+
+/// A game on the shipped Copenhagen rules (123 plies, attackers first), where the fourth
+/// occurrence of a position ends the game lost for the king's side (player 1), whoever
+/// makes it. The defenders are to move: `g1-f1` lets the attackers answer `g2-f2`, the
+/// fourth occurrence.
+fn copenhagen_cycle() -> (Game, hnefatafl_core::Move, hnefatafl_core::Move) {
+    let rules = Rules::parse(include_bytes!("../../data/rules/copenhagen")).expect("valid");
+    let line = "a8-c8 g5-i5 d11-d8 e7-d7 d1-d3 e6-e8 k8-i8 g7-g9 e11-e9 g6-g3 a7-c7 f5-g5 \
+        h11-h9 g9-g8 j6-j2 h6-h4 k6-j6 h4-j4 e1-e2 f6-h6 f2-i2 h6-h3 k4-k3 h3-h7 j6-j10 h7-h6 \
+        e2-e3 j4-k4 k5-k6 k4-h4 f1-f2 f7-g7 a4-d4 h6-f6 j2-j4 g7-h7 c7-c5 f6-j6 i8-i10 j6-j9 \
+        k7-k9 j9-j5 j4-j2 j5-k5 j10-j7 k5-k4 h1-i1 g8-h8 a5-a4 g3-i3 f10-e10 h8-g8 g1-g3 \
+        g8-i8 e3-e4 h4-h6 j2-j3 k4-g4 b6-b10 i3-i4 j7-j4 h6-j6 i1-h1 i4-h4 f2-h2 f4-f2 g3-i3 \
+        f2-e2 d3-e3 e2-d2 k9-j9 i8-i9 h9-h11 h7-h9 k6-k5 d7-k7 j9-k9 g4-g1 e3-e1 g1-f1 e1-d1 \
+        d2-e2 i3-e3 e2-c2 j3-f3 f1-e1 d1-c1 c2-b2 d4-d1 e1-f1 h2-f2 i9-j9 k3-i3 e8-e7 \
+        i10-i9 j6-j9 e10-j10 k7-j7 i3-g3 f1-e1 e3-e2 b2-b3 e4-e3 e1-f1 i2-i4 h4-e4 i4-i1 \
+        f1-g1 f2-g2 g1-f1 g2-f2 e5-d5 a4-b4 f1-g1 f2-g2 g1-f1 g2-f2 f1-g1 f2-g2 g1-f1 g2-f2 \
+        f1-g1 f2-g2";
+    let mv = |text: &str| {
+        let words: Vec<&str> = text.split('-').collect();
+        rules.parse_move(&words).expect("a move")
+    };
+    let mut game = Game::new(rules.clone());
+    for text in line.split_whitespace() {
+        game.try_play(mv(text)).expect("a legal move");
+    }
+    assert_eq!(game.ply(), 123);
+    assert_eq!(game.side_to_move(), hnefatafl_core::Player::One);
+    let (allows, repeats) = (mv("g1-f1"), mv("g2-f2"));
+    // The rules, not the engine, say what the two moves make of the game.
+    let mut check = game.clone();
+    check.try_play(allows).expect("a legal move");
+    assert_eq!(check.outcome(), None);
+    check.try_play(repeats).expect("a legal move");
+    let outcome = check
+        .outcome()
+        .expect("the fourth occurrence ends the game");
+    assert_eq!(outcome.winner, Some(hnefatafl_core::Player::Zero));
+    assert_eq!(outcome.reason, hnefatafl_core::EndReason::Repetition);
+    (game, allows, repeats)
+}
+
+#[test]
+fn the_kings_side_does_not_let_the_attackers_make_the_fourth_occurrence_on_copenhagen() {
+    let (game, allows, repeats) = copenhagen_cycle();
+    for tree_repetition in [true, false] {
+        let tuning = aim::Tuning {
+            tree_repetition,
+            ..aim::Tuning::default()
+        };
+        for d in [2, 3, 4] {
+            let result = search_tuned(&game, tuning.clone(), d);
+            assert!(
+                result.best.is_some_and(|mv| mv != allows),
+                "tree repetition {tree_repetition}, depth {d}: {:?}",
+                result.best
+            );
+        }
+        // After `g1-f1`, the attackers see their win by repeating.
+        let mut after = game.clone();
+        after.try_play(allows).expect("a legal move");
+        for d in [1, 2, 3] {
+            let result = search_tuned(&after, tuning.clone(), d);
+            assert_eq!(
+                (result.best, result.score),
+                (Some(repeats), aim::Score::win_in(1)),
+                "tree repetition {tree_repetition}, depth {d}"
+            );
+        }
+    }
 }
