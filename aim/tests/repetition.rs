@@ -2,7 +2,7 @@
 //! positions forever: a side that is ahead avoids a move back to a position of the game.
 
 use aim::{Engine, EngineConfig, Limits};
-use hnefatafl_core::{Game, Rules};
+use hnefatafl_core::{Game, Move, Player, Rules};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -391,6 +391,242 @@ fn the_kings_side_does_not_let_the_attackers_make_the_fourth_occurrence_on_copen
                 (Some(repeats), aim::Score::win_in(1)),
                 "tree repetition {tree_repetition}, depth {d}"
             );
+        }
+    }
+}
+
+/// Whether the last move of `game` captured nothing and did not end the game.
+fn quiet_and_going(game: &Game) -> bool {
+    game.outcome().is_none()
+        && game
+            .history()
+            .last()
+            .is_some_and(|undo| undo.captures().next().is_none())
+}
+
+/// Four moves from `game`'s position that come back to it: the side to move goes there,
+/// the other side goes there, and each goes back; none captures or ends the game, and
+/// the positions between are new to the game.
+fn shuffle(game: &Game) -> Option<[Move; 4]> {
+    for first in game.legal_moves() {
+        let mut one = game.clone();
+        one.try_play(first).ok()?;
+        if !quiet_and_going(&one) || game.has_occurred(one.position()) {
+            continue;
+        }
+        for second in one.legal_moves() {
+            let mut cycle = one.clone();
+            let moves = [
+                first,
+                second,
+                Move::new(first.to, first.from),
+                Move::new(second.to, second.from),
+            ];
+            if moves[1..].iter().all(|&mv| {
+                let new = !game.has_occurred(cycle.position());
+                new && cycle.try_play(mv).is_ok() && quiet_and_going(&cycle)
+            }) && cycle.position().hash() == game.position().hash()
+            {
+                return Some(moves);
+            }
+        }
+    }
+    None
+}
+
+/// A game under `rules` where `maker` is to move and the last move of the shuffle
+/// ([`shuffle`]) makes a position occur for the `occurrence`-th time: the game from the
+/// start (after one quiet move when `maker` moves first, so that the shuffle's last move
+/// is its own), the shuffle played over and over. Also that move.
+fn shuffled(rules: &Rules, maker: Player, occurrence: usize) -> (Game, Move) {
+    let mut base = Game::new(rules.clone());
+    if base.side_to_move() == maker {
+        let lead = base
+            .legal_moves()
+            .find(|&mv| {
+                let mut after = base.clone();
+                after.try_play(mv).is_ok() && quiet_and_going(&after) && shuffle(&after).is_some()
+            })
+            .expect("a quiet first move");
+        base.try_play(lead).expect("a legal move");
+    }
+    let cycle = shuffle(&base).expect("a shuffle");
+    let mut game = base;
+    for _ in 0..occurrence - 2 {
+        for mv in cycle {
+            game.try_play(mv).expect("a legal move");
+        }
+    }
+    for mv in &cycle[..3] {
+        game.try_play(*mv).expect("a legal move");
+    }
+    assert_eq!(game.side_to_move(), maker);
+    (game, cycle[3])
+}
+
+/// The game one ply before [`shuffled`]'s: the other side is to move, and its move of the
+/// shuffle lets `maker` answer with the `occurrence`-th occurrence. Also that move.
+fn allowing(rules: &Rules, maker: Player, occurrence: usize) -> (Game, Move) {
+    let (mut game, _) = shuffled(rules, maker, occurrence);
+    let allows = game.last_move().expect("a move");
+    game.undo();
+    (game, allows)
+}
+
+/// What the rules (not the engine) make of `mv` in `game`.
+fn outcome_after(game: &Game, mv: Move) -> Option<hnefatafl_core::Outcome> {
+    let mut after = game.clone();
+    after.try_play(mv).expect("a legal move");
+    after.outcome()
+}
+
+/// The shipped rule files whose repetition end names a loser (player 1, the king's side),
+/// and one made to name the mover: the `count`-th occurrence ends the game as they say,
+/// whoever makes it, and one fewer does not.
+#[test]
+fn every_repetition_loser_scores_what_the_rules_say_at_the_count_and_not_before() {
+    let shipped = [
+        include_str!("../../data/rules/brandubh"),
+        include_str!("../../data/rules/copenhagen"),
+        include_str!("../../data/rules/copenhagen13"),
+    ];
+    let mover = shipped[0].replace("repetition_loser\t1", "repetition_loser mover");
+    assert!(mover != shipped[0], "brandubh names its loser");
+    for text in shipped.iter().copied().chain([mover.as_str()]) {
+        let rules = Rules::parse(text.as_bytes()).expect("valid rules");
+        let count = usize::from(rules.repetition().expect("a repetition end").count);
+        let name = rules.name().to_owned();
+        for maker in [Player::Zero, Player::One] {
+            let (game, repeats) = shuffled(&rules, maker, count);
+            let winner = outcome_after(&game, repeats)
+                .expect("the count ends the game")
+                .winner
+                .expect("a winner");
+            let (before, allows) = allowing(&rules, maker, count);
+            for tree_repetition in [true, false] {
+                let tuning = aim::Tuning {
+                    tree_repetition,
+                    ..aim::Tuning::default()
+                };
+                let what = format!("{name}, maker {maker:?}, knob {tree_repetition}");
+                for d in [1, 2, 3] {
+                    let result = search_tuned(&game, tuning.clone(), d);
+                    if winner == maker {
+                        assert_eq!(
+                            (result.best, result.score),
+                            (Some(repeats), aim::Score::win_in(1)),
+                            "{what}, depth {d}"
+                        );
+                    } else {
+                        assert!(result.best != Some(repeats), "{what}, depth {d}");
+                    }
+                }
+                if winner == maker {
+                    // The other side does not let the maker win by repeating.
+                    for d in [2, 3] {
+                        let result = search_tuned(&before, tuning.clone(), d);
+                        assert!(result.best != Some(allows), "{what}, depth {d}");
+                    }
+                }
+            }
+            // One occurrence short: no end, and with the knob off nothing decisive.
+            let (game, repeats) = shuffled(&rules, maker, count - 1);
+            assert_eq!(outcome_after(&game, repeats), None);
+            let (before, _) = allowing(&rules, maker, count - 1);
+            let tuning = aim::Tuning {
+                tree_repetition: false,
+                ..aim::Tuning::default()
+            };
+            for d in [1, 2, 3] {
+                for position in [&game, &before] {
+                    let result = search_tuned(position, tuning.clone(), d);
+                    assert!(
+                        result.score.mate_plies().is_none(),
+                        "{name}, maker {maker:?}, one short, depth {d}: {:?}",
+                        result.score
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The shipped rule files whose repetition is drawn: the count ends the game drawn, scored
+/// as the draw (what it costs the king's side, here more than any evaluation) for either
+/// side making it, and one fewer does not end it. (Halatafl's geese never move back, so
+/// its positions cannot repeat as these do.)
+#[test]
+fn a_drawn_repetition_scores_the_draw_at_the_count_and_not_before() {
+    let shipped = [
+        include_str!("../../data/rules/hnefatafl"),
+        include_str!("../../data/rules/hnefatafl13"),
+    ];
+    let cost = 5000;
+    for text in shipped {
+        let rules = Rules::parse(text.as_bytes()).expect("valid rules");
+        let count = usize::from(rules.repetition().expect("a repetition end").count);
+        let name = rules.name().to_owned();
+        let king = Rules::start_position(&rules).side_to_move().opponent();
+        for maker in [Player::Zero, Player::One] {
+            let (game, repeats) = shuffled(&rules, maker, count);
+            let outcome = outcome_after(&game, repeats).expect("the count ends the game");
+            assert_eq!(outcome.winner, None);
+            let draw = if maker == king { -cost } else { cost };
+            for tree_repetition in [true, false] {
+                let tuning = aim::Tuning {
+                    tree_repetition,
+                    king_side_draw: cost,
+                    ..aim::Tuning::default()
+                };
+                for d in [1, 2, 3] {
+                    let result = search_tuned(&game, tuning.clone(), d);
+                    let what =
+                        format!("{name}, maker {maker:?}, knob {tree_repetition}, depth {d}");
+                    if maker == king {
+                        assert!(result.best != Some(repeats), "{what}");
+                        assert!(result.score > aim::Score(draw), "{what}");
+                    } else {
+                        assert_eq!(
+                            (result.best, result.score),
+                            (Some(repeats), aim::Score(draw)),
+                            "{what}"
+                        );
+                    }
+                }
+            }
+            let (game, repeats) = shuffled(&rules, maker, count - 1);
+            assert_eq!(outcome_after(&game, repeats), None);
+        }
+    }
+}
+
+/// `draw_plies` inside the tree: on the corridor game (no captures), with 4 plies without
+/// a capture ending it, two plies played, every line of two more plies is a draw, which
+/// the search scores for the side to move, king's side or not, at every depth.
+#[test]
+fn draw_plies_end_the_game_inside_the_tree() {
+    for king in [0, 1] {
+        let text = format!(
+            "{}draw_plies 4\npiece {} escape\n",
+            include_str!("rules/corridor.txt"),
+            king + 1
+        );
+        let rules = Rules::parse(text.as_bytes()).expect("valid rules");
+        let mut game = Game::new(rules);
+        for text in ["0 0 1 0", "2 1 1 1"] {
+            game.try_play(text.parse().expect("a move"))
+                .expect("a legal move");
+        }
+        assert_eq!(game.side_to_move(), Player::Zero);
+        let cost = 500;
+        let tuning = aim::Tuning {
+            king_side_draw: cost,
+            ..aim::Tuning::default()
+        };
+        let draw = if king == 0 { -cost } else { cost };
+        for d in [2, 3, 4] {
+            let result = search_tuned(&game, tuning.clone(), d);
+            assert_eq!(result.score, aim::Score(draw), "king {king}, depth {d}");
         }
     }
 }
