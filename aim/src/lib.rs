@@ -39,10 +39,18 @@
 
 #![deny(missing_docs)]
 
+/// The examples of `aim/README.md`, run as tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod clock;
 mod eval;
 mod evaluator;
+mod history;
 mod limits;
+mod movepick;
+mod params;
 mod score;
 mod search;
 mod tt;
@@ -51,5 +59,6 @@ pub use clock::{Budget, Clock, OutOfTime};
 pub use eval::EvalWeights;
 pub use evaluator::{Evaluation, Evaluator};
 pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_THREADS};
+pub use params::{Parallel, Quiescence, Tuning};
 pub use score::Score;
-pub use search::{Engine, EngineConfig, Parallel, Progress, Quiescence, SearchResult, Tuning};
+pub use search::{Engine, EngineConfig, Progress, SearchResult};
