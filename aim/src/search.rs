@@ -6,7 +6,7 @@ use crate::eval::{self, Tables};
 use crate::evaluator::{Classic, Evaluation, Evaluator};
 use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
-use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, MovePicker};
+use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, MovePicker, Scored};
 use crate::params::{Parallel, Tuning};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
@@ -1250,73 +1250,27 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if self.aborted { 0 } else { best }
     }
 
+    /// The principal-variation alpha-beta search of the current position, `depth` plies
+    /// deep, `ply` plies from the root: its score from the side to move's view.
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if let Some(end) = self.enter(ply) {
             return end;
         }
-        let context = self.context;
-        let tables = context.tables;
         if depth <= 0 || ply >= MAX_PLY - 1 - QUIESCENCE_PLIES as usize {
-            return if context.quiescence {
-                self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
-            } else {
-                self.evaluator.evaluate_with_threat(&self.position).0
-            };
+            return self.horizon(ply, alpha, beta);
         }
         let key = self.position.hash();
         let history_ends = self.history_ends;
-        let mut hash_move = None;
-        let use_scores = !tables.forbid_repeat;
-        if let Some(table) = context.table {
-            if let Some(entry) = table.probe(key) {
-                hash_move = entry.mv;
-                let deep_enough =
-                    entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
-                if use_scores && deep_enough {
-                    let score = from_table(entry.score, ply);
-                    match entry.bound {
-                        Bound::Exact => return score,
-                        Bound::Lower if score >= beta => return score,
-                        Bound::Upper if score <= alpha => return score,
-                        _ => {}
-                    }
-                }
-            }
+        let (hash_move, cutoff) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(score) = cutoff {
+            return score;
+        }
+        if let Some(score) = self.null_move(depth, ply, alpha, beta) {
+            return score;
         }
 
-        if context.null_move
-            && depth >= 3
-            && beta - alpha == 1
-            && !self.passed[ply]
-            && !is_decisive(beta)
-            && self.evaluator.evaluate_with_threat(&self.position).0 >= beta
-        {
-            // Null-move pruning: if passing still holds beta, a move will too (tafl has
-            // hardly any zugzwang). Two passes in a row are not tried.
-            let reduction = if depth >= 7 { 3 } else { 2 };
-            self.position.pass();
-            // A pass is no ply of the game: the count without a capture stays.
-            let quiet = self.quiet();
-            self.path.push(Step {
-                key: self.position.hash(),
-                quiet,
-            });
-            self.passed[ply + 1] = true;
-            let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-            self.passed[ply + 1] = false;
-            self.path.pop();
-            self.position.pass();
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                // A decisive score after a pass proves nothing about the moves.
-                return if is_decisive(score) { beta } else { score };
-            }
-        }
-
-        // Only at the last ply, where the answer to a threat would fall off the horizon.
-        let extensions = context.escape_extension && depth == 1;
+        let context = self.context;
+        let tables = context.tables;
         let hints = Hints {
             hash_move,
             killers: self.killers.at(ply),
@@ -1324,10 +1278,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         };
         // The static rank decides reductions: it must depend on the position only.
         let static_order = context.reductions && depth >= 3;
+        // Only at the last ply, where the answer to a threat would fall off the horizon.
+        let extensions = context.escape_extension && depth == 1;
         let mut moves =
             self.picker
                 .node(ply, tables, &self.position, hints, static_order, extensions);
-
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -1341,32 +1296,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             legal += 1;
             let captured = undo.captures().next().is_some();
-            let mut child = if m.extend { depth } else { depth - 1 };
-            let quiet = !captured && m.guess < 150 && !m.extend;
-            let mut reduced = child;
-            if context.late_move_reductions {
-                if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
-                    reduced -= 1
-                        + i32::from(depth >= 5 && legal > 10)
-                        + i32::from(depth >= 7 && legal > 40);
-                }
-            } else if context.reductions && depth >= 3 && m.rank >= 6 && quiet {
-                child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
-                reduced = child;
-            }
-            let score = if legal == 1 {
-                -self.negamax(child, ply + 1, -beta, -alpha)
-            } else {
-                let mut score = -self.negamax(reduced, ply + 1, -alpha - 1, -alpha);
-                if reduced < child && score > alpha && !self.aborted {
-                    score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta && !self.aborted {
-                    -self.negamax(child, ply + 1, -beta, -alpha)
-                } else {
-                    score
-                }
-            };
+            let (child, reduced) = self.child_depths(&m, depth, legal, captured);
+            let score = self.search_child(legal == 1, child, reduced, ply, alpha, beta);
             self.take_back(&undo);
             if self.aborted {
                 self.picker.give_back(ply, moves);
@@ -1396,32 +1327,151 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             // No legal move (repetition may rule them all out): the side to move loses.
             return Score::loss_in(ply as i32).0;
         }
-        if let Some(table) = context.table {
-            let bound = if best <= alpha_start {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            // A score that an end by the game's history decided holds for this line only:
-            // the entry keeps the move, at a depth no probe takes a score from.
-            let depth = if self.history_ends == history_ends {
-                depth as u32
-            } else {
-                0
-            };
-            table.store(
-                key,
-                &Entry {
-                    mv: best_move,
-                    score: to_table(best, ply),
-                    depth,
-                    bound,
-                },
-            );
-        }
+        let bound = if best <= alpha_start {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        // A score that an end by the game's history decided holds for this line only.
+        let line_only = self.history_ends != history_ends;
+        let entry = Entry {
+            mv: best_move,
+            score: to_table(best, ply),
+            depth: depth as u32,
+            bound,
+        };
+        self.store(key, entry, line_only);
         best
+    }
+
+    /// The score at the horizon: the quiescence search's, or the static evaluation.
+    fn horizon(&mut self, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.context.quiescence {
+            self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
+        } else {
+            self.evaluator.evaluate_with_threat(&self.position).0
+        }
+    }
+
+    /// The table's move for the position of `key`, and its score when the entry is deep
+    /// enough and its bound ends the node.
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<Move>, Option<i32>) {
+        let context = self.context;
+        let Some(entry) = context.table.and_then(|table| table.probe(key)) else {
+            return (None, None);
+        };
+        let deep_enough =
+            entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
+        // Under `forbid_repeat` a score depends on the line: only the move is used.
+        if context.tables.forbid_repeat || !deep_enough {
+            return (entry.mv, None);
+        }
+        let score = from_table(entry.score, ply);
+        let cutoff = match entry.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower if score >= beta => Some(score),
+            Bound::Upper if score <= alpha => Some(score),
+            _ => None,
+        };
+        (entry.mv, cutoff)
+    }
+
+    /// Null-move pruning ([`Tuning::null_move`]): if passing still holds beta, a move will
+    /// too (tafl has hardly any zugzwang), and the node's score is `Some`. Two passes in a
+    /// row are not tried.
+    fn null_move(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        if !(self.context.null_move
+            && depth >= 3
+            && beta - alpha == 1
+            && !self.passed[ply]
+            && !is_decisive(beta)
+            && self.evaluator.evaluate_with_threat(&self.position).0 >= beta)
+        {
+            return None;
+        }
+        let reduction = if depth >= 7 { 3 } else { 2 };
+        self.position.pass();
+        // A pass is no ply of the game: the count without a capture stays.
+        let quiet = self.quiet();
+        self.path.push(Step {
+            key: self.position.hash(),
+            quiet,
+        });
+        self.passed[ply + 1] = true;
+        let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+        self.passed[ply + 1] = false;
+        self.path.pop();
+        self.position.pass();
+        if self.aborted {
+            return Some(0);
+        }
+        // A decisive score after a pass proves nothing about the moves.
+        (score >= beta).then(|| if is_decisive(score) { beta } else { score })
+    }
+
+    /// The depth to search a move to, and the depth of its first, reduced try: the static
+    /// reductions by its rank ([`Tuning::reductions`]), or late-move reductions by its
+    /// place in the search ([`Tuning::late_move_reductions`]), for quiet moves only.
+    fn child_depths(&self, m: &Scored, depth: i32, legal: usize, captured: bool) -> (i32, i32) {
+        let context = self.context;
+        let mut child = if m.extend { depth } else { depth - 1 };
+        let quiet = !captured && m.guess < 150 && !m.extend;
+        let mut reduced = child;
+        if context.late_move_reductions {
+            if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
+                reduced -=
+                    1 + i32::from(depth >= 5 && legal > 10) + i32::from(depth >= 7 && legal > 40);
+            }
+        } else if context.reductions && depth >= 3 && m.rank >= 6 && quiet {
+            child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
+            reduced = child;
+        }
+        (child, reduced)
+    }
+
+    /// The score of the move just played: the first move with the full window, the others
+    /// with a null window (at the `reduced` depth first), searched again with the full
+    /// window when they beat alpha.
+    fn search_child(
+        &mut self,
+        first: bool,
+        child: i32,
+        reduced: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if first {
+            return -self.negamax(child, ply + 1, -beta, -alpha);
+        }
+        let mut score = -self.negamax(reduced, ply + 1, -alpha - 1, -alpha);
+        if reduced < child && score > alpha && !self.aborted {
+            score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta && !self.aborted {
+            -self.negamax(child, ply + 1, -beta, -alpha)
+        } else {
+            score
+        }
+    }
+
+    /// Stores a node's result in the table. A score that holds for this line only
+    /// (`line_only`) is kept out: the entry keeps the move, at a depth no probe takes a
+    /// score from.
+    fn store(&self, key: u64, entry: Entry, line_only: bool) {
+        if let Some(table) = self.context.table {
+            let depth = if line_only { 0 } else { entry.depth };
+            table.store(key, &Entry { depth, ..entry });
+        }
     }
 }
 
