@@ -11,6 +11,8 @@
 //!
 //! This continues the embedding guide of `hnefatafl-core` (its crate page, "Embedding the
 //! engine"): with rules loaded and a game going, ask the engine for a move and play it.
+//! (For a position's best move in one call, with no stop flag and no progress, see
+//! [`Engine::best_move`] and the example of aim/README.md.)
 //!
 //! ```
 //! use std::sync::Arc;
