@@ -2,15 +2,19 @@
 //! transposition table, run by several threads at once on the engine's rayon pool (the root
 //! moves of each depth shared between them after the first; see `Split`).
 
-use crate::eval::{self, EvalWeights, Tables};
+use crate::eval::{self, Tables};
+use crate::evaluator::{Classic, Evaluation, Evaluator};
+use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
+use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, MovePicker, Scored};
+use crate::params::{Parallel, Tuning};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
 use hnefatafl_core::random::SplitMix;
-use hnefatafl_core::{Game, Move, Player, Position, Rules};
-use std::collections::HashSet;
+use hnefatafl_core::{Game, Move, Player, Position, Rules, Undo};
+use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -73,133 +77,6 @@ impl Default for EngineConfig {
     }
 }
 
-/// How several threads share one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Parallel {
-    /// The root moves of each depth are shared between the threads after the first move
-    /// is searched (see `docs/ai.md`); the faster of the two on the measurements.
-    #[default]
-    RootSplit,
-    /// Lazy SMP: every thread runs its own iterative deepening (every other helper a depth
-    /// ahead), and they share only the transposition table.
-    LazySmp,
-}
-
-/// Where the quiescence search of [`Tuning::quiescence`] runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Quiescence {
-    /// On no board.
-    Off,
-    /// On every board.
-    On,
-    /// On boards of at most this many squares ([`Rules::square_count`]).
-    UpTo(usize),
-}
-
-impl Quiescence {
-    /// Whether the quiescence search runs under these rules.
-    ///
-    /// ```
-    /// use aim::Quiescence;
-    /// let tablut = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// assert!(Quiescence::UpTo(81).applies(&tablut));
-    /// assert!(!Quiescence::UpTo(80).applies(&tablut));
-    /// assert!(!Quiescence::Off.applies(&tablut));
-    /// # Ok::<(), hnefatafl_core::RulesError>(())
-    /// ```
-    pub fn applies(self, rules: &Rules) -> bool {
-        match self {
-            Quiescence::Off => false,
-            Quiescence::On => true,
-            Quiescence::UpTo(squares) => rules.square_count() <= squares,
-        }
-    }
-}
-
-/// Knobs of the search and the evaluation, for tuning by self-play.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tuning {
-    /// Search moves that the static guess ranks late one or two plies less deeply.
-    pub reductions: bool,
-    /// At the last ply, search a move one ply deeper when it gives an escape piece (a
-    /// king) an open line to an escape square, so the answer to the threat is seen. Off
-    /// by default until a match shows it helps (see `docs/ai.md`).
-    pub escape_extension: bool,
-    /// Null-move pruning: away from the principal variation, at depth 3 or more, when the
-    /// static evaluation is at least beta, the side to move passes and a search two or
-    /// three plies shallower with the opponent to move decides whether the node fails high.
-    /// Off by default until a match shows it helps (see `docs/ai.md`); with it, the tree of
-    /// a depth depends on the search window, so the table may change a fixed-depth result.
-    pub null_move: bool,
-    /// Time management by the best move's stability: with a time limit, the search starts
-    /// new depths for longer when the last depth changed the best move, and, on a clock,
-    /// stops sooner when the best move stood for three depths. Off by default until a
-    /// match shows it helps (see `docs/ai.md`).
-    pub stability: bool,
-    /// Where a quiescence search runs at the horizon: where the side to move can close a
-    /// custodial pair, its capturing moves are searched (four plies deep at most, each side
-    /// free to stand pat on the static evaluation instead). By default on boards of 81
-    /// squares or fewer, where it passed its matches, and off on larger ones, where it
-    /// failed (see `docs/ai.md`). The weak levels (those with deliberate noise) never use
-    /// it, so that their horizon stays where the levels' description puts it.
-    pub quiescence: Quiescence,
-    /// Late-move reductions in place of the static ones: at depth 3 or more, a quiet move
-    /// searched after the table's move, the captures, the killers and three more is
-    /// searched one ply less (two from depth 5 after the tenth move, three from depth 7
-    /// after the fortieth) with a null window, and again at full depth when it beats
-    /// alpha. The order, and so the tree, then
-    /// depends on the history table. Off by default until a match shows it helps (see
-    /// `docs/ai.md`).
-    pub late_move_reductions: bool,
-    /// Use what an unfinished depth found: when the search stops during a depth after a
-    /// root move other than the first (the depth before's best) has been searched to the
-    /// end and proved better, that move is played, with that score. And with a fixed time
-    /// a move (not a clock, where time saved is kept), new depths start until the time is
-    /// up, since what they find is no longer lost.
-    pub unfinished_depths: bool,
-    /// What a draw costs the king's side (the one player with escape pieces), in
-    /// hundredths of a piece; the other side gains as much. Between engines the king's
-    /// side wins most games of the shipped boards (see `docs/ai.md`), so a draw is a poor
-    /// result for it even where the evaluation calls the game even or a little behind.
-    /// 0 scores every draw 0; rule files where both players or neither have escape pieces
-    /// always do. 150 by default, with [`Tuning::tree_repetition`]: the two passed their
-    /// match together (see `docs/ai.md`).
-    pub king_side_draw: i32,
-    /// Score repetitions inside the tree as what the rules' `repetition` end means, where
-    /// the rules allow repeating: a move into a position of the search's own line, or of
-    /// the game so far, is not searched but scores a draw ([`Tuning::king_side_draw`]) when
-    /// the rules call a repetition drawn, and a loss when it would lose the game for the
-    /// side that makes it. A repetition that the rules would end in the mover's favour is
-    /// searched as any move (the other side can still keep away from it). Without it only
-    /// the root's moves know the game's positions, so the search cannot see a side force a
-    /// draw by repeating, nor a way to force one. Rules without a `repetition` end are not
-    /// touched. On by default (see `docs/ai.md`). Table entries then depend on the line
-    /// that reached them, so with such rules the table may change a fixed-depth result.
-    pub tree_repetition: bool,
-    /// How several threads share the search.
-    pub parallel: Parallel,
-    /// The evaluation's weights.
-    pub weights: EvalWeights,
-}
-
-impl Default for Tuning {
-    fn default() -> Self {
-        Tuning {
-            reductions: true,
-            escape_extension: false,
-            null_move: false,
-            stability: false,
-            quiescence: Quiescence::UpTo(81),
-            late_move_reductions: false,
-            unfinished_depths: true,
-            king_side_draw: 150,
-            tree_repetition: true,
-            parallel: Parallel::default(),
-            weights: EvalWeights::default(),
-        }
-    }
-}
-
 /// A computer player: owns the transposition table and, for searches on several threads,
 /// a rayon thread pool that lives as long as the engine (no thread is created per move).
 pub struct Engine {
@@ -228,24 +105,8 @@ struct Shared {
     start: Instant,
     plan: Plan,
     split: Split,
-    /// The history heuristic's tables, one count per origin and destination square: the
-    /// quiet moves that cut off, weighted by the depth. The threads of a root split share
-    /// one table, ordering their moves by it and adding to it, so that each learns from
-    /// the whole tree, not from its share of it (the helpers of Lazy SMP keep one each,
-    /// for their searches to differ). Relaxed loads and stores: an add that races
-    /// another may be lost, which a move order can bear; one thread alone counts exactly
-    /// as with a table of its own.
-    history: Vec<AtomicI32>,
-    /// The counts of one table.
-    history_len: usize,
-}
-
-impl Shared {
-    /// The history table of a search thread (0: the main thread).
-    fn history(&self, thread: usize) -> &[AtomicI32] {
-        let start = (thread * self.history_len) % self.history.len();
-        &self.history[start..start + self.history_len]
-    }
+    /// The history heuristic's tables ([`HistoryTables`]).
+    history: HistoryTables,
 }
 
 /// The root split of a search with several threads: the main thread searches the first
@@ -275,8 +136,9 @@ struct RootMove {
     rank: usize,
     /// Random amount added to the score (weak levels).
     noise: i32,
-    /// Without `forbid_repeat`: the move leads back to a position of the game, so a score
-    /// better than a draw is counted as a draw (a side that is ahead avoids repeating).
+    /// Without `forbid_repeat`, where repeating draws or the rules have no repetition end:
+    /// the move leads back to a position of the game, so a score better than a draw is
+    /// counted as a draw (a side that is ahead avoids repeating).
     repeats: bool,
     /// The move ends the game by a rule of the whole game that the search inside the tree
     /// does not see (the `repetition` count reached, `draw_plies` without a capture): the
@@ -318,24 +180,6 @@ fn draw_scores(tables: &Tables, cost: i32) -> [i32; 2] {
     }
 }
 
-/// The static guess of a move that closes a custodial pair on an enemy piece (or moves
-/// an escape piece onto an escape square): at least this much ([`eval::move_guess`]).
-const CAPTURE_GUESS: i32 = 1000;
-/// The ordering key of the second killer move: the table's move, the captures and the
-/// killers order at or above it, the history's moves below.
-const KILLER_KEY: i32 = 1_400_000;
-
-/// A move in a node's list.
-#[derive(Clone, Copy, Debug)]
-struct Scored {
-    mv: Move,
-    guess: i32,
-    /// Searched a ply deeper (see [`Tuning::escape_extension`]).
-    extend: bool,
-    rank: usize,
-    key: i32,
-}
-
 impl Engine {
     /// A new engine.
     pub fn new(config: EngineConfig) -> Engine {
@@ -363,7 +207,9 @@ impl Engine {
     /// its depth. For tests, tools and hints.
     pub fn evaluate(&mut self, position: &Position) -> Score {
         let tables = self.tables_for(position.rules());
-        Score(eval::evaluate(&tables, position))
+        match self.tuning.evaluation {
+            Evaluation::Classic | Evaluation::Network => Score(eval::evaluate(&tables, position)),
+        }
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -424,6 +270,29 @@ impl Engine {
 
     fn next_random(&mut self) -> u64 {
         self.random.get_or_insert(SplitMix::new(1)).next_u64()
+    }
+
+    /// The best move in `position` within `limits`, or `None` when the game is over there:
+    /// a whole search with no stop flag and no progress reports, for embedding. The search
+    /// knows no game before `position`, so it cannot see repetitions of earlier positions;
+    /// to search a game with its history, or to stop a search or follow it, use
+    /// [`Engine::search`].
+    ///
+    /// ```
+    /// use aim::{Engine, EngineConfig, Limits};
+    ///
+    /// let rules = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/brandub"))?;
+    /// let mut engine = Engine::new(EngineConfig { threads: 1, hash_mib: 1 });
+    /// let limits = Limits { depth: Some(2), ..Limits::default() };
+    /// let position = rules.start_position();
+    /// let best = engine.best_move(&position, &limits).expect("a move at the start");
+    /// assert_eq!(position.check_move(best), Ok(()));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn best_move(&mut self, position: &Position, limits: &Limits) -> Option<Move> {
+        let game = Game::from_position(position.clone());
+        let stop = Arc::new(AtomicBool::new(false));
+        self.search(&game, limits, stop, &mut |_| {}).best
     }
 
     /// Searches the game's current position and returns the best move found. Never returns
@@ -492,11 +361,18 @@ impl Engine {
         let noise = plan.noise;
         let mut scratch = game.position().clone();
         let mut after = game.clone();
+        let repetition = Repetition::of(&rules);
+        // A move back to a position of the game is worth at most a draw where repeating
+        // draws (or the rules never end a game by repetition); where it would win or lose,
+        // the search scores that end when the count is reached.
+        let repeats_draw = repetition
+            .as_ref()
+            .is_none_or(|repetition| repetition.ends[mover.index()] == RepeatEnd::Draw);
         let root: Vec<RootMove> = ordered
             .iter()
             .enumerate()
             .map(|(rank, &(_, mv))| {
-                let repeats = !tables.forbid_repeat && {
+                let repeats = !tables.forbid_repeat && repeats_draw && {
                     let undo = scratch.play_unchecked(mv);
                     let occurred = game.has_occurred(&scratch);
                     scratch.take_back(&undo);
@@ -525,11 +401,7 @@ impl Engine {
                 }
             })
             .collect();
-        let game_positions = if tables.forbid_repeat || self.tuning.tree_repetition {
-            GamePositions::new(game.position_hashes())
-        } else {
-            GamePositions::new(&[])
-        };
+        let game_positions = GamePositions::new(game.position_hashes());
         let wanted = self.threads(limits).max(1);
         let threads = if wanted > 1 {
             1 + self.ensure_pool(wanted - 1)
@@ -539,9 +411,7 @@ impl Engine {
         if self.memos.len() < threads {
             self.memos.resize_with(threads, eval::EvalCache::new);
         }
-        let (main_memo, helper_memos) = self.memos[..threads].split_at_mut(1);
         let split = threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit;
-        let history_len = tables.square_count * tables.square_count;
         let histories = if split { 1 } else { threads };
         let shared = Shared {
             stop,
@@ -550,20 +420,22 @@ impl Engine {
             start,
             plan,
             split: Split::default(),
-            history: (0..history_len * histories)
-                .map(|_| AtomicI32::new(0))
-                .collect(),
-            history_len,
+            history: HistoryTables::new(tables.square_count, histories),
         };
         let context = Context {
             tables: &tables,
             table: self.table.as_ref(),
             shared: &shared,
             game_positions: &game_positions,
-            repetition: repetition_ends(
-                &rules,
-                self.tuning.tree_repetition && !tables.forbid_repeat,
-            ),
+            repetition,
+            tree_repetition: self.tuning.tree_repetition,
+            draw_plies: rules.draw_plies(),
+            root_quiet: game
+                .history()
+                .iter()
+                .rev()
+                .take_while(|undo| undo.captures().next().is_none())
+                .count() as u32,
             strict: threads == 1,
             reductions: self.tuning.reductions,
             escape_extension: self.tuning.escape_extension,
@@ -576,42 +448,22 @@ impl Engine {
             split,
         };
         let position = game.position();
-        // The calling thread is the main search thread: it reports progress and decides.
-        let mut main = || {
-            let mut worker = Worker::new(&context, position.clone(), 0, &mut main_memo[0]);
-            let result = worker.iterate(&root, 1, &mut |worker, done| {
-                let elapsed = shared.start.elapsed();
-                let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
-                progress(&Progress {
-                    depth: done.depth,
-                    score: Score(done.score),
-                    nodes,
-                    elapsed,
-                    pv: done.pv.clone(),
-                    fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
-                });
-            });
-            worker.report_nodes();
-            shared.abort.store(true, Ordering::Relaxed);
-            result
-        };
-        let outcome = match &self.pool {
-            Some(pool) if threads > 1 => pool.in_place_scope(|scope| {
-                for (helper, memo) in (1..threads).zip(helper_memos) {
-                    let context = &context;
-                    let root = &root;
-                    scope.spawn(move |_| {
-                        let mut worker = Worker::new(context, position.clone(), helper, memo);
-                        if context.split {
-                            worker.help();
-                        } else {
-                            worker.iterate(root, 1 + (helper as u32 % 2), &mut |_, _| {});
-                        }
-                    });
-                }
-                main()
-            }),
-            _ => main(),
+        let outcome = match self.tuning.evaluation {
+            // The network falls back to the classic evaluation until one is built in.
+            Evaluation::Classic | Evaluation::Network => {
+                let evaluators = self.memos[..threads]
+                    .iter_mut()
+                    .map(|memo| Classic::new(&tables, memo))
+                    .collect();
+                run(
+                    &context,
+                    &root,
+                    position,
+                    self.pool.as_ref(),
+                    evaluators,
+                    progress,
+                )
+            }
         };
         let nodes = shared.nodes.load(Ordering::Relaxed);
         match outcome {
@@ -632,6 +484,56 @@ impl Engine {
                 pv: vec![root[0].mv],
             },
         }
+    }
+}
+
+/// Runs a search on one thread per evaluator (the first the calling thread, the others
+/// on the pool) and returns the main thread's last finished depth.
+fn run<E: Evaluator + Send>(
+    context: &Context<'_>,
+    root: &[RootMove],
+    position: &Position,
+    pool: Option<&rayon::ThreadPool>,
+    evaluators: Vec<E>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Option<Done> {
+    let shared = context.shared;
+    let mut evaluators = evaluators.into_iter();
+    let main_evaluator = evaluators.next()?;
+    // The calling thread is the main search thread: it reports progress and decides.
+    let main = || {
+        let mut worker = Worker::new(context, position.clone(), 0, main_evaluator);
+        let result = worker.iterate(root, 1, &mut |worker, done| {
+            let elapsed = shared.start.elapsed();
+            let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
+            progress(&Progress {
+                depth: done.depth,
+                score: Score(done.score),
+                nodes,
+                elapsed,
+                pv: done.pv.clone(),
+                fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
+            });
+        });
+        worker.report_nodes();
+        shared.abort.store(true, Ordering::Relaxed);
+        result
+    };
+    match pool {
+        Some(pool) if evaluators.len() > 0 => pool.in_place_scope(|scope| {
+            for (helper, evaluator) in (1..).zip(evaluators) {
+                scope.spawn(move |_| {
+                    let mut worker = Worker::new(context, position.clone(), helper, evaluator);
+                    if context.split {
+                        worker.help();
+                    } else {
+                        worker.iterate(root, 1 + (helper as u32 % 2), &mut |_, _| {});
+                    }
+                });
+            }
+            main()
+        }),
+        _ => main(),
     }
 }
 
@@ -676,12 +578,17 @@ struct Context<'a> {
     tables: &'a Tables,
     table: Option<&'a Table>,
     shared: &'a Shared,
-    /// The game's positions, for the rules that forbid repeating one and for
-    /// [`Tuning::tree_repetition`].
+    /// The game's positions, for the rules that forbid repeating one and for those that
+    /// end a game by repetition.
     game_positions: &'a GamePositions,
-    /// [`Tuning::tree_repetition`], where it applies: what a repetition in the tree
-    /// means for player 0 and player 1 making it.
-    repetition: Option<[RepeatEnd; 2]>,
+    /// The rules' repetition end, if they have one.
+    repetition: Option<Repetition>,
+    /// [`Tuning::tree_repetition`].
+    tree_repetition: bool,
+    /// The rules' `draw_plies`.
+    draw_plies: Option<u32>,
+    /// Plies without a capture before the root.
+    root_quiet: u32,
     /// Take table scores only from entries of exactly the depth needed, so that a search
     /// of fixed depth gives the same result with the table on or off.
     strict: bool,
@@ -699,41 +606,50 @@ struct Context<'a> {
     split: bool,
 }
 
-/// What a repetition inside the tree means for the side that makes it
-/// ([`Tuning::tree_repetition`]).
+/// What a repetition end of the rules means for the side that makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RepeatEnd {
     /// The rules call it a draw.
     Draw,
-    /// The rules would end the game lost for the mover.
+    /// The rules end the game lost for the mover.
     Loss,
-    /// The rules would end the game won for the mover: searched as any move, since the
-    /// other side can still keep away from it.
-    Search,
+    /// The rules end the game won for the mover.
+    Win,
 }
 
-/// What a repetition in the tree means for player 0 and player 1 making it, when `on` and
-/// the rules end a game by repetition.
-fn repetition_ends(rules: &Rules, on: bool) -> Option<[RepeatEnd; 2]> {
-    let end = |mover: Player| {
-        let outcome = rules.repetition_outcome(mover)?;
-        Some(match outcome.winner {
-            None => RepeatEnd::Draw,
-            Some(winner) if winner == mover => RepeatEnd::Search,
-            Some(_) => RepeatEnd::Loss,
+/// The rules' repetition end (`repetition`, `repetition_loser`).
+#[derive(Clone, Copy, Debug)]
+struct Repetition {
+    /// The occurrence of a position that ends the game.
+    count: usize,
+    /// What the end means for player 0 and player 1 making it.
+    ends: [RepeatEnd; 2],
+}
+
+impl Repetition {
+    /// The rules' repetition end, if they have one.
+    fn of(rules: &Rules) -> Option<Repetition> {
+        let end = |mover: Player| {
+            let outcome = rules.repetition_outcome(mover)?;
+            Some(match outcome.winner {
+                None => RepeatEnd::Draw,
+                Some(winner) if winner == mover => RepeatEnd::Win,
+                Some(_) => RepeatEnd::Loss,
+            })
+        };
+        Some(Repetition {
+            count: usize::from(rules.repetition()?.count),
+            ends: [end(Player::Zero)?, end(Player::One)?],
         })
-    };
-    if !on {
-        return None;
     }
-    Some([end(Player::Zero)?, end(Player::One)?])
 }
 
 /// The keys of the game's positions, behind a filter of 4,096 bits that lets most keys
 /// of the tree skip the set.
 struct GamePositions {
     filter: [u64; 64],
-    keys: HashSet<u64>,
+    /// Each key's occurrences.
+    keys: HashMap<u64, usize>,
 }
 
 impl GamePositions {
@@ -743,9 +659,13 @@ impl GamePositions {
             let bit = Self::bit(key);
             filter[bit / 64] |= 1 << (bit % 64);
         }
+        let mut counts = HashMap::new();
+        for &key in keys {
+            *counts.entry(key).or_insert(0) += 1;
+        }
         GamePositions {
             filter,
-            keys: keys.iter().copied().collect(),
+            keys: counts,
         }
     }
 
@@ -753,10 +673,22 @@ impl GamePositions {
         (key >> 52) as usize
     }
 
-    fn contains(&self, key: u64) -> bool {
+    /// How often the position of `key` occurred in the game.
+    fn count(&self, key: u64) -> usize {
         let bit = Self::bit(key);
-        self.filter[bit / 64] & (1 << (bit % 64)) != 0 && self.keys.contains(&key)
+        if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+            return 0;
+        }
+        self.keys.get(&key).copied().unwrap_or(0)
     }
+}
+
+/// One position of the search's line.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    key: u64,
+    /// Plies without a capture up to it, the game's before the root included.
+    quiet: u32,
 }
 
 /// How an iteration at the root ended.
@@ -780,24 +712,24 @@ struct Done {
 
 /// One search thread: its own position, path and killers (the history is the search's,
 /// [`Shared::history`]).
-struct Worker<'a> {
+struct Worker<'a, E> {
     context: &'a Context<'a>,
     position: Position,
     main: bool,
-    path: Vec<u64>,
-    history: &'a [AtomicI32],
-    killers: Vec<[Option<Move>; 2]>,
-    lists: Vec<Vec<Scored>>,
-    /// The ordering keys of each ply's moves, in the order of its list.
-    keys: Vec<Vec<i32>>,
+    /// The positions of the search's line after the root, the current one last.
+    path: Vec<Step>,
+    /// Ends by the game's history scored so far ([`Worker::history_end`]): a node whose
+    /// search adds to it has a score that depends on its line, which the table must not
+    /// hold.
+    history_ends: u64,
+    /// The search's history table for this thread ([`HistoryTables::of_thread`]).
+    history: History<'a>,
+    killers: Killers,
+    picker: MovePicker,
     /// Whether the move into each ply was a pass (null-move pruning).
     passed: Vec<bool>,
-    generated: Vec<Move>,
-    board: Vec<u8>,
-    /// The move guesses of the node that orders its moves.
-    guesses: eval::NodeGuesses,
-    /// The thread's memo of evaluations, lent by the engine.
-    evaluations: &'a mut eval::EvalCache,
+    /// The thread's evaluation, told of every move made and taken back on `position`.
+    evaluator: E,
     pv: Vec<Vec<Move>>,
     nodes: u64,
     unreported: u64,
@@ -831,34 +763,64 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<'a> Worker<'a> {
+impl<'a, E: Evaluator> Worker<'a, E> {
     fn new(
         context: &'a Context<'a>,
         position: Position,
         thread: usize,
-        evaluations: &'a mut eval::EvalCache,
-    ) -> Worker<'a> {
+        mut evaluator: E,
+    ) -> Worker<'a, E> {
         let squares = context.tables.square_count;
+        evaluator.reset(&position);
         Worker {
             context,
             position,
             main: thread == 0,
-            path: Vec::with_capacity(MAX_PLY),
-            history: context.shared.history(thread),
-            killers: vec![[None; 2]; MAX_PLY],
-            lists: vec![Vec::new(); MAX_PLY],
-            keys: vec![Vec::new(); MAX_PLY],
+            path: Vec::with_capacity(MAX_PLY + 1),
+            history_ends: 0,
+            history: context.shared.history.of_thread(thread),
+            killers: Killers::new(MAX_PLY),
+            picker: MovePicker::new(MAX_PLY, squares),
             passed: vec![false; MAX_PLY + 1],
-            generated: Vec::new(),
-            board: Vec::new(),
-            guesses: eval::NodeGuesses::new(squares),
-            evaluations,
+            evaluator,
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             unreported: 0,
             aborted: false,
             watch: None,
         }
+    }
+
+    /// Plays a move on the thread's position and tells the evaluator.
+    #[inline]
+    fn play(&mut self, mv: Move) -> Undo {
+        let undo = self.position.play_unchecked(mv);
+        self.evaluator.on_make(&self.position, &undo);
+        let quiet = if undo.captures().next().is_some() {
+            0
+        } else {
+            self.quiet() + 1
+        };
+        self.path.push(Step {
+            key: self.position.hash(),
+            quiet,
+        });
+        undo
+    }
+
+    /// Plies without a capture up to the current position.
+    fn quiet(&self) -> u32 {
+        self.path
+            .last()
+            .map_or(self.context.root_quiet, |step| step.quiet)
+    }
+
+    /// Takes back the move of `undo` and tells the evaluator.
+    #[inline]
+    fn take_back(&mut self, undo: &Undo) {
+        self.path.pop();
+        self.position.take_back(undo);
+        self.evaluator.on_unmake(&self.position, undo);
     }
 
     fn report_nodes(&mut self) {
@@ -905,7 +867,7 @@ impl<'a> Worker<'a> {
         &mut self,
         root: &[RootMove],
         first_depth: u32,
-        report: &mut dyn FnMut(&Worker<'a>, &Done),
+        report: &mut dyn FnMut(&Worker<'a, E>, &Done),
     ) -> Option<Done> {
         let plan = &self.context.shared.plan;
         let mut order: Vec<RootMove> = root.to_vec();
@@ -977,8 +939,7 @@ impl<'a> Worker<'a> {
         let mut best_pv = Vec::new();
         for i in 0..order.len() {
             let candidate = order[i];
-            let undo = self.position.play_unchecked(candidate.mv);
-            self.path.push(self.position.hash());
+            let undo = self.play(candidate.mv);
             let child = depth as i32 - 1;
             let (score, better) = match best {
                 None => (
@@ -1011,8 +972,7 @@ impl<'a> Worker<'a> {
                     (score, score > floor)
                 }
             };
-            self.path.pop();
-            self.position.take_back(&undo);
+            self.take_back(&undo);
             if self.aborted {
                 return match best {
                     Some((score, index)) if index > 0 => Iteration::Improved(Done {
@@ -1056,11 +1016,9 @@ impl<'a> Worker<'a> {
         split.generation.store(generation, Ordering::Release);
 
         let first = order[0];
-        let undo = self.position.play_unchecked(first.mv);
-        self.path.push(self.position.hash());
+        let undo = self.play(first.mv);
         let score = first.capped(-self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE));
-        self.path.pop();
-        self.position.take_back(&undo);
+        self.take_back(&undo);
         if self.aborted {
             return Iteration::Stopped;
         }
@@ -1122,14 +1080,12 @@ impl<'a> Worker<'a> {
                 }
             };
             let child = depth as i32 - 1;
-            let undo = self.position.play_unchecked(candidate.mv);
-            self.path.push(self.position.hash());
+            let undo = self.play(candidate.mv);
             let mut score = -self.negamax(child, 1, -floor - 1, -floor);
             if score > floor && !self.aborted {
                 score = -self.negamax(child, 1, -INFINITE, -floor);
             }
-            self.path.pop();
-            self.position.take_back(&undo);
+            self.take_back(&undo);
             let score = candidate.capped(score);
             if !self.aborted && score > floor {
                 let mut best = split.best.lock().unwrap_or_else(PoisonError::into_inner);
@@ -1171,11 +1127,9 @@ impl<'a> Worker<'a> {
             let depth = split.depth.load(Ordering::Relaxed);
             if generation % 2 == 1 {
                 self.watch = Some(generation);
-                let undo = self.position.play_unchecked(order[0].mv);
-                self.path.push(self.position.hash());
+                let undo = self.play(order[0].mv);
                 self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE);
-                self.path.pop();
-                self.position.take_back(&undo);
+                self.take_back(&undo);
                 self.watch = None;
             } else {
                 self.take_moves(generation, &order, depth);
@@ -1188,9 +1142,42 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Whether the position of `key` is on the search's line or among the game's.
-    fn repeats(&self, key: u64) -> bool {
-        self.path.contains(&key) || self.context.game_positions.contains(key)
+    /// Whether the current position (the last of the line) was on the search's line
+    /// before, or among the game's.
+    fn repeats(&self) -> bool {
+        let Some((current, before)) = self.path.split_last() else {
+            return false;
+        };
+        before.iter().any(|step| step.key == current.key)
+            || self.context.game_positions.count(current.key) > 0
+    }
+
+    /// The end of the game that its history makes here, the current position being the
+    /// last of the line (`ply` > 0): the rules' repetition count reached (the position's
+    /// occurrences in the game and on the line), `draw_plies` plies without a capture, or,
+    /// with [`Tuning::tree_repetition`], a repetition short of the count that scores the
+    /// rules' end as if it were reached. The score is the side to move's.
+    fn history_end(&self, ply: usize) -> Option<i32> {
+        let context = self.context;
+        let (current, before) = self.path.split_last()?;
+        let side = self.position.side_to_move();
+        if let Some(repetition) = &context.repetition {
+            let occurrences = 1
+                + before.iter().filter(|step| step.key == current.key).count()
+                + context.game_positions.count(current.key);
+            let end = repetition.ends[side.opponent().index()];
+            let heuristic = context.tree_repetition && ply >= 2 && occurrences >= 2;
+            if occurrences >= repetition.count || (heuristic && end != RepeatEnd::Win) {
+                // For the side to move, the mover's opponent.
+                return Some(match end {
+                    RepeatEnd::Draw => context.draw[side.index()],
+                    RepeatEnd::Loss => Score::win_in(ply as i32).0,
+                    RepeatEnd::Win => Score::loss_in(ply as i32).0,
+                });
+            }
+        }
+        let limit = context.draw_plies?;
+        (current.quiet >= limit).then_some(context.draw[side.index()])
     }
 
     /// What every node does first: counts itself, polls the clock and the stop flags now
@@ -1206,13 +1193,18 @@ impl<'a> Worker<'a> {
         }
         self.pv[ply].clear();
         let side = self.position.side_to_move();
-        let outcome = self.position.outcome_with(true)?;
-        let plies = ply as i32;
-        Some(match outcome.winner {
-            Some(winner) if winner == side => Score::win_in(plies).0,
-            Some(_) => Score::loss_in(plies).0,
-            None => self.context.draw[side.index()],
-        })
+        if let Some(outcome) = self.position.outcome_with(true) {
+            let plies = ply as i32;
+            return Some(match outcome.winner {
+                Some(winner) if winner == side => Score::win_in(plies).0,
+                Some(_) => Score::loss_in(plies).0,
+                None => self.context.draw[side.index()],
+            });
+        }
+        let end = self.history_end(ply)?;
+        // The score depends on the line: the nodes above must not store theirs.
+        self.history_ends += 1;
+        Some(end)
     }
 
     /// The quiescence search below the horizon ([`Tuning::quiescence`]): the static
@@ -1222,53 +1214,25 @@ impl<'a> Worker<'a> {
     fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, left: u32) -> i32 {
         let context = self.context;
         let tables = context.tables;
-        let (stand, threat) = self
-            .evaluations
-            .evaluate_with_threat(tables, &self.position);
+        let (stand, threat) = self.evaluator.evaluate_with_threat(&self.position);
         if left == 0 || !threat || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
         alpha = alpha.max(stand);
-        let side = self.position.side_to_move();
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        moves.clear();
-        let board = self.position.board_bits();
-        let beside = eval::beside_enemy(tables, &self.position);
-        self.position.for_each_move(|mv| {
-            let guess = eval::move_guess(tables, board, beside, mv, side);
-            if guess >= CAPTURE_GUESS {
-                moves.push(Scored {
-                    mv,
-                    guess,
-                    extend: false,
-                    rank: 0,
-                    key: guess,
-                });
-            }
-        });
-        moves.sort_unstable_by(|a, b| {
-            b.key
-                .cmp(&a.key)
-                .then(a.mv.from().cmp(&b.mv.from()))
-                .then(a.mv.to().cmp(&b.mv.to()))
-        });
+        let moves = self.picker.captures(ply, tables, &self.position);
         let mut best = stand;
-        for m in &moves {
-            let undo = self.position.play_unchecked(m.mv);
-            let child_key = self.position.hash();
+        for m in moves.in_order() {
+            let undo = self.play(m.mv);
             // A guess that captured nothing (the pair did not close) is a quiet move.
-            if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats(child_key))
-            {
-                self.position.take_back(&undo);
+            if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats()) {
+                self.take_back(&undo);
                 continue;
             }
-            self.path.push(child_key);
             let score = match self.enter(ply + 1) {
                 Some(end) => -end,
                 None => -self.quiesce(ply + 1, -beta, -alpha, left - 1),
             };
-            self.path.pop();
-            self.position.take_back(&undo);
+            self.take_back(&undo);
             if self.aborted {
                 break;
             }
@@ -1282,217 +1246,61 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.lists[ply] = moves;
+        self.picker.give_back(ply, moves);
         if self.aborted { 0 } else { best }
     }
 
+    /// The principal-variation alpha-beta search of the current position, `depth` plies
+    /// deep, `ply` plies from the root: its score from the side to move's view.
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if let Some(end) = self.enter(ply) {
             return end;
         }
-        let context = self.context;
-        let tables = context.tables;
-        let side = self.position.side_to_move();
         if depth <= 0 || ply >= MAX_PLY - 1 - QUIESCENCE_PLIES as usize {
-            return if context.quiescence {
-                self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
-            } else {
-                self.evaluations
-                    .evaluate_with_threat(tables, &self.position)
-                    .0
-            };
+            return self.horizon(ply, alpha, beta);
         }
         let key = self.position.hash();
-        let mut hash_move = None;
-        let use_scores = !tables.forbid_repeat;
-        if let Some(table) = context.table {
-            if let Some(entry) = table.probe(key) {
-                hash_move = entry.mv;
-                let deep_enough =
-                    entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
-                if use_scores && deep_enough {
-                    let score = from_table(entry.score, ply);
-                    match entry.bound {
-                        Bound::Exact => return score,
-                        Bound::Lower if score >= beta => return score,
-                        Bound::Upper if score <= alpha => return score,
-                        _ => {}
-                    }
-                }
-            }
+        let history_ends = self.history_ends;
+        let (hash_move, cutoff) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(score) = cutoff {
+            return score;
+        }
+        if let Some(score) = self.null_move(depth, ply, alpha, beta) {
+            return score;
         }
 
-        if context.null_move
-            && depth >= 3
-            && beta - alpha == 1
-            && !self.passed[ply]
-            && !is_decisive(beta)
-            && self
-                .evaluations
-                .evaluate_with_threat(tables, &self.position)
-                .0
-                >= beta
-        {
-            // Null-move pruning: if passing still holds beta, a move will too (tafl has
-            // hardly any zugzwang). Two passes in a row are not tried.
-            let reduction = if depth >= 7 { 3 } else { 2 };
-            self.position.pass_unchecked();
-            self.passed[ply + 1] = true;
-            let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-            self.passed[ply + 1] = false;
-            self.position.pass_unchecked();
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                // A decisive score after a pass proves nothing about the moves.
-                return if is_decisive(score) { beta } else { score };
-            }
-        }
-
-        // The moves, in a static order that depends on the position only.
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        moves.clear();
-        self.generated.clear();
-        let generated = &mut self.generated;
-        self.position.for_each_move(|mv| generated.push(mv));
+        let context = self.context;
+        let tables = context.tables;
+        let hints = Hints {
+            hash_move,
+            killers: self.killers.at(ply),
+            history: self.history,
+        };
+        // The static rank decides reductions: it must depend on the position only.
+        let static_order = context.reductions && depth >= 3;
         // Only at the last ply, where the answer to a threat would fall off the horizon.
         let extensions = context.escape_extension && depth == 1;
-        if extensions {
-            // A copy that `threatens_escape` may move a piece on and back.
-            self.board.clear();
-            self.board.extend_from_slice(self.position.board_bits());
-        }
-        let beside = eval::beside_enemy(tables, &self.position);
-        self.guesses.next_node();
-        let (guesses, copy, board) = (
-            &mut self.guesses,
-            &mut self.board,
-            self.position.board_bits(),
-        );
-        moves.extend(self.generated.iter().map(|&mv| Scored {
-            mv,
-            guess: guesses.guess(tables, board, beside, mv, side),
-            extend: extensions && eval::threatens_escape(tables, copy, mv),
-            rank: 0,
-            key: 0,
-        }));
-        if context.reductions && depth >= 3 {
-            // The static rank decides reductions: it must depend on the position only.
-            moves.sort_unstable_by(|a, b| {
-                b.guess
-                    .cmp(&a.guess)
-                    .then(a.mv.from().cmp(&b.mv.from()))
-                    .then(a.mv.to().cmp(&b.mv.to()))
-            });
-        }
-        let squares = tables.square_count;
-        let killers = self.killers[ply];
-        for (rank, m) in moves.iter_mut().enumerate() {
-            m.rank = rank;
-            m.key = if Some(m.mv) == hash_move {
-                i32::MAX
-            } else if m.guess >= CAPTURE_GUESS {
-                2_000_000 + m.guess.min(1_000_000)
-            } else if Some(m.mv) == killers[0] {
-                1_500_000
-            } else if Some(m.mv) == killers[1] {
-                KILLER_KEY
-            } else {
-                self.history[tables.index(m.mv.from()) * squares + tables.index(m.mv.to())]
-                    .load(Ordering::Relaxed)
-                    + m.guess
-            };
-        }
-
-        // The keys again, side by side, for a quick scan.
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        keys.extend(moves.iter().map(|m| m.key));
-
+        let mut moves =
+            self.picker
+                .node(ply, tables, &self.position, hints, static_order, extensions);
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0;
-        for i in 0..moves.len() {
-            // Pick the best remaining move by its ordering key, the first of equal ones.
-            let rest = &keys[i..];
-            let top = rest.iter().copied().max().unwrap_or(i32::MIN);
-            let pick = i + rest.iter().position(|&key| key == top).unwrap_or(0);
-            moves.swap(i, pick);
-            keys.swap(i, pick);
-            let m = moves[i];
-            let undo = self.position.play_unchecked(m.mv);
-            let child_key = self.position.hash();
-            let repeat_end = if tables.forbid_repeat || context.repetition.is_some() {
-                self.repeats(child_key).then(|| {
-                    context
-                        .repetition
-                        .map_or(RepeatEnd::Loss, |ends| ends[side.index()])
-                })
-            } else {
-                None
-            };
-            if repeat_end.is_some() && tables.forbid_repeat {
-                self.position.take_back(&undo);
+        while let Some(m) = moves.next() {
+            let undo = self.play(m.mv);
+            if tables.forbid_repeat && self.repeats() {
+                // The rules forbid the move.
+                self.take_back(&undo);
                 continue;
             }
             legal += 1;
-            if let Some(end @ (RepeatEnd::Draw | RepeatEnd::Loss)) = repeat_end {
-                // A repetition scores what the rules make of it (`Tuning::tree_repetition`).
-                self.position.take_back(&undo);
-                let score = if end == RepeatEnd::Draw {
-                    context.draw[side.index()]
-                } else {
-                    Score::loss_in(ply as i32 + 1).0
-                };
-                if score > best {
-                    best = score;
-                    best_move = Some(m.mv);
-                    if score > alpha {
-                        alpha = score;
-                        self.pv[ply].clear();
-                        self.pv[ply].push(m.mv);
-                        if score >= beta {
-                            break;
-                        }
-                    }
-                }
-                continue;
-            }
-            self.path.push(child_key);
             let captured = undo.captures().next().is_some();
-            let mut child = if m.extend { depth } else { depth - 1 };
-            let quiet = !captured && m.guess < 150 && !m.extend;
-            let mut reduced = child;
-            if context.late_move_reductions {
-                if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
-                    reduced -= 1
-                        + i32::from(depth >= 5 && legal > 10)
-                        + i32::from(depth >= 7 && legal > 40);
-                }
-            } else if context.reductions && depth >= 3 && m.rank >= 6 && quiet {
-                child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
-                reduced = child;
-            }
-            let score = if legal == 1 {
-                -self.negamax(child, ply + 1, -beta, -alpha)
-            } else {
-                let mut score = -self.negamax(reduced, ply + 1, -alpha - 1, -alpha);
-                if reduced < child && score > alpha && !self.aborted {
-                    score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta && !self.aborted {
-                    -self.negamax(child, ply + 1, -beta, -alpha)
-                } else {
-                    score
-                }
-            };
-            self.path.pop();
-            self.position.take_back(&undo);
+            let (child, reduced) = self.child_depths(&m, depth, legal, captured);
+            let score = self.search_child(legal == 1, child, reduced, ply, alpha, beta);
+            self.take_back(&undo);
             if self.aborted {
-                self.lists[ply] = moves;
-                self.keys[ply] = keys;
+                self.picker.give_back(ply, moves);
                 return 0;
             }
             if score > best {
@@ -1506,54 +1314,164 @@ impl<'a> Worker<'a> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if !captured && m.guess < CAPTURE_GUESS {
-                            let slot = &mut self.killers[ply];
-                            if slot[0] != Some(m.mv) {
-                                slot[1] = slot[0];
-                                slot[0] = Some(m.mv);
-                            }
-                            let count = &self.history
-                                [tables.index(m.mv.from()) * squares + tables.index(m.mv.to())];
-                            let added = count.load(Ordering::Relaxed) + depth * depth;
-                            count.store(added, Ordering::Relaxed);
-                            if added > 500_000 {
-                                for count in self.history {
-                                    count.store(
-                                        count.load(Ordering::Relaxed) / 2,
-                                        Ordering::Relaxed,
-                                    );
-                                }
-                            }
+                            self.killers.add(ply, m.mv);
+                            self.history.reward(tables, m.mv, depth);
                         }
                         break;
                     }
                 }
             }
         }
-        self.lists[ply] = moves;
-        self.keys[ply] = keys;
+        self.picker.give_back(ply, moves);
         if legal == 0 {
             // No legal move (repetition may rule them all out): the side to move loses.
             return Score::loss_in(ply as i32).0;
         }
-        if let Some(table) = context.table {
-            let bound = if best <= alpha_start {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            table.store(
-                key,
-                &Entry {
-                    mv: best_move,
-                    score: to_table(best, ply),
-                    depth: depth as u32,
-                    bound,
-                },
-            );
-        }
+        let bound = if best <= alpha_start {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        // A score that an end by the game's history decided holds for this line only.
+        let line_only = self.history_ends != history_ends;
+        let entry = Entry {
+            mv: best_move,
+            score: to_table(best, ply),
+            depth: depth as u32,
+            bound,
+        };
+        self.store(key, entry, line_only);
         best
+    }
+
+    /// The score at the horizon: the quiescence search's, or the static evaluation.
+    fn horizon(&mut self, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.context.quiescence {
+            self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
+        } else {
+            self.evaluator.evaluate_with_threat(&self.position).0
+        }
+    }
+
+    /// The table's move for the position of `key`, and its score when the entry is deep
+    /// enough and its bound ends the node.
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<Move>, Option<i32>) {
+        let context = self.context;
+        let Some(entry) = context.table.and_then(|table| table.probe(key)) else {
+            return (None, None);
+        };
+        let deep_enough =
+            entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
+        // Under `forbid_repeat` a score depends on the line: only the move is used.
+        if context.tables.forbid_repeat || !deep_enough {
+            return (entry.mv, None);
+        }
+        let score = from_table(entry.score, ply);
+        let cutoff = match entry.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower if score >= beta => Some(score),
+            Bound::Upper if score <= alpha => Some(score),
+            _ => None,
+        };
+        (entry.mv, cutoff)
+    }
+
+    /// Null-move pruning ([`Tuning::null_move`]): if passing still holds beta, a move will
+    /// too (tafl has hardly any zugzwang), and the node's score is `Some`. Two passes in a
+    /// row are not tried.
+    fn null_move(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        if !(self.context.null_move
+            && depth >= 3
+            && beta - alpha == 1
+            && !self.passed[ply]
+            && !is_decisive(beta)
+            && self.evaluator.evaluate_with_threat(&self.position).0 >= beta)
+        {
+            return None;
+        }
+        let reduction = if depth >= 7 { 3 } else { 2 };
+        self.position.pass_unchecked();
+        // A pass is no ply of the game: the count without a capture stays.
+        let quiet = self.quiet();
+        self.path.push(Step {
+            key: self.position.hash(),
+            quiet,
+        });
+        self.passed[ply + 1] = true;
+        let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+        self.passed[ply + 1] = false;
+        self.path.pop();
+        self.position.pass_unchecked();
+        if self.aborted {
+            return Some(0);
+        }
+        // A decisive score after a pass proves nothing about the moves.
+        (score >= beta).then(|| if is_decisive(score) { beta } else { score })
+    }
+
+    /// The depth to search a move to, and the depth of its first, reduced try: the static
+    /// reductions by its rank ([`Tuning::reductions`]), or late-move reductions by its
+    /// place in the search ([`Tuning::late_move_reductions`]), for quiet moves only.
+    fn child_depths(&self, m: &Scored, depth: i32, legal: usize, captured: bool) -> (i32, i32) {
+        let context = self.context;
+        let mut child = if m.extend { depth } else { depth - 1 };
+        let quiet = !captured && m.guess < 150 && !m.extend;
+        let mut reduced = child;
+        if context.late_move_reductions {
+            if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
+                reduced -=
+                    1 + i32::from(depth >= 5 && legal > 10) + i32::from(depth >= 7 && legal > 40);
+            }
+        } else if context.reductions && depth >= 3 && m.rank >= 6 && quiet {
+            child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
+            reduced = child;
+        }
+        (child, reduced)
+    }
+
+    /// The score of the move just played: the first move with the full window, the others
+    /// with a null window (at the `reduced` depth first), searched again with the full
+    /// window when they beat alpha.
+    fn search_child(
+        &mut self,
+        first: bool,
+        child: i32,
+        reduced: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if first {
+            return -self.negamax(child, ply + 1, -beta, -alpha);
+        }
+        let mut score = -self.negamax(reduced, ply + 1, -alpha - 1, -alpha);
+        if reduced < child && score > alpha && !self.aborted {
+            score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta && !self.aborted {
+            -self.negamax(child, ply + 1, -beta, -alpha)
+        } else {
+            score
+        }
+    }
+
+    /// Stores a node's result in the table. A score that holds for this line only
+    /// (`line_only`) is kept out: the entry keeps the move, at a depth no probe takes a
+    /// score from.
+    fn store(&self, key: u64, entry: Entry, line_only: bool) {
+        if let Some(table) = self.context.table {
+            let depth = if line_only { 0 } else { entry.depth };
+            table.store(key, &Entry { depth, ..entry });
+        }
     }
 }
 
@@ -1570,43 +1488,6 @@ mod tests {
             nodes: None,
             noise: 0,
             random_move_percent: 0,
-        }
-    }
-
-    fn shared(history_len: usize, histories: usize) -> Shared {
-        Shared {
-            stop: Arc::new(AtomicBool::new(false)),
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            start: Instant::now(),
-            plan: plan(false),
-            split: Split::default(),
-            history: (0..history_len * histories)
-                .map(|_| AtomicI32::new(0))
-                .collect(),
-            history_len,
-        }
-    }
-
-    #[test]
-    fn the_threads_of_a_root_split_share_one_history_and_lazy_smp_keeps_one_each() {
-        // A root split: what one thread counts, every thread reads.
-        let split = shared(121, 1);
-        split.history(0)[7].store(9, Ordering::Relaxed);
-        for thread in 0..4 {
-            assert_eq!(split.history(thread).len(), 121);
-            assert_eq!(split.history(thread)[7].load(Ordering::Relaxed), 9);
-        }
-        // Lazy SMP on three threads: three tables, none seeing another's counts.
-        let lazy = shared(121, 3);
-        for thread in 0..3 {
-            lazy.history(thread)[120].store(thread as i32 + 1, Ordering::Relaxed);
-        }
-        for thread in 0..3 {
-            let table = lazy.history(thread);
-            assert_eq!(table.len(), 121);
-            assert_eq!(table[120].load(Ordering::Relaxed), thread as i32 + 1);
-            assert_eq!(table[0].load(Ordering::Relaxed), 0);
         }
     }
 

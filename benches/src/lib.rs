@@ -5,7 +5,9 @@ pub mod openings;
 pub mod protocol_engine;
 pub mod sprt;
 
-use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, Parallel, Quiescence, Tuning};
+use aim::{
+    Clock, Engine, EngineConfig, EvalWeights, Evaluation, Limits, Parallel, Quiescence, Tuning,
+};
 use hnefatafl_core::{Game, Move, Player, Rules};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -96,7 +98,7 @@ pub struct Side {
 
 /// The keys of a side's `key=value` settings other than the evaluation weights, in the
 /// order the usage lists them; [`parse_side`] reads each.
-pub const SETTING_KEYS: [&str; 18] = [
+pub const SETTING_KEYS: [&str; 19] = [
     "level",
     "depth",
     "time",
@@ -115,6 +117,7 @@ pub const SETTING_KEYS: [&str; 18] = [
     "draw",
     "repetition",
     "parallel",
+    "eval",
 ];
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
@@ -127,8 +130,9 @@ pub const SETTING_KEYS: [&str; 18] = [
 /// late-move reductions in place of the static ones), `unfinished` (0/1, use what an
 /// unfinished depth found and, with a fixed time a move, search until the time is up),
 /// `draw` (what a draw costs the king's side, in hundredths of a piece), `repetition`
-/// (0/1, repetitions inside the tree score as draws), `parallel`
-/// (`split` or `lazy`), and the evaluation weights of [`WEIGHT_KEYS`].
+/// (0/1, repetitions inside the tree short of the rules' count score as its end), `parallel`
+/// (`split` or `lazy`), `eval` (`classic` or `network`), and the evaluation weights of
+/// [`WEIGHT_KEYS`].
 ///
 /// # Errors
 ///
@@ -184,6 +188,13 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
                     "split" => Parallel::RootSplit,
                     "lazy" => Parallel::LazySmp,
                     _ => return Err(format!("bad value in `{word}` (split or lazy)")),
+                }
+            }
+            "eval" => {
+                side.tuning.evaluation = match value {
+                    "classic" => Evaluation::Classic,
+                    "network" => Evaluation::Network,
+                    _ => return Err(format!("bad value in `{word}` (classic or network)")),
                 }
             }
             _ if weight_mut(weights, key).is_some() => {
@@ -580,10 +591,10 @@ mod tests {
     fn every_setting_key_is_read_and_changes_the_side() {
         let plain = parse_side("").expect("valid");
         for key in SETTING_KEYS {
-            let values: &[&str] = if key == "parallel" {
-                &["lazy"]
-            } else {
-                &["0", "3"]
+            let values: &[&str] = match key {
+                "parallel" => &["lazy"],
+                "eval" => &["network"],
+                _ => &["0", "3"],
             };
             let changes = |value: &&str| {
                 parse_side(&format!("{key}={value}")).is_ok_and(|side| {
