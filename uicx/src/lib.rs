@@ -19,7 +19,7 @@ pub(crate) mod otg;
 pub mod protocol;
 pub mod session;
 pub mod terminal;
-pub(crate) mod thinker;
+pub mod thinker;
 pub mod window;
 pub mod x11;
 
