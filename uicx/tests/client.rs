@@ -348,6 +348,34 @@ fn c_localhost_without_the_server_installed_says_how_to_install_it() {
     player.finish();
 }
 
+#[test]
+fn c_localhost_starts_the_server_found_on_the_path() {
+    // The program alone in one directory, the server alone in another that $PATH names
+    // (hard links, so each runs from where it lies).
+    let program = Path::new(env!("CARGO_BIN_EXE_hnefatafl"));
+    let server = server_support::binaries::server_binary();
+    let near = |path: &Path| tempfile::tempdir_in(path.parent().expect("a directory"));
+    let alone = near(program).expect("dir");
+    let bin = near(&server).expect("dir");
+    let linked = alone.path().join("hnefatafl");
+    std::fs::hard_link(program, &linked).expect("link the program");
+    std::fs::hard_link(&server, bin.path().join("hnefataflserver")).expect("link the server");
+    let home = tempfile::tempdir().expect("home");
+    let mut command = Command::new(&linked);
+    command.env("PATH", bin.path());
+    let mut player = Player::start_program(command, "path", home.path());
+    player.send(&[&format!("c localhost:{}", free_port())]);
+    let text = player.wait_for("Connected to ");
+    let pid = server_pid(&text);
+    player.send(&["q"]);
+    player.finish();
+    let deadline = Instant::now() + PATIENCE;
+    while !gone(pid) {
+        assert!(Instant::now() < deadline, "the private server did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// The private server's data directory, where the manual puts it.
 fn remote_data(home: &Path) -> PathBuf {
     home.join(".hnefatafl").join("local-server")

@@ -210,13 +210,13 @@ pub fn server_binary() -> Result<PathBuf, String> {
     let beside = std::env::current_exe()
         .ok()
         .map(|program| program.with_file_name(&name));
-    let on_path = std::env::var_os("PATH")
+    let on_path: Vec<PathBuf> = std::env::var_os("PATH")
         .map(|path| {
             std::env::split_paths(&path)
                 .map(|dir| dir.join(&name))
                 .collect()
         })
-        .unwrap_or_else(Vec::new);
+        .unwrap_or_default();
     beside
         .into_iter()
         .chain(on_path)
