@@ -747,10 +747,7 @@ impl Session {
             "attacker" => Key::PieceAttacker,
             _ => return name.to_owned(),
         };
-        match self.language.is_loaded() {
-            true => self.language.get(key),
-            false => name.to_owned(),
-        }
+        self.language.get(key)
     }
 
     fn after_move(&mut self) {
@@ -794,9 +791,18 @@ impl Session {
             .as_mut()
             .ok_or_else(|| Message::plain(Key::CmdNoRules))?;
         let rules = game.rules().clone();
-        let undo = game
-            .try_play(mv)
-            .map_err(|error| messages::move_message(&self.language, &rules, &error, naming))?;
+        let undo = match game.try_play(mv) {
+            Ok(undo) => undo,
+            Err(error) => {
+                return Err(messages::move_message(
+                    &self.language,
+                    game,
+                    mv,
+                    &error,
+                    naming,
+                ));
+            }
+        };
         if let Some(line) = capture_line(&self.language, &rules, undo, false, naming) {
             self.out.push(line);
         }
@@ -986,8 +992,16 @@ impl Session {
             return Err(Message::new(Key::CmdEmptyName, ["l"]));
         }
         let (found, bytes) = self.lookup("lang", name, origin)?;
-        let language = Language::parse(&bytes)
-            .map_err(|error| Message::new(Key::FrLang, [found.to_string(), error.to_string()]))?;
+        let language = Language::parse(&bytes).map_err(|error| {
+            // The line goes before the message, as in every `file:line: message`.
+            let reason = error.to_string();
+            let reason = error
+                .line()
+                .and_then(|line| reason.strip_prefix(&format!("line {line}: ")))
+                .unwrap_or(&reason)
+                .to_owned();
+            Message::new(Key::FrLang, [messages::place(&found, error.line()), reason])
+        })?;
         self.language = language;
         self.say(Message::new(Key::LangLoaded, [name]));
         Ok(())
@@ -1253,9 +1267,8 @@ impl Session {
         let game = self.game_or_error()?;
         if game.side_to_move().index() == usize::from(side) {
             let mut trial = game.clone();
-            let rules = game.rules().clone();
             trial.try_play(mv).map_err(|error| {
-                messages::move_message(&self.language, &rules, &error, self.naming())
+                messages::move_message(&self.language, game, mv, &error, self.naming())
             })?;
         }
         let number = game.ply() as u32 + 1;
@@ -1628,10 +1641,16 @@ impl Session {
         let rules = game.rules().clone();
         let words: Vec<&str> = text.split_whitespace().collect();
         let played = match rules.parse_move(&words) {
-            Ok(mv) => game
-                .try_play(mv)
-                .map(|undo| capture_line(&self.language, &rules, undo, !mine, naming))
-                .map_err(|error| messages::move_message(&self.language, &rules, &error, naming)),
+            Ok(mv) => match game.try_play(mv) {
+                Ok(undo) => Ok(capture_line(&self.language, &rules, undo, !mine, naming)),
+                Err(error) => Err(messages::move_message(
+                    &self.language,
+                    game,
+                    mv,
+                    &error,
+                    naming,
+                )),
+            },
             Err(error) => Err(Message::new(
                 Key::CmdBadMove,
                 [self.language.text(&messages::notation_message(&error))],
@@ -1760,8 +1779,13 @@ impl Session {
                                 self.after_move();
                             }
                             Err(error) => {
-                                let message =
-                                    messages::move_message(&self.language, &rules, &error, naming);
+                                let message = messages::move_message(
+                                    &self.language,
+                                    game,
+                                    best,
+                                    &error,
+                                    naming,
+                                );
                                 self.say(message);
                             }
                         }

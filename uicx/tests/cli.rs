@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 mod common;
-use common::{data, home, program};
+use common::{data, home, on_rules, program};
 
 /// The program on brandub in English, with no rc file.
 fn brandub(home: &Path) -> Command {
@@ -202,7 +202,7 @@ fn bad_files_at_start_exit_with_one() {
     write(&dir.join("lang/broken"), "turn only this\n");
     write(&dir.join("saved"), "this is not a saved game\n");
     let cases: [(&[&str], &str); 7] = [
-        (&["-r", "unreadable"], "line 3"),
+        (&["-r", "unreadable"], "rules/unreadable:3: "),
         (&["-r", "invalid"], "not valid"),
         (&["-r", "nosuch"], "nosuch"),
         (&["-e", "/nonexistent/saved"], "/nonexistent/saved"),
@@ -228,14 +228,16 @@ fn bad_files_at_start_exit_with_one() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("saved game refused"));
-    // Without a language, errors are codes.
+    // Without a language file, errors are in the built-in English, `file:line: message`.
     program(home.path())
         .args(["-C", "-d"])
         .arg(&dir)
         .args(["-r", "unreadable"])
         .assert()
         .code(1)
-        .stderr(predicate::str::starts_with("rread "));
+        .stderr(predicate::str::contains(
+            "rules/unreadable:3: the rule file cannot be read: ",
+        ));
     program(home.path())
         .args(["-d", "/nonexistent/data"])
         .assert()
@@ -250,8 +252,10 @@ fn without_rc_and_variables_nothing_is_loaded() {
         .write_stdin("b\nh\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains("help_intro"))
-        .stderr("cmd_no_rules\n");
+        .stdout(predicate::str::contains(
+            "Commands (type h <command> for one)",
+        ))
+        .stderr("No rules are loaded. Load a rule file with r <file>.\n");
 }
 
 #[test]
@@ -355,7 +359,7 @@ fn rc_file_restrictions() {
         .arg(&rc)
         .assert()
         .success()
-        .stderr(predicate::str::contains("fr_not_found"));
+        .stderr(predicate::str::contains("not found in any data directory"));
 }
 
 #[test]
@@ -501,11 +505,11 @@ fn bad_input_leaves_the_game_unchanged() {
     assert_eq!(boards[0], boards[1]);
     assert_eq!(stderr.lines().count(), 23, "{stderr}");
     assert!(
-        stderr.contains("Illegal move: there is no piece on that square"),
+        stderr.contains("Illegal move: there is no piece on a7 (0 0)"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Illegal move: that piece belongs to the other player"),
+        stderr.contains("Illegal move: the piece on d7 (3 0) belongs to the other player"),
         "{stderr}"
     );
     assert!(stderr.contains("Unknown command `zz`"), "{stderr}");
@@ -624,6 +628,51 @@ fn analysis_reports_each_depth_and_the_best_move() {
     assert_eq!(depths.len(), 3, "{text}");
     assert!(depths[2].contains(" pv "), "{text}");
     assert!(text.contains("Best move: m "), "{text}");
+    // The principal variation names its moves in both notations, as the best move.
+    let pv = depths[2].split(" pv ").nth(1).expect("a pv");
+    let first = pv.split(", ").next().expect("a move");
+    let (numbers, names) = first.split_once(" (").expect("both notations");
+    assert_eq!(numbers.split(' ').count(), 4, "{pv}");
+    assert!(names.ends_with(')') && names.contains('-'), "{pv}");
+}
+
+#[test]
+fn a_refused_move_names_its_square() {
+    let home = home();
+    brandub(home.path())
+        .write_stdin("m a1 a2\nm 3 1 1 1\nm 3 0 4 0\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "Illegal move: there is no piece on a1 (0 6)",
+        ))
+        .stderr(predicate::str::contains(
+            "Illegal move: the piece on d7 (3 0) belongs to the other player",
+        ));
+}
+
+/// Halatafl up to a capture of two jumps, f3-f5-d5, that player 0 must make.
+const HALATAFL_CHAIN: &str = "m d3 d4\nm d5 d3\nm d2 d4\nm d6 d5\nm d4 d6\nm d7 d5\n\
+    m e4 d4\nm d5 d3\nm f4 e4\nm f5 f4\n";
+
+#[test]
+fn a_jump_chain_stopped_halfway_says_where_it_goes_on() {
+    let home = home();
+    let output = on_rules(home.path(), "halatafl")
+        .write_stdin(format!("{HALATAFL_CHAIN}m f3 f5\nm 5 4 5 2 3 2\n"))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "Illegal move: the capture by jumping must go on: play m 5 4 5 2 3 2 (f3-f5-d5)\n"
+    );
+    // The command line writes the chain whole, every landing.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("m 5 4 5 2 3 2 (f3-f5-d5): captures f4, e5"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -732,4 +781,38 @@ fn unreadable_input_lines_are_reported_and_skipped() {
         .stderr(predicate::str::contains(
             "stdin: line 1: unterminated quote",
         ));
+}
+
+#[test]
+fn without_a_language_file_messages_are_english_words() {
+    let home = home();
+    // The manual's script: no rc file, so no `l`.
+    let output = program(home.path())
+        .args(["-C", "-r", "hnefatafl"])
+        .write_stdin("m 5 1 2 1\nb\np 1 c 9\n")
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stdout.contains("Rules: Hnefatafl"), "{stdout}");
+    assert!(stdout.contains("Player 1 to move."), "{stdout}");
+    assert!(
+        !stdout.contains("rules_loaded") && !stdout.contains("turn "),
+        "{stdout}"
+    );
+    assert_eq!(stderr, "Bad limits: 9\n");
+
+    // A language the rc file cannot find: `file:line: message`, in English.
+    let rc = home.path().join("rc");
+    write(&rc, "l nosuchlang\nr brandub\n");
+    program(home.path())
+        .arg("-c")
+        .arg(&rc)
+        .assert()
+        .success()
+        .stderr(format!(
+            "{}:1: nosuchlang: not found in any data directory\n",
+            rc.display()
+        ))
+        .stdout(predicate::str::contains("Rules: Brandub"));
 }

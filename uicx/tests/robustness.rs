@@ -649,12 +649,13 @@ fn echoed_text_is_safe_to_print() {
     assert!(errors.len() < 2000, "the long word is shortened");
     assert!(errors.contains("`r` needs a name, and the name given is empty."));
     assert!(errors.contains("`l` needs a name, and the name given is empty."));
-    // Before any language: the code, and the rc file's language still comes.
+    // Before any language file: the built-in English, and the rc file's language still
+    // comes.
     program(home.path())
         .args(["-l", ""])
         .assert()
         .success()
-        .stderr(predicate::str::starts_with("cmd_empty_name l"))
+        .stderr(predicate::str::starts_with("`l` needs a name"))
         .stdout(predicate::str::contains("Language: English."));
 }
 
