@@ -107,7 +107,7 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
     }
     if args.help {
         let language = early_language(args.lang.as_deref());
-        return listing([language.get(Key::HelpArgs)]);
+        return listing([args::help(&language)]);
     }
     if let Some(protocol) = &args.engine {
         let rules = args.rules.clone().or_else(|| variable("HNEFATAFL_RULES"));
@@ -214,15 +214,32 @@ fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
             terminal.reply(&reply);
         }
     }
-    if !args.no_rc {
-        run_rc(&mut session, args, quiet, terminal)?;
-    }
     // The rc file leaves `r` alone when `-r` or the variable names the rules.
     let rules = match (&args.rules, variable("HNEFATAFL_RULES")) {
         (Some(name), _) => Some((name.clone(), Origin::Typed)),
         (None, Some(name)) => Some((name, Origin::Indirect)),
         (None, None) => None,
     };
+    // The files that the arguments name are checked before the rc file runs, so that a
+    // mistyped name is the first thing said; they are loaded after it.
+    let checked = match &rules {
+        Some((name, origin)) => check_rules(&session, name, *origin),
+        None => Ok(()),
+    };
+    let checked = checked.and_then(|()| match &args.saved {
+        Some(path) => crate::files::read(path).map(drop).map_err(|error| {
+            let name = path.display().to_string();
+            crate::messages::read_message(session.language(), &name, &error)
+        }),
+        None => Ok(()),
+    });
+    if let Err(message) = checked {
+        terminal.error(&session.text(&message));
+        return Err(FAILURE);
+    }
+    if !args.no_rc {
+        run_rc(&mut session, args, quiet, terminal)?;
+    }
     if let Some((name, origin)) = rules {
         let reply = session.apply(|session| session.load_rules(&name, origin));
         if reply.failed {
@@ -245,12 +262,7 @@ fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
     }
 
     if let Some(path) = &args.saved {
-        // As for `-c`, the manual asks for the full path: nothing is guessed at start-up.
-        if !path.is_absolute() {
-            let message = Message::new(Key::FrFullPath, [path.display().to_string()]);
-            terminal.error(&session.text(&message));
-            return Err(FAILURE);
-        }
+        // As given: a full path or one from the current directory, never looked up.
         let path = path.display().to_string();
         let reply = session.apply(|session| session.load_saved(&path));
         if reply.failed {
@@ -262,8 +274,19 @@ fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
     Ok(session)
 }
 
-/// Finds and runs the rc file: `-c`, `$HNEFATAFL_RC` (full paths), else `hnefataflrc`
-/// by lookup (never as given). A named rc file that cannot be read ends the start; an
+/// Whether the rule file that `-r` (or its variable) names is found and valid.
+fn check_rules(session: &Session, name: &str, origin: Origin) -> Result<(), Message> {
+    let (found, bytes) = session
+        .dirs()
+        .read_named("rules", name, origin)
+        .map_err(|error| crate::messages::lookup_message(session.language(), name, &error))?;
+    hnefatafl_core::Rules::parse(&bytes)
+        .map(drop)
+        .map_err(|error| crate::messages::rules_message(&found, &error))
+}
+
+/// Finds and runs the rc file: `-c` (a path as given), `$HNEFATAFL_RC` (a full path),
+/// else `hnefataflrc` by lookup (never as given). A named rc file that cannot be read ends the start; an
 /// error inside the file is reported with its line, and the rest of the file runs.
 fn run_rc(
     session: &mut Session,
@@ -271,13 +294,16 @@ fn run_rc(
     quiet: bool,
     terminal: &mut Terminal,
 ) -> Result<(), i32> {
-    let named = args
-        .rc
-        .clone()
-        .or_else(|| variable("HNEFATAFL_RC").map(PathBuf::from));
+    // `-c` is a path as typed, from the current directory; the variable, which nobody
+    // types at the moment it is used, must be a full path.
+    let named = match (&args.rc, variable("HNEFATAFL_RC")) {
+        (Some(path), _) => Some((path.clone(), false)),
+        (None, Some(path)) => Some((PathBuf::from(path), true)),
+        (None, None) => None,
+    };
     let (name, bytes) = match named {
-        Some(path) => {
-            if !path.is_absolute() {
+        Some((path, full_path)) => {
+            if full_path && !path.is_absolute() {
                 let message = Message::new(Key::FrFullPath, [path.display().to_string()]);
                 terminal.error(&session.text(&message));
                 return Err(FAILURE);

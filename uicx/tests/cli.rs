@@ -88,6 +88,27 @@ fn help_lists_every_flag() {
     for flag in ["-r <file>", "-s", "-v", "-x [<theme>]"] {
         assert!(text.contains(flag), "{flag} missing from {text}");
     }
+    for flag in [
+        "--check [-w] [<file> ...]",
+        "\n  -w ",
+        "--engine <protocol>",
+        "--limits <words>",
+        "--perft <depth>",
+    ] {
+        assert!(text.contains(flag), "{flag} missing from {text}");
+    }
+}
+
+#[test]
+fn an_unknown_option_is_one_clean_line() {
+    let home = home();
+    program(home.path())
+        .arg("--bogus")
+        .assert()
+        .code(1)
+        .stderr(predicate::function(|text: &str| {
+            text.lines().count() == 1 && text.contains("'--bogus'") && !text.contains("\\n")
+        }));
 }
 
 #[test]
@@ -206,8 +227,8 @@ fn bad_files_at_start_exit_with_one() {
         (&["-r", "invalid"], "not valid"),
         (&["-r", "nosuch"], "nosuch"),
         (&["-e", "/nonexistent/saved"], "/nonexistent/saved"),
-        (&["-e", "relative/saved"], "full path"),
-        (&["-c", "relative/rc"], "full path"),
+        (&["-e", "relative/saved"], "relative/saved: cannot read"),
+        (&["-c", "relative/rc"], "relative/rc: cannot read"),
         (&["-c", "/nonexistent/rc"], "/nonexistent/rc"),
     ];
     for (args, expected) in cases {
@@ -815,4 +836,37 @@ fn without_a_language_file_messages_are_english_words() {
             rc.display()
         ))
         .stdout(predicate::str::contains("Rules: Brandub"));
+}
+
+#[test]
+fn argument_errors_come_before_the_rc_file() {
+    let home = home();
+    // The default rc file is not echoed before the mistyped name is reported.
+    for args in [&["-r", "brandubb"][..], &["-e", "nosuch.save"]] {
+        program(home.path())
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::starts_with(args[1]));
+    }
+}
+
+#[test]
+fn rc_and_saved_game_paths_may_be_relative() {
+    let home = home();
+    let save = home.path().join("b.save");
+    stdout_of(
+        &mut brandub(home.path()),
+        &format!("m 3 1 1 1\nw {}\n", save.display()),
+    );
+    write(&home.path().join("my.rc"), "l eng\nr brandub\n");
+    let text = stdout_of(
+        program(home.path())
+            .current_dir(home.path())
+            .args(["-c", "my.rc", "-e", "b.save"]),
+        "",
+    );
+    assert!(text.contains("# r brandub"), "{text}");
+    assert!(text.contains("Game loaded from b.save: 1 move."), "{text}");
 }

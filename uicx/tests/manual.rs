@@ -88,3 +88,33 @@ fn quoted_language_lines_are_the_shipped_ones() {
         );
     }
 }
+
+/// Whether a manual's list of options has an entry for this option name: a line that
+/// begins with the option, as Markdown (`` `-h`, `--help` ``) or as the man page
+/// (`.BR \-h ", " \-\-help`), and names it.
+fn has_entry(text: &str, name: &str) -> bool {
+    let man = name.replace('-', "\\-");
+    text.lines().any(|line| {
+        let markdown = line.starts_with("`-")
+            && (line.contains(&format!("`{name}`")) || line.contains(&format!("`{name} ")));
+        let roff = [".B ", ".BI ", ".BR "].iter().any(|macro_| {
+            line.strip_prefix(macro_).is_some_and(|rest| {
+                rest.starts_with("\\-")
+                    && rest.split([' ', ',', '"']).any(|word| word == man.as_str())
+            })
+        });
+        markdown || roff
+    })
+}
+
+#[test]
+fn every_option_of_the_help_is_in_the_manuals_and_the_man_page() {
+    for document in ["docs/manual.md", "docs/manual.sv.md", "docs/hnefatafl.6"] {
+        let text = read(document);
+        for option in uicx::args::OPTIONS {
+            for name in option.names {
+                assert!(has_entry(&text, name), "{document} has no entry for {name}");
+            }
+        }
+    }
+}
