@@ -141,7 +141,9 @@ fn early_language(typed: Option<&str>) -> Language {
         .unwrap_or_default()
 }
 
-fn data_dirs(argument: Option<&Path>) -> DataDirs {
+/// The data directories of the start: `-d`, `$HNEFATAFL_PATH`, the home directory's, the
+/// system's and the built-in data.
+pub(crate) fn data_dirs(argument: Option<&Path>) -> DataDirs {
     DataDirs {
         user: None,
         argument: argument.map(Path::to_owned),
