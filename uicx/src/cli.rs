@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crate::args::{self, Args, VARIABLES};
 use crate::data::{DataDirs, Origin};
 use crate::lang::{Key, Language, Message};
-use crate::session::{Action, Locks, Reply, Session, Source};
+use crate::session::{Action, COMPUTER_PACE, Locks, Reply, Session, Source};
 use crate::terminal::{self, Terminal, print_error, print_line};
 use crate::window;
 use crate::x11::XExit;
@@ -508,6 +508,8 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
 
     let mut queue: VecDeque<Typed> = VecDeque::new();
     let mut ended: Option<Instant> = None;
+    // When the last computer move came, for the pace of a game between two computers.
+    let mut last_computer_move: Option<Instant> = None;
     let mut prompted = false;
     loop {
         if terminal.closed() {
@@ -527,7 +529,8 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 }
                 continue;
             }
-            if session.start_computer() {
+            let pause = pace_left(session, terminal, last_computer_move);
+            if pause.is_none() && session.start_computer() {
                 prompted = false;
                 if terminal.interactive() {
                     let side = session.game().map_or(0, |game| game.side_to_move().index());
@@ -536,7 +539,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 }
                 continue;
             }
-            if ended.is_some() {
+            if ended.is_some() && pause.is_none() {
                 return SUCCESS;
             }
         }
@@ -544,7 +547,15 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
             terminal.prompt();
             prompted = true;
         }
-        let input = if session.is_thinking() {
+        let input = if let Some(pause) = pace_left(session, terminal, last_computer_move)
+            .filter(|_| !session.is_thinking() && !session.is_busy())
+        {
+            match receiver.recv_timeout(pause) {
+                Ok(input) => input,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return SUCCESS,
+            }
+        } else if session.is_thinking() {
             // After the end of input nothing else could stop a search bounded only by
             // its depth.
             let late = |elapsed: Duration| elapsed >= EOF_GRACE;
@@ -568,9 +579,13 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         };
         match input {
             Input::Wake => {
+                let thinking = session.is_thinking();
                 let lines = session.poll_thinker();
                 if !session.is_thinking() {
                     terminal.progress(session.language(), None);
+                    if thinking {
+                        last_computer_move = Some(Instant::now());
+                    }
                 }
                 terminal.lines(&lines);
             }
@@ -615,6 +630,16 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
             Input::End => ended = Some(Instant::now()),
         }
     }
+}
+
+/// How long the next computer move must still wait: at a terminal, a game between two
+/// computers goes at [`COMPUTER_PACE`], as in the window; a script is never slowed.
+fn pace_left(session: &Session, terminal: &Terminal, last: Option<Instant>) -> Option<Duration> {
+    if !terminal.interactive() || !session.computers_only() {
+        return None;
+    }
+    let left = COMPUTER_PACE.checked_sub(last?.elapsed())?;
+    (!left.is_zero()).then_some(left)
 }
 
 /// Runs a line from standard input; `Some` is the exit status when the program ends.

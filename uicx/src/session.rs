@@ -66,6 +66,11 @@ pub struct Locks {
     pub rules: bool,
 }
 
+/// The least time between two moves of a game between two computers that a person
+/// watches (at a terminal, in the window), so that it can be followed: the searches of
+/// the weak levels end long before their time is up.
+pub const COMPUTER_PACE: std::time::Duration = std::time::Duration::from_millis(800);
+
 /// A player's setting.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerKind {
@@ -1698,6 +1703,14 @@ impl Session {
         self.thinker
             .start(game, limits, Purpose::Play, self.notify.clone());
         true
+    }
+
+    /// Whether both players are the computer: a game that a person watching it (at a
+    /// terminal, in the window) sees at [`COMPUTER_PACE`].
+    pub fn computers_only(&self) -> bool {
+        self.players
+            .iter()
+            .all(|player| matches!(player, PlayerKind::Computer(..)))
     }
 
     /// Asks the running search to move now (`f`).

@@ -288,7 +288,7 @@ fn default_rc_is_found_in_the_embedded_data() {
         "{text}"
     );
     assert!(
-        text.contains("# p 1 c 3\nPlayer 1: computer, level 3 (1.5 s a move)"),
+        text.contains("# p 1 c 3\nPlayer 1: computer, level 3 (up to 1.5 s a move)"),
         "{text}"
     );
     assert!(text.contains("(built-in)/rules/hnefatafl"), "{text}");

@@ -801,7 +801,7 @@ fn players_are_listed_with_their_limits_and_counts_read_right() {
         "{text}"
     );
     assert!(
-        text.contains("Player 1: computer, level 3 (1.5 s a move)"),
+        text.contains("Player 1: computer, level 3 (up to 1.5 s a move)"),
         "{text}"
     );
     assert!(text.contains("1 move taken back."), "{text}");
@@ -814,7 +814,7 @@ fn players_are_listed_with_their_limits_and_counts_read_right() {
             .expect("runs"),
     );
     assert!(
-        swedish.contains("Spelare 1: dator, nivå 3 (1.5 s per drag)"),
+        swedish.contains("Spelare 1: dator, nivå 3 (högst 1.5 s per drag)"),
         "{swedish}"
     );
     assert!(swedish.contains("1 drag togs tillbaka."), "{swedish}");
