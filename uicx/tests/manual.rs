@@ -118,3 +118,72 @@ fn every_option_of_the_help_is_in_the_manuals_and_the_man_page() {
         }
     }
 }
+
+#[test]
+fn every_shipped_variant_is_named_in_the_manuals_the_readme_and_the_rc_file() {
+    let mut variants: Vec<String> = std::fs::read_dir(root().join("data/rules"))
+        .expect("the shipped rules")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    variants.sort();
+    assert!(variants.len() > 10, "{variants:?}");
+    for document in [
+        "docs/manual.md",
+        "docs/manual.sv.md",
+        "docs/hnefatafl.6",
+        "README.md",
+        "data/hnefataflrc",
+    ] {
+        let text = read(document);
+        for variant in &variants {
+            let named = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|word| word == variant);
+            assert!(named, "{document} does not name the variant {variant}");
+        }
+    }
+}
+
+#[test]
+fn the_readme_session_is_what_the_program_prints() {
+    let readme = read("README.md");
+    let start = readme.find("$ printf '").expect("the session's command");
+    let block = &readme[start..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let (command, printed) = block.split_once('\n').expect("a command line");
+    let script = command
+        .trim_start_matches("$ printf '")
+        .split('\'')
+        .next()
+        .expect("the input")
+        .replace("\\n", "\n");
+    let args: Vec<&str> = command
+        .split("| hnefatafl ")
+        .nth(1)
+        .expect("the program's arguments")
+        .split_whitespace()
+        .collect();
+    let home = tempfile::tempdir().expect("HOME");
+    let output = Command::cargo_bin("hnefatafl")
+        .expect("the binary is built")
+        .env("HOME", home.path())
+        .env("NO_COLOR", "1")
+        .env_remove("DISPLAY")
+        .env_remove("HNEFATAFL_RC")
+        .env_remove("HNEFATAFL_PATH")
+        .env_remove("HNEFATAFL_LANG")
+        .env_remove("HNEFATAFL_RULES")
+        .args(&args)
+        .write_stdin(script)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("runs");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), printed);
+}
