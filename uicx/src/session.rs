@@ -741,7 +741,8 @@ impl Session {
     }
 
     /// A piece type as messages name it: the rule file's `name` (the usual English names
-    /// translated by the language file), else its board letter.
+    /// translated by the language file, any other as a piece of that name: `black
+    /// piece`), else its board letter.
     fn piece_name(&self, rules: &Rules, piece: PieceType) -> String {
         let Some(name) = rules.piece_name(piece) else {
             return board::piece_letter(rules, piece).to_string();
@@ -750,7 +751,7 @@ impl Session {
             "king" => Key::PieceKing,
             "defender" => Key::PieceDefender,
             "attacker" => Key::PieceAttacker,
-            _ => return name.to_owned(),
+            _ => return self.language.text(&Message::new(Key::PieceNamed, [name])),
         };
         self.language.get(key)
     }

@@ -870,3 +870,26 @@ fn rc_and_saved_game_paths_may_be_relative() {
     assert!(text.contains("# r brandub"), "{text}");
     assert!(text.contains("Game loaded from b.save: 1 move."), "{text}");
 }
+
+#[test]
+fn a_piece_named_in_the_rule_file_is_a_piece_in_messages() {
+    let home = home();
+    let dir = home.path().join("data");
+    write(
+        &dir.join("rules/race"),
+        "id race\nname Race\nwidth 3\nheight 3\npieces 4 0 0  0 0 0  0 0 2\n\
+         squares 1 1 2  1 1 1  1 1 1\npiece bit 4\npiece 4 name white\npiece 4 owner 0\n\
+         piece 4 escape\npiece 4 occupies 3\npiece bit 2\npiece 2 name black\n\
+         piece 2 owner 1\npiece 2 occupies 1\nsquare bit 1\nsquare bit 2\nsquare 2 escape\n",
+    );
+    program(home.path())
+        .args(["-C", "-l", "eng", "-d"])
+        .arg(&dir)
+        .args(["-r", "race"])
+        .write_stdin("m a3 c3\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Player 0 wins: the white piece reached an escape square.",
+        ));
+}
