@@ -87,8 +87,9 @@ fn a_whole_game_against_our_engine_over_otep_on_a_clock() {
 }
 
 /// hnefatafl-copenhagen's own HTP engine, when asked for: the command line in
-/// `HNEFATAFL_HTP_PEER` (for instance `hnefatafl-text-protocol --depth 1`; its default
-/// depth of 4 takes minutes a move on two cores). Only the variable turns the test on, so
+/// `HNEFATAFL_HTP_PEER` (for instance `hnefatafl-text-protocol`; over standard input it
+/// always searches depth 4, which takes minutes a move on two cores: its `--depth`,
+/// `--ai` and `--seconds` act only in its `--host` mode). Only the variable turns the test on, so
 /// that the suite stays fast where the peer happens to be installed (the six plies take
 /// about 90 s).
 fn htp_peer() -> Option<Vec<String>> {
@@ -113,7 +114,7 @@ fn the_opening_of_a_game_against_hnefatafl_copenhagen_over_htp() {
         eprintln!(
             "not run: HNEFATAFL_HTP_PEER is not set (cargo install hnefatafl-copenhagen \
              --no-default-features --bin hnefatafl-text-protocol, then \
-             HNEFATAFL_HTP_PEER='hnefatafl-text-protocol --depth 1')"
+             HNEFATAFL_HTP_PEER=hnefatafl-text-protocol)"
         );
         return;
     };

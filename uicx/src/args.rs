@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{ArgAction, Parser};
 
+use crate::lang::{Key, Language};
+
 /// `hnefatafl [-ChiLsv] [-c <path>] [-d <path>] [-e <path>] [-l <file>] [-n [<var>]]
 /// [-r <file>] [-x [<theme>]]`
 #[derive(Clone, Debug, Default, Parser)]
@@ -63,6 +65,74 @@ pub struct Args {
     pub perft: Option<u32>,
 }
 
+/// One option of the program, as `--help` lists it: its names, the value it takes, and
+/// the language key of what it does.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionHelp {
+    /// Its names: `-h`, `--help`.
+    pub names: &'static [&'static str],
+    /// The value it takes, as help writes it (`<path>`, `[<theme>]`); empty for none.
+    pub value: &'static str,
+    /// What it does.
+    pub help: Key,
+}
+
+/// Every option the binary takes, in the order `--help` lists them: the one list that the
+/// help, the manuals and the man page follow (tests check that each is in all of them,
+/// and that the argument parser takes exactly these).
+pub const OPTIONS: &[OptionHelp] = &[
+    option(&["-c"], "<path>", Key::HelpOptRc),
+    option(&["-C"], "", Key::HelpOptNoRc),
+    option(&["-d"], "<path>", Key::HelpOptData),
+    option(&["-e"], "<path>", Key::HelpOptSaved),
+    option(&["-h", "--help"], "", Key::HelpOptHelp),
+    option(&["-i"], "", Key::HelpOptInfo),
+    option(&["-l"], "<file>", Key::HelpOptLang),
+    option(&["-L"], "", Key::HelpOptKeys),
+    option(&["-n"], "[<var>]", Key::HelpOptEnv),
+    option(&["-r"], "<file>", Key::HelpOptRules),
+    option(&["-s"], "", Key::HelpOptNoLocale),
+    option(&["-v", "--version"], "", Key::HelpOptVersion),
+    option(&["-x"], "[<theme>]", Key::HelpOptX),
+    option(&["--engine"], "<protocol>", Key::HelpOptEngine),
+    option(&["--limits"], "<words>", Key::HelpOptLimits),
+    option(&["--perft"], "<depth>", Key::HelpOptPerft),
+    option(&["--check"], "[-w] [<file> ...]", Key::HelpOptCheck),
+    option(&["-w"], "", Key::HelpOptWarnings),
+];
+
+/// The options that `--check` takes (it is a program of its own); the others are the
+/// interactive program's.
+pub const CHECK_OPTIONS: [&str; 2] = ["--check", "-w"];
+
+const fn option(names: &'static [&'static str], value: &'static str, help: Key) -> OptionHelp {
+    OptionHelp { names, value, help }
+}
+
+/// `hnefatafl --help`: the usage line, then one line for each of [`OPTIONS`].
+pub fn help(language: &Language) -> String {
+    let usages: Vec<String> = OPTIONS
+        .iter()
+        .map(|option| match option.value {
+            "" => option.names.join(", "),
+            value => format!("{} {value}", option.names.join(", ")),
+        })
+        .collect();
+    let width = usages
+        .iter()
+        .map(|usage| usage.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut text = language.get(Key::HelpArgs);
+    for (option, usage) in OPTIONS.iter().zip(&usages) {
+        text.push_str(&format!(
+            "\n  {usage:width$}  {}",
+            language.get(option.help)
+        ));
+    }
+    text
+}
+
 /// The environment variables the program uses, in the manual's order.
 pub const VARIABLES: [&str; 11] = [
     "DISPLAY",
@@ -86,7 +156,13 @@ where
 {
     let all = std::iter::once(std::ffi::OsString::from("hnefatafl"))
         .chain(args.into_iter().map(Into::into));
-    Args::try_parse_from(all).map_err(|error| error.to_string().trim_end().to_owned())
+    // clap's first line says what is wrong; the usage and tips after it are left out, as
+    // `-h` lists the options.
+    Args::try_parse_from(all).map_err(|error| {
+        let text = error.to_string();
+        let first = text.lines().next().unwrap_or_default();
+        first.strip_prefix("error: ").unwrap_or(first).to_owned()
+    })
 }
 
 #[cfg(test)]
@@ -122,6 +198,33 @@ mod tests {
         assert!(parse(["extra"]).is_err());
         assert!(parse(["--perft", "x"]).is_err());
         assert!(parse(["--helpme"]).is_err());
+    }
+
+    #[test]
+    fn the_option_table_is_what_the_parser_takes() {
+        use clap::CommandFactory;
+        let mut parsed: Vec<String> = Vec::new();
+        for arg in Args::command().get_arguments() {
+            parsed.extend(arg.get_short().map(|short| format!("-{short}")));
+            parsed.extend(arg.get_long().map(|long| format!("--{long}")));
+        }
+        parsed.extend(CHECK_OPTIONS.iter().map(|name| name.to_string()));
+        let mut listed: Vec<String> = OPTIONS
+            .iter()
+            .flat_map(|option| option.names.iter().map(|name| name.to_string()))
+            .collect();
+        parsed.sort();
+        listed.sort();
+        assert_eq!(parsed, listed);
+    }
+
+    #[test]
+    fn an_unknown_option_is_one_line() {
+        let error = parse(["--bogus"]).expect_err("unknown");
+        assert!(
+            !error.contains('\n') && error.contains("--bogus"),
+            "{error}"
+        );
     }
 
     #[test]

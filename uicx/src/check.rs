@@ -1,6 +1,7 @@
 //! `hnefatafl --check [-w] [FILE...]`: the rule-file checker, after lev_comp's `-w`.
 //!
-//! Reads each file (standard input when none is named), prints each error as
+//! Reads each file (a path, or a rule file's name looked up as `-r` does; standard input
+//! when none is named), prints every error, not only the first, as
 //! `file:line: RREAD: ...` or `file:line: RVALID: ...`, and with `-w` also the warnings,
 //! `file:line: warning: ...`, all on standard error. The exit status is 1 when any file
 //! has an error (or cannot be read), else 0: warnings do not change it.
@@ -38,8 +39,20 @@ pub fn run(args: &[OsString]) -> i32 {
             }
         }
     }
+    let dirs = crate::cli::data_dirs(None);
     for file in &files {
         let name = file.to_string_lossy();
+        // A path that is not there may be the name of a rule file, looked up as `-r` does.
+        let named = match std::path::Path::new(file).exists() {
+            true => None,
+            false => dirs
+                .read_named("rules", &name, crate::data::Origin::Indirect)
+                .ok(),
+        };
+        if let Some((found, text)) = named {
+            failed |= !report(&mut stderr, &found.to_string(), &text, warnings);
+            continue;
+        }
         match std::fs::read(file) {
             Ok(text) => failed |= !report(&mut stderr, &name, &text, warnings),
             Err(error) => {
@@ -51,24 +64,121 @@ pub fn run(args: &[OsString]) -> i32 {
     i32::from(failed)
 }
 
+/// The most errors reported for one file: past them the file is more likely not a rule
+/// file at all.
+const MAX_ERRORS: usize = 100;
+
 /// Checks one file's text and prints what it finds; returns whether it has no error.
 fn report(out: &mut impl Write, name: &str, text: &[u8], warnings: bool) -> bool {
-    match Rules::parse(text) {
-        Err(error) => {
-            let line = error.line().unwrap_or(1);
-            let _ = writeln!(out, "{name}:{line}: {}: {}", error.code(), error.reason());
-            false
-        }
-        Ok(rules) => {
-            if warnings {
-                let lines = gleipnir::parse(text).unwrap_or_default();
-                for warning in warn(&rules, &lines) {
-                    let _ = writeln!(out, "{name}:{}: warning: {}", warning.line, warning.message);
-                }
+    let errors = errors(text);
+    for error in &errors {
+        let _ = writeln!(out, "{name}:{error}");
+    }
+    if !errors.is_empty() {
+        return false;
+    }
+    if warnings {
+        if let Ok(rules) = Rules::parse(text) {
+            let lines = gleipnir::parse(text).unwrap_or_default();
+            for warning in warn(&rules, &lines) {
+                let _ = writeln!(out, "{name}:{}: warning: {}", warning.line, warning.message);
             }
-            true
         }
     }
+    true
+}
+
+/// Every error of a rule file, each as `line: CLASS: reason`, as lev_comp goes on after an
+/// error: the rule parser stops at the first, so each line that cannot be read is left
+/// out in turn and the rest read again. An invalid rule (RVALID) is judged on the whole
+/// file, so it is reported only when every line reads; after a line is left out, the
+/// rules are incomplete and their validity is not judged.
+pub fn errors(text: &[u8]) -> Vec<String> {
+    let mut found: Vec<(u32, String)> = Vec::new();
+    // First the syntax (quotes, escapes, UTF-8): the physical line at fault is emptied.
+    let mut bytes = text.to_vec();
+    let lines = loop {
+        match gleipnir::parse(&bytes) {
+            Ok(lines) => break lines,
+            Err(error) => {
+                found.push((error.line(), format!("RREAD: {}", error.reason())));
+                if found.len() >= MAX_ERRORS || !empty_line(&mut bytes, error.line()) {
+                    return in_order(found);
+                }
+            }
+        }
+    };
+    // Then the rules, read again without each line that cannot be read. A logical line is
+    // written whole on the physical line it starts on, so that every number stays.
+    let mut left_out = std::collections::BTreeSet::new();
+    loop {
+        let kept = lines.iter().filter(|line| !left_out.contains(&line.number));
+        match Rules::parse(&rewrite(kept)) {
+            Ok(_) => return in_order(found),
+            Err(error) => {
+                let line = error.line();
+                let read = error.kind() == hnefatafl_core::RulesErrorKind::Read;
+                if read || found.is_empty() {
+                    let at = line.unwrap_or(1);
+                    found.push((at, format!("{}: {}", error.code(), error.reason())));
+                }
+                match line {
+                    Some(line) if read && found.len() < MAX_ERRORS && left_out.insert(line) => {}
+                    _ => return in_order(found),
+                }
+            }
+        }
+    }
+}
+
+/// The errors by line, as `line: CLASS: reason`.
+fn in_order(mut found: Vec<(u32, String)>) -> Vec<String> {
+    found.sort_by_key(|(line, _)| *line);
+    found
+        .into_iter()
+        .map(|(line, text)| format!("{line}: {text}"))
+        .collect()
+}
+
+/// Empties a physical line (1-based) of a text, keeping its newline; false when the text
+/// has no such line.
+fn empty_line(bytes: &mut Vec<u8>, number: u32) -> bool {
+    let mut start = 0;
+    for _ in 1..number {
+        match bytes[start..].iter().position(|&b| b == b'\n') {
+            Some(at) => start += at + 1,
+            None => return false,
+        }
+    }
+    if start >= bytes.len() {
+        return false;
+    }
+    let end = bytes[start..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |at| start + at);
+    bytes.drain(start..end);
+    true
+}
+
+/// Logical lines written back as text, each on the physical line it started on.
+fn rewrite<'a>(lines: impl Iterator<Item = &'a Line>) -> Vec<u8> {
+    let mut out = String::new();
+    let mut number = 1;
+    for line in lines {
+        while number < line.number {
+            out.push('\n');
+            number += 1;
+        }
+        let words: Vec<String> = line
+            .words
+            .iter()
+            .map(|word| gleipnir::quote(word))
+            .collect();
+        out.push_str(&words.join(" "));
+    }
+    out.push('\n');
+    out.into_bytes()
 }
 
 /// A warning about valid rules, with the line it is about.

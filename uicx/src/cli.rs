@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crate::args::{self, Args, VARIABLES};
 use crate::data::{DataDirs, Origin};
 use crate::lang::{Key, Language, Message};
-use crate::session::{Action, Locks, Reply, Session, Source};
+use crate::session::{Action, COMPUTER_PACE, Locks, Reply, Session, Source};
 use crate::terminal::{self, Terminal, print_error, print_line};
 use crate::window;
 use crate::x11::XExit;
@@ -107,7 +107,7 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
     }
     if args.help {
         let language = early_language(args.lang.as_deref());
-        return listing([language.get(Key::HelpArgs)]);
+        return listing([args::help(&language)]);
     }
     if let Some(protocol) = &args.engine {
         let rules = args.rules.clone().or_else(|| variable("HNEFATAFL_RULES"));
@@ -141,7 +141,9 @@ fn early_language(typed: Option<&str>) -> Language {
         .unwrap_or_default()
 }
 
-fn data_dirs(argument: Option<&Path>) -> DataDirs {
+/// The data directories of the start: `-d`, `$HNEFATAFL_PATH`, the home directory's, the
+/// system's and the built-in data.
+pub(crate) fn data_dirs(argument: Option<&Path>) -> DataDirs {
     DataDirs {
         user: None,
         argument: argument.map(Path::to_owned),
@@ -214,15 +216,32 @@ fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
             terminal.reply(&reply);
         }
     }
-    if !args.no_rc {
-        run_rc(&mut session, args, quiet, terminal)?;
-    }
     // The rc file leaves `r` alone when `-r` or the variable names the rules.
     let rules = match (&args.rules, variable("HNEFATAFL_RULES")) {
         (Some(name), _) => Some((name.clone(), Origin::Typed)),
         (None, Some(name)) => Some((name, Origin::Indirect)),
         (None, None) => None,
     };
+    // The files that the arguments name are checked before the rc file runs, so that a
+    // mistyped name is the first thing said; they are loaded after it.
+    let checked = match &rules {
+        Some((name, origin)) => check_rules(&session, name, *origin),
+        None => Ok(()),
+    };
+    let checked = checked.and_then(|()| match &args.saved {
+        Some(path) => crate::files::read(path).map(drop).map_err(|error| {
+            let name = path.display().to_string();
+            crate::messages::read_message(session.language(), &name, &error)
+        }),
+        None => Ok(()),
+    });
+    if let Err(message) = checked {
+        terminal.error(&session.text(&message));
+        return Err(FAILURE);
+    }
+    if !args.no_rc {
+        run_rc(&mut session, args, quiet, terminal)?;
+    }
     if let Some((name, origin)) = rules {
         let reply = session.apply(|session| session.load_rules(&name, origin));
         if reply.failed {
@@ -245,12 +264,7 @@ fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
     }
 
     if let Some(path) = &args.saved {
-        // As for `-c`, the manual asks for the full path: nothing is guessed at start-up.
-        if !path.is_absolute() {
-            let message = Message::new(Key::FrFullPath, [path.display().to_string()]);
-            terminal.error(&session.text(&message));
-            return Err(FAILURE);
-        }
+        // As given: a full path or one from the current directory, never looked up.
         let path = path.display().to_string();
         let reply = session.apply(|session| session.load_saved(&path));
         if reply.failed {
@@ -262,8 +276,19 @@ fn start(args: &Args, terminal: &mut Terminal) -> Result<Session, i32> {
     Ok(session)
 }
 
-/// Finds and runs the rc file: `-c`, `$HNEFATAFL_RC` (full paths), else `hnefataflrc`
-/// by lookup (never as given). A named rc file that cannot be read ends the start; an
+/// Whether the rule file that `-r` (or its variable) names is found and valid.
+fn check_rules(session: &Session, name: &str, origin: Origin) -> Result<(), Message> {
+    let (found, bytes) = session
+        .dirs()
+        .read_named("rules", name, origin)
+        .map_err(|error| crate::messages::lookup_message(session.language(), name, &error))?;
+    hnefatafl_core::Rules::parse(&bytes)
+        .map(drop)
+        .map_err(|error| crate::messages::rules_message(&found, &error))
+}
+
+/// Finds and runs the rc file: `-c` (a path as given), `$HNEFATAFL_RC` (a full path),
+/// else `hnefataflrc` by lookup (never as given). A named rc file that cannot be read ends the start; an
 /// error inside the file is reported with its line, and the rest of the file runs.
 fn run_rc(
     session: &mut Session,
@@ -271,13 +296,16 @@ fn run_rc(
     quiet: bool,
     terminal: &mut Terminal,
 ) -> Result<(), i32> {
-    let named = args
-        .rc
-        .clone()
-        .or_else(|| variable("HNEFATAFL_RC").map(PathBuf::from));
+    // `-c` is a path as typed, from the current directory; the variable, which nobody
+    // types at the moment it is used, must be a full path.
+    let named = match (&args.rc, variable("HNEFATAFL_RC")) {
+        (Some(path), _) => Some((path.clone(), false)),
+        (None, Some(path)) => Some((PathBuf::from(path), true)),
+        (None, None) => None,
+    };
     let (name, bytes) = match named {
-        Some(path) => {
-            if !path.is_absolute() {
+        Some((path, full_path)) => {
+            if full_path && !path.is_absolute() {
                 let message = Message::new(Key::FrFullPath, [path.display().to_string()]);
                 terminal.error(&session.text(&message));
                 return Err(FAILURE);
@@ -480,6 +508,8 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
 
     let mut queue: VecDeque<Typed> = VecDeque::new();
     let mut ended: Option<Instant> = None;
+    // When the last computer move came, for the pace of a game between two computers.
+    let mut last_computer_move: Option<Instant> = None;
     let mut prompted = false;
     loop {
         if terminal.closed() {
@@ -499,7 +529,8 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 }
                 continue;
             }
-            if session.start_computer() {
+            let pause = pace_left(session, terminal, last_computer_move);
+            if pause.is_none() && session.start_computer() {
                 prompted = false;
                 if terminal.interactive() {
                     let side = session.game().map_or(0, |game| game.side_to_move().index());
@@ -508,7 +539,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 }
                 continue;
             }
-            if ended.is_some() {
+            if ended.is_some() && pause.is_none() {
                 return SUCCESS;
             }
         }
@@ -516,7 +547,15 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
             terminal.prompt();
             prompted = true;
         }
-        let input = if session.is_thinking() {
+        let input = if let Some(pause) = pace_left(session, terminal, last_computer_move)
+            .filter(|_| !session.is_thinking() && !session.is_busy())
+        {
+            match receiver.recv_timeout(pause) {
+                Ok(input) => input,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return SUCCESS,
+            }
+        } else if session.is_thinking() {
             // After the end of input nothing else could stop a search bounded only by
             // its depth.
             let late = |elapsed: Duration| elapsed >= EOF_GRACE;
@@ -540,9 +579,13 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         };
         match input {
             Input::Wake => {
+                let thinking = session.is_thinking();
                 let lines = session.poll_thinker();
                 if !session.is_thinking() {
                     terminal.progress(session.language(), None);
+                    if thinking {
+                        last_computer_move = Some(Instant::now());
+                    }
                 }
                 terminal.lines(&lines);
             }
@@ -587,6 +630,16 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
             Input::End => ended = Some(Instant::now()),
         }
     }
+}
+
+/// How long the next computer move must still wait: at a terminal, a game between two
+/// computers goes at [`COMPUTER_PACE`], as in the window; a script is never slowed.
+fn pace_left(session: &Session, terminal: &Terminal, last: Option<Instant>) -> Option<Duration> {
+    if !terminal.interactive() || !session.computers_only() {
+        return None;
+    }
+    let left = COMPUTER_PACE.checked_sub(last?.elapsed())?;
+    (!left.is_zero()).then_some(left)
 }
 
 /// Runs a line from standard input; `Some` is the exit status when the program ends.

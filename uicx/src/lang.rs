@@ -3,10 +3,15 @@
 //! [`Key`] is the one list of keys: `-L` prints it, the shipped files in `data/lang/` must
 //! give a message for each (a test checks), and every message shown goes through it.
 //! A message may hold `{0}`, `{1}` ... which are replaced by the message's arguments.
-//! With no language loaded, a message shows as its key followed by its arguments, so
-//! errors read as codes such as `fr_io /some/path ...`.
+//! English (`data/lang/eng`) is built into the binary: until a language file is loaded,
+//! and when one cannot be read, messages are in English words, never bare keys.
+
+use std::sync::OnceLock;
 
 use crate::messages::shown;
+
+/// The English language file, built into the binary.
+const ENGLISH: &[u8] = include_bytes!("../../data/lang/eng");
 
 gleipnir::language_keys! {
     /// A language key: one message the program can show.
@@ -67,6 +72,8 @@ gleipnir::language_keys! {
         MoveGameOver = "move_game_over",
         MoveMustJump = "move_must_jump",
         MoveNoSuchJump = "move_no_such_jump",
+        MoveChainGoesOn = "move_chain_goes_on",
+        MoveOr = "move_or",
         NotationWordCount = "notation_word_count",
         NotationBadWord = "notation_bad_word",
         NotationOutOfBoard = "notation_out_of_board",
@@ -88,6 +95,7 @@ gleipnir::language_keys! {
         PieceKing = "piece_king",
         PieceDefender = "piece_defender",
         PieceAttacker = "piece_attacker",
+        PieceNamed = "piece_named",
         PlayerHuman = "player_human",
         PlayerComputer = "player_computer",
         LimitLevel = "limit_level",
@@ -114,6 +122,7 @@ gleipnir::language_keys! {
         SideAttackers = "side_attackers",
         SideDefenders = "side_defenders",
         SidePlayer = "side_player",
+        SideNamed = "side_named",
         XSideAttackersShort = "x_side_attackers_short",
         XSideDefendersShort = "x_side_defenders_short",
         XSideHuman = "x_side_human",
@@ -166,6 +175,24 @@ gleipnir::language_keys! {
         NetLeft = "net_left",
         // Help.
         HelpArgs = "help_args",
+        HelpOptRc = "help_opt_rc",
+        HelpOptNoRc = "help_opt_no_rc",
+        HelpOptData = "help_opt_data",
+        HelpOptSaved = "help_opt_saved",
+        HelpOptHelp = "help_opt_help",
+        HelpOptInfo = "help_opt_info",
+        HelpOptLang = "help_opt_lang",
+        HelpOptKeys = "help_opt_keys",
+        HelpOptEnv = "help_opt_env",
+        HelpOptRules = "help_opt_rules",
+        HelpOptNoLocale = "help_opt_no_locale",
+        HelpOptVersion = "help_opt_version",
+        HelpOptX = "help_opt_x",
+        HelpOptEngine = "help_opt_engine",
+        HelpOptLimits = "help_opt_limits",
+        HelpOptPerft = "help_opt_perft",
+        HelpOptCheck = "help_opt_check",
+        HelpOptWarnings = "help_opt_warnings",
         HelpIntro = "help_intro",
         HelpX = "help_x",
         HelpBoard = "help_board",
@@ -228,14 +255,22 @@ impl Message {
     }
 }
 
-/// The language in use: a complete catalogue, or none (messages show as keys).
+/// The built-in English catalogue, read once. A test checks that it gives every key; were
+/// it ever refused, messages would show as their keys rather than the program stopping.
+fn english() -> &'static gleipnir::Catalogue<Key> {
+    static ENGLISH_CATALOGUE: OnceLock<gleipnir::Catalogue<Key>> = OnceLock::new();
+    ENGLISH_CATALOGUE.get_or_init(|| gleipnir::Catalogue::parse(ENGLISH).unwrap_or_default())
+}
+
+/// The language in use: a loaded catalogue, which is complete (a language file that lacks
+/// a key is refused whole), or none, when the built-in English speaks.
 #[derive(Clone, Debug, Default)]
 pub struct Language {
     catalogue: gleipnir::Catalogue<Key>,
 }
 
 impl Language {
-    /// No language: messages show as their keys.
+    /// No language file loaded: messages are in the built-in English.
     pub fn none() -> Language {
         Language {
             catalogue: gleipnir::Catalogue::empty(),
@@ -255,19 +290,13 @@ impl Language {
         !self.catalogue.is_empty()
     }
 
-    /// The message in words.
+    /// The message in words: the loaded language's, else the built-in English.
     pub fn text(&self, message: &Message) -> String {
-        match self.is_loaded() {
-            true => fill(self.catalogue.get(message.key), &message.args),
-            false => {
-                let mut text = message.key.name().to_owned();
-                for arg in &message.args {
-                    text.push(' ');
-                    text.push_str(&shown(arg));
-                }
-                text
-            }
-        }
+        let catalogue = match self.is_loaded() {
+            true => &self.catalogue,
+            false => english(),
+        };
+        fill(catalogue.get(message.key), &message.args)
     }
 
     /// A message without arguments in words.
@@ -335,12 +364,17 @@ mod tests {
     }
 
     #[test]
-    fn without_language_messages_are_keys() {
+    fn the_built_in_english_gives_every_key() {
+        assert!(gleipnir::Catalogue::<Key>::parse(ENGLISH).is_ok());
+    }
+
+    #[test]
+    fn without_language_messages_are_english() {
         let language = Language::none();
         assert_eq!(
             language.text(&Message::new(Key::FrIo, ["x", "y"])),
-            "fr_io x y"
+            "x: cannot read: y"
         );
-        assert_eq!(language.get(Key::Turn), "turn");
+        assert_ne!(language.get(Key::Turn), "turn");
     }
 }

@@ -8,7 +8,7 @@
 
 #![deny(missing_docs)]
 
-pub(crate) mod args;
+pub mod args;
 pub mod board;
 pub mod check;
 pub mod cli;

@@ -4,7 +4,9 @@
 
 use std::borrow::Cow;
 
-use hnefatafl_core::{Move, MoveError, Notation, NotationError, Rules, RulesErrorKind, Square};
+use hnefatafl_core::{
+    Game, Move, MoveError, Notation, NotationError, Rules, RulesErrorKind, Square,
+};
 
 use crate::data::{Found, LookupError};
 use crate::files::FileError;
@@ -108,26 +110,22 @@ pub fn lookup_message(language: &Language, name: &str, error: &LookupError) -> M
     }
 }
 
-/// A rule file that was refused.
-pub fn rules_message(found: &Found, error: &hnefatafl_core::RulesError) -> Message {
-    match error.kind() {
-        RulesErrorKind::Read => Message::new(
-            Key::Rread,
-            [
-                found.to_string(),
-                error.line().unwrap_or(0).to_string(),
-                error.reason(),
-            ],
-        ),
-        // The file and, where the rule is written, its line: `tablut.rules:7`.
-        _ => {
-            let place = match error.line() {
-                Some(line) => format!("{found}:{line}"),
-                None => found.to_string(),
-            };
-            Message::new(Key::Rvalid, [place, error.reason()])
-        }
+/// Where in a file something was found: `tablut:7`, or the file alone when there is no
+/// line. Every message that names a file and a line names them so.
+pub fn place(file: impl std::fmt::Display, line: Option<u32>) -> String {
+    match line {
+        Some(line) => format!("{file}:{line}"),
+        None => file.to_string(),
     }
+}
+
+/// A rule file that was refused: the file and its line (`tablut:7`), then the reason.
+pub fn rules_message(found: &Found, error: &hnefatafl_core::RulesError) -> Message {
+    let key = match error.kind() {
+        RulesErrorKind::Read => Key::Rread,
+        _ => Key::Rvalid,
+    };
+    Message::new(key, [place(found, error.line()), error.reason()])
 }
 
 /// A move that could not be read.
@@ -164,54 +162,82 @@ impl Naming {
         }
     }
 
-    /// A move: `4 6 4 8 (e5-e7)` or `e5 e7`.
+    /// A move: `4 6 4 8 (e5-e7)` or `e5 e7`; a jump capture with every square it lands
+    /// on: `4 6 4 4 2 4 (e5-e3-c3)` or `e5 e3 c3`.
     pub fn move_text(self, rules: &Rules, mv: Move) -> String {
         match self {
             Naming::Both => {
-                let from = rules.format_square(mv.from(), Notation::Algebraic);
-                let to = rules.format_square(mv.to(), Notation::Algebraic);
-                format!("{} ({from}-{to})", rules.format_move(mv, Notation::Numeric))
+                let squares: Vec<String> = std::iter::once(mv.from())
+                    .chain(mv.landings())
+                    .map(|square| rules.format_square(square, Notation::Algebraic))
+                    .collect();
+                let numeric = rules.format_move(mv, Notation::Numeric);
+                format!("{numeric} ({})", squares.join("-"))
             }
             Naming::Board => rules.format_move(mv, Notation::Algebraic),
         }
     }
 
-    /// A line of moves (an analysis's principal variation): `4 6 4 8, 4 4 4 2` or
-    /// `e5 e7, e7 e9`.
+    /// A line of moves (an analysis's principal variation), each move as
+    /// [`Naming::move_text`] writes it: `4 6 4 8 (e5-e7), 4 4 4 2 (e5-e3)` or
+    /// `e5 e7, e5 e3`.
     pub fn line(self, rules: &Rules, moves: &[Move]) -> String {
-        let notation = match self {
-            Naming::Both => Notation::Numeric,
-            Naming::Board => Notation::Algebraic,
-        };
         moves
             .iter()
-            .map(|&mv| rules.format_move(mv, notation))
+            .map(|&mv| self.move_text(rules, mv))
             .collect::<Vec<_>>()
             .join(", ")
     }
 }
 
-/// A move that is not allowed.
+/// The jump captures that go on from where `mv` stops: the legal jump captures of the
+/// same piece whose landings begin with those of `mv` and go further.
+fn chains_going_on(game: &Game, mv: Move) -> Vec<Move> {
+    let landings: Vec<Square> = mv.landings().collect();
+    game.legal_moves()
+        .filter(|legal| legal.from() == mv.from() && legal.is_jump())
+        .filter(|legal| {
+            let theirs: Vec<Square> = legal.landings().collect();
+            theirs.len() > landings.len() && theirs.starts_with(&landings)
+        })
+        .collect()
+}
+
+/// A move that is not allowed in this game (whose position is the one the move was
+/// tried in). Where the move stops a jump capture that must go on, the message names
+/// the whole capture, every landing.
 pub fn move_message(
     language: &Language,
-    rules: &Rules,
+    game: &Game,
+    mv: Move,
     error: &MoveError,
     naming: Naming,
 ) -> Message {
+    let rules = game.rules();
     let square = |square: &Square| naming.square(rules, *square);
     let reason = match error {
         MoveError::OutOfBoard(_) => Message::plain(Key::MoveOutOfBoard),
         MoveError::SameSquare => Message::plain(Key::MoveSameSquare),
         MoveError::NotStraight => Message::plain(Key::MoveNotStraight),
-        MoveError::NoPiece => Message::plain(Key::MoveNoPiece),
-        MoveError::NotYourPiece => Message::plain(Key::MoveNotYours),
+        MoveError::NoPiece => Message::new(Key::MoveNoPiece, [square(&mv.from())]),
+        MoveError::NotYourPiece => Message::new(Key::MoveNotYours, [square(&mv.from())]),
         MoveError::Blocked(at) => Message::new(Key::MoveBlocked, [square(at)]),
         MoveError::CannotEnter(at) => Message::new(Key::MoveCannotEnter, [square(at)]),
         MoveError::NoReturn(at) => Message::new(Key::MoveNoReturn, [square(at)]),
         MoveError::Repetition => Message::plain(Key::MoveRepetition),
         MoveError::GameOver => Message::plain(Key::MoveGameOver),
-        MoveError::MustJump => Message::plain(Key::MoveMustJump),
-        MoveError::NoSuchJump => Message::plain(Key::MoveNoSuchJump),
+        MoveError::MustJump => match chains_going_on(game, mv).as_slice() {
+            [] => Message::plain(Key::MoveMustJump),
+            chains => {
+                let or = language.get(Key::MoveOr);
+                let chains: Vec<String> = chains
+                    .iter()
+                    .map(|&chain| naming.move_text(rules, chain))
+                    .collect();
+                Message::new(Key::MoveChainGoesOn, [chains.join(&format!(" {or} "))])
+            }
+        },
+        MoveError::NoSuchJump => Message::new(Key::MoveNoSuchJump, [square(&mv.from())]),
         // A reason that core adds later is shown in its own (English) words.
         other => return Message::new(Key::CmdIllegalMove, [other.to_string()]),
     };

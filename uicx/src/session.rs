@@ -66,6 +66,11 @@ pub struct Locks {
     pub rules: bool,
 }
 
+/// The least time between two moves of a game between two computers that a person
+/// watches (at a terminal, in the window), so that it can be followed: the searches of
+/// the weak levels end long before their time is up.
+pub const COMPUTER_PACE: std::time::Duration = std::time::Duration::from_millis(800);
+
 /// A player's setting.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerKind {
@@ -736,7 +741,8 @@ impl Session {
     }
 
     /// A piece type as messages name it: the rule file's `name` (the usual English names
-    /// translated by the language file), else its board letter.
+    /// translated by the language file, any other as a piece of that name: `black
+    /// piece`), else its board letter.
     fn piece_name(&self, rules: &Rules, piece: PieceType) -> String {
         let Some(name) = rules.piece_name(piece) else {
             return board::piece_letter(rules, piece).to_string();
@@ -745,12 +751,9 @@ impl Session {
             "king" => Key::PieceKing,
             "defender" => Key::PieceDefender,
             "attacker" => Key::PieceAttacker,
-            _ => return name.to_owned(),
+            _ => return self.language.text(&Message::new(Key::PieceNamed, [name])),
         };
-        match self.language.is_loaded() {
-            true => self.language.get(key),
-            false => name.to_owned(),
-        }
+        self.language.get(key)
     }
 
     fn after_move(&mut self) {
@@ -794,9 +797,18 @@ impl Session {
             .as_mut()
             .ok_or_else(|| Message::plain(Key::CmdNoRules))?;
         let rules = game.rules().clone();
-        let undo = game
-            .try_play(mv)
-            .map_err(|error| messages::move_message(&self.language, &rules, &error, naming))?;
+        let undo = match game.try_play(mv) {
+            Ok(undo) => undo,
+            Err(error) => {
+                return Err(messages::move_message(
+                    &self.language,
+                    game,
+                    mv,
+                    &error,
+                    naming,
+                ));
+            }
+        };
         if let Some(line) = capture_line(&self.language, &rules, undo, false, naming) {
             self.out.push(line);
         }
@@ -986,8 +998,16 @@ impl Session {
             return Err(Message::new(Key::CmdEmptyName, ["l"]));
         }
         let (found, bytes) = self.lookup("lang", name, origin)?;
-        let language = Language::parse(&bytes)
-            .map_err(|error| Message::new(Key::FrLang, [found.to_string(), error.to_string()]))?;
+        let language = Language::parse(&bytes).map_err(|error| {
+            // The line goes before the message, as in every `file:line: message`.
+            let reason = error.to_string();
+            let reason = error
+                .line()
+                .and_then(|line| reason.strip_prefix(&format!("line {line}: ")))
+                .unwrap_or(&reason)
+                .to_owned();
+            Message::new(Key::FrLang, [messages::place(&found, error.line()), reason])
+        })?;
         self.language = language;
         self.say(Message::new(Key::LangLoaded, [name]));
         Ok(())
@@ -1253,9 +1273,8 @@ impl Session {
         let game = self.game_or_error()?;
         if game.side_to_move().index() == usize::from(side) {
             let mut trial = game.clone();
-            let rules = game.rules().clone();
             trial.try_play(mv).map_err(|error| {
-                messages::move_message(&self.language, &rules, &error, self.naming())
+                messages::move_message(&self.language, game, mv, &error, self.naming())
             })?;
         }
         let number = game.ply() as u32 + 1;
@@ -1628,10 +1647,16 @@ impl Session {
         let rules = game.rules().clone();
         let words: Vec<&str> = text.split_whitespace().collect();
         let played = match rules.parse_move(&words) {
-            Ok(mv) => game
-                .try_play(mv)
-                .map(|undo| capture_line(&self.language, &rules, undo, !mine, naming))
-                .map_err(|error| messages::move_message(&self.language, &rules, &error, naming)),
+            Ok(mv) => match game.try_play(mv) {
+                Ok(undo) => Ok(capture_line(&self.language, &rules, undo, !mine, naming)),
+                Err(error) => Err(messages::move_message(
+                    &self.language,
+                    game,
+                    mv,
+                    &error,
+                    naming,
+                )),
+            },
             Err(error) => Err(Message::new(
                 Key::CmdBadMove,
                 [self.language.text(&messages::notation_message(&error))],
@@ -1679,6 +1704,14 @@ impl Session {
         self.thinker
             .start(game, limits, Purpose::Play, self.notify.clone());
         true
+    }
+
+    /// Whether both players are the computer: a game that a person watching it (at a
+    /// terminal, in the window) sees at [`COMPUTER_PACE`].
+    pub fn computers_only(&self) -> bool {
+        self.players
+            .iter()
+            .all(|player| matches!(player, PlayerKind::Computer(..)))
     }
 
     /// Asks the running search to move now (`f`).
@@ -1760,8 +1793,13 @@ impl Session {
                                 self.after_move();
                             }
                             Err(error) => {
-                                let message =
-                                    messages::move_message(&self.language, &rules, &error, naming);
+                                let message = messages::move_message(
+                                    &self.language,
+                                    game,
+                                    best,
+                                    &error,
+                                    naming,
+                                );
                                 self.say(message);
                             }
                         }

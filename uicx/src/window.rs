@@ -70,6 +70,23 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
     view
 }
 
+/// The name of a side that is neither attackers nor defenders, from the rule file: the
+/// one `name` all its piece types share (halatafl's `white` and `black`), capitalised.
+fn side_name(rules: &hnefatafl_core::Rules, player: Player) -> Option<String> {
+    let mut names = rules
+        .piece_rules()
+        .iter()
+        .filter(|rule| rule.owner() == player)
+        .map(|rule| rule.name());
+    let first = names.next()??;
+    if names.any(|name| name != Some(first)) {
+        return None;
+    }
+    let mut chars = first.chars();
+    let initial = chars.next()?;
+    Some(initial.to_uppercase().chain(chars).collect())
+}
+
 /// A player's side and who plays it, for the window; `short`: the side's name without
 /// the player's number, for a narrow window.
 fn side_label(session: &Session, player: Player, role: Role, short: bool) -> String {
@@ -81,7 +98,14 @@ fn side_label(session: &Session, player: Player, role: Role, short: bool) -> Str
         (Role::Defenders, true) => Key::XSideDefendersShort,
         (Role::Plain, _) => Key::SidePlayer,
     };
-    let name = session.text(&Message::new(key, [index]));
+    let side = session
+        .game()
+        .and_then(|game| side_name(game.rules(), player));
+    let name = match (role, side) {
+        (Role::Plain, Some(side)) if short => side,
+        (Role::Plain, Some(side)) => session.text(&Message::new(Key::SideNamed, [index, side])),
+        _ => session.text(&Message::new(key, [index])),
+    };
     if let Some(network) = session.network_game() {
         // A network game: the account at each seat, and which one is this client's.
         let account = network.players[player.index()]
@@ -204,5 +228,32 @@ impl XHost for Host<'_> {
         self.session
             .game()
             .and_then(|game| game.rules().ui_theme().map(str::to_owned))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(name: &str) -> hnefatafl_core::Rules {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../data/rules")
+            .join(name);
+        hnefatafl_core::Rules::parse(&std::fs::read(path).expect("rule file")).expect("valid")
+    }
+
+    #[test]
+    fn sides_without_a_role_are_named_after_their_pieces() {
+        let halatafl = rules("halatafl");
+        assert_eq!(
+            side_name(&halatafl, Player::BOTH[0]).as_deref(),
+            Some("White")
+        );
+        assert_eq!(
+            side_name(&halatafl, Player::BOTH[1]).as_deref(),
+            Some("Black")
+        );
+        // Sides of several named types have no one name.
+        assert_eq!(side_name(&rules("hnefatafl"), Player::BOTH[1]), None);
     }
 }

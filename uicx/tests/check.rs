@@ -168,3 +168,32 @@ fn every_shipped_file_passes_without_a_warning() {
     args.extend(names.iter().map(String::as_str));
     assert_eq!(check(&args, ""), (0, String::new()));
 }
+
+#[test]
+fn every_error_of_a_file_is_reported_in_line_order() {
+    // Lines 28 to 31: an unknown keyword, an unterminated quote, a rule in the wrong
+    // place, and a good rule between them.
+    let file = text("bogus 1\nname \"unclosed\nforbid_repeat\nwidth 9\n");
+    let (status, stderr) = check(&[], &file);
+    assert_eq!(status, 1);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    assert!(lines[0].starts_with("<stdin>:28: RREAD: "), "{stderr}");
+    assert!(lines[0].contains("bogus"), "{stderr}");
+    assert!(lines[1].starts_with("<stdin>:29: RREAD: "), "{stderr}");
+    assert!(lines[2].starts_with("<stdin>:31: RREAD: "), "{stderr}");
+    assert!(lines[2].contains("width"), "{stderr}");
+}
+
+#[test]
+fn shipped_rule_files_are_found_by_name() {
+    let (status, stderr) = check(&["brandub", "halatafl"], "");
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    // A name that is neither a file nor a rule file.
+    let (status, stderr) = check(&["no_such_rules"], "");
+    assert_eq!(status, 1);
+    assert!(
+        stderr.starts_with("no_such_rules: cannot read:"),
+        "{stderr}"
+    );
+}

@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 mod common;
-use common::{data, home, program};
+use common::{data, home, on_rules, program};
 
 /// The program on brandub in English, with no rc file.
 fn brandub(home: &Path) -> Command {
@@ -88,6 +88,27 @@ fn help_lists_every_flag() {
     for flag in ["-r <file>", "-s", "-v", "-x [<theme>]"] {
         assert!(text.contains(flag), "{flag} missing from {text}");
     }
+    for flag in [
+        "--check [-w] [<file> ...]",
+        "\n  -w ",
+        "--engine <protocol>",
+        "--limits <words>",
+        "--perft <depth>",
+    ] {
+        assert!(text.contains(flag), "{flag} missing from {text}");
+    }
+}
+
+#[test]
+fn an_unknown_option_is_one_clean_line() {
+    let home = home();
+    program(home.path())
+        .arg("--bogus")
+        .assert()
+        .code(1)
+        .stderr(predicate::function(|text: &str| {
+            text.lines().count() == 1 && text.contains("'--bogus'") && !text.contains("\\n")
+        }));
 }
 
 #[test]
@@ -202,12 +223,12 @@ fn bad_files_at_start_exit_with_one() {
     write(&dir.join("lang/broken"), "turn only this\n");
     write(&dir.join("saved"), "this is not a saved game\n");
     let cases: [(&[&str], &str); 7] = [
-        (&["-r", "unreadable"], "line 3"),
+        (&["-r", "unreadable"], "rules/unreadable:3: "),
         (&["-r", "invalid"], "not valid"),
         (&["-r", "nosuch"], "nosuch"),
         (&["-e", "/nonexistent/saved"], "/nonexistent/saved"),
-        (&["-e", "relative/saved"], "full path"),
-        (&["-c", "relative/rc"], "full path"),
+        (&["-e", "relative/saved"], "relative/saved: cannot read"),
+        (&["-c", "relative/rc"], "relative/rc: cannot read"),
         (&["-c", "/nonexistent/rc"], "/nonexistent/rc"),
     ];
     for (args, expected) in cases {
@@ -228,14 +249,16 @@ fn bad_files_at_start_exit_with_one() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("saved game refused"));
-    // Without a language, errors are codes.
+    // Without a language file, errors are in the built-in English, `file:line: message`.
     program(home.path())
         .args(["-C", "-d"])
         .arg(&dir)
         .args(["-r", "unreadable"])
         .assert()
         .code(1)
-        .stderr(predicate::str::starts_with("rread "));
+        .stderr(predicate::str::contains(
+            "rules/unreadable:3: the rule file cannot be read: ",
+        ));
     program(home.path())
         .args(["-d", "/nonexistent/data"])
         .assert()
@@ -250,8 +273,10 @@ fn without_rc_and_variables_nothing_is_loaded() {
         .write_stdin("b\nh\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains("help_intro"))
-        .stderr("cmd_no_rules\n");
+        .stdout(predicate::str::contains(
+            "Commands (type h <command> for one)",
+        ))
+        .stderr("No rules are loaded. Load a rule file with r <file>.\n");
 }
 
 #[test]
@@ -263,7 +288,7 @@ fn default_rc_is_found_in_the_embedded_data() {
         "{text}"
     );
     assert!(
-        text.contains("# p 1 c 3\nPlayer 1: computer, level 3 (1.5 s a move)"),
+        text.contains("# p 1 c 3\nPlayer 1: computer, level 3 (up to 1.5 s a move)"),
         "{text}"
     );
     assert!(text.contains("(built-in)/rules/hnefatafl"), "{text}");
@@ -355,7 +380,7 @@ fn rc_file_restrictions() {
         .arg(&rc)
         .assert()
         .success()
-        .stderr(predicate::str::contains("fr_not_found"));
+        .stderr(predicate::str::contains("not found in any data directory"));
 }
 
 #[test]
@@ -501,11 +526,11 @@ fn bad_input_leaves_the_game_unchanged() {
     assert_eq!(boards[0], boards[1]);
     assert_eq!(stderr.lines().count(), 23, "{stderr}");
     assert!(
-        stderr.contains("Illegal move: there is no piece on that square"),
+        stderr.contains("Illegal move: there is no piece on a7 (0 0)"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Illegal move: that piece belongs to the other player"),
+        stderr.contains("Illegal move: the piece on d7 (3 0) belongs to the other player"),
         "{stderr}"
     );
     assert!(stderr.contains("Unknown command `zz`"), "{stderr}");
@@ -624,6 +649,51 @@ fn analysis_reports_each_depth_and_the_best_move() {
     assert_eq!(depths.len(), 3, "{text}");
     assert!(depths[2].contains(" pv "), "{text}");
     assert!(text.contains("Best move: m "), "{text}");
+    // The principal variation names its moves in both notations, as the best move.
+    let pv = depths[2].split(" pv ").nth(1).expect("a pv");
+    let first = pv.split(", ").next().expect("a move");
+    let (numbers, names) = first.split_once(" (").expect("both notations");
+    assert_eq!(numbers.split(' ').count(), 4, "{pv}");
+    assert!(names.ends_with(')') && names.contains('-'), "{pv}");
+}
+
+#[test]
+fn a_refused_move_names_its_square() {
+    let home = home();
+    brandub(home.path())
+        .write_stdin("m a1 a2\nm 3 1 1 1\nm 3 0 4 0\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "Illegal move: there is no piece on a1 (0 6)",
+        ))
+        .stderr(predicate::str::contains(
+            "Illegal move: the piece on d7 (3 0) belongs to the other player",
+        ));
+}
+
+/// Halatafl up to a capture of two jumps, f3-f5-d5, that player 0 must make.
+const HALATAFL_CHAIN: &str = "m d3 d4\nm d5 d3\nm d2 d4\nm d6 d5\nm d4 d6\nm d7 d5\n\
+    m e4 d4\nm d5 d3\nm f4 e4\nm f5 f4\n";
+
+#[test]
+fn a_jump_chain_stopped_halfway_says_where_it_goes_on() {
+    let home = home();
+    let output = on_rules(home.path(), "halatafl")
+        .write_stdin(format!("{HALATAFL_CHAIN}m f3 f5\nm 5 4 5 2 3 2\n"))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "Illegal move: the capture by jumping must go on: play m 5 4 5 2 3 2 (f3-f5-d5)\n"
+    );
+    // The command line writes the chain whole, every landing.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("m 5 4 5 2 3 2 (f3-f5-d5): captures f4, e5"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -731,5 +801,95 @@ fn unreadable_input_lines_are_reported_and_skipped() {
         .stdout(predicate::str::contains("Player 0 to move."))
         .stderr(predicate::str::contains(
             "stdin: line 1: unterminated quote",
+        ));
+}
+
+#[test]
+fn without_a_language_file_messages_are_english_words() {
+    let home = home();
+    // The manual's script: no rc file, so no `l`.
+    let output = program(home.path())
+        .args(["-C", "-r", "hnefatafl"])
+        .write_stdin("m 5 1 2 1\nb\np 1 c 9\n")
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stdout.contains("Rules: Hnefatafl"), "{stdout}");
+    assert!(stdout.contains("Player 1 to move."), "{stdout}");
+    assert!(
+        !stdout.contains("rules_loaded") && !stdout.contains("turn "),
+        "{stdout}"
+    );
+    assert_eq!(stderr, "Bad limits: 9\n");
+
+    // A language the rc file cannot find: `file:line: message`, in English.
+    let rc = home.path().join("rc");
+    write(&rc, "l nosuchlang\nr brandub\n");
+    program(home.path())
+        .arg("-c")
+        .arg(&rc)
+        .assert()
+        .success()
+        .stderr(format!(
+            "{}:1: nosuchlang: not found in any data directory\n",
+            rc.display()
+        ))
+        .stdout(predicate::str::contains("Rules: Brandub"));
+}
+
+#[test]
+fn argument_errors_come_before_the_rc_file() {
+    let home = home();
+    // The default rc file is not echoed before the mistyped name is reported.
+    for args in [&["-r", "brandubb"][..], &["-e", "nosuch.save"]] {
+        program(home.path())
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::starts_with(args[1]));
+    }
+}
+
+#[test]
+fn rc_and_saved_game_paths_may_be_relative() {
+    let home = home();
+    let save = home.path().join("b.save");
+    stdout_of(
+        &mut brandub(home.path()),
+        &format!("m 3 1 1 1\nw {}\n", save.display()),
+    );
+    write(&home.path().join("my.rc"), "l eng\nr brandub\n");
+    let text = stdout_of(
+        program(home.path())
+            .current_dir(home.path())
+            .args(["-c", "my.rc", "-e", "b.save"]),
+        "",
+    );
+    assert!(text.contains("# r brandub"), "{text}");
+    assert!(text.contains("Game loaded from b.save: 1 move."), "{text}");
+}
+
+#[test]
+fn a_piece_named_in_the_rule_file_is_a_piece_in_messages() {
+    let home = home();
+    let dir = home.path().join("data");
+    write(
+        &dir.join("rules/race"),
+        "id race\nname Race\nwidth 3\nheight 3\npieces 4 0 0  0 0 0  0 0 2\n\
+         squares 1 1 2  1 1 1  1 1 1\npiece bit 4\npiece 4 name white\npiece 4 owner 0\n\
+         piece 4 escape\npiece 4 occupies 3\npiece bit 2\npiece 2 name black\n\
+         piece 2 owner 1\npiece 2 occupies 1\nsquare bit 1\nsquare bit 2\nsquare 2 escape\n",
+    );
+    program(home.path())
+        .args(["-C", "-l", "eng", "-d"])
+        .arg(&dir)
+        .args(["-r", "race"])
+        .write_stdin("m a3 c3\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Player 0 wins: the white piece reached an escape square.",
         ));
 }

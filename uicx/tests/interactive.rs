@@ -117,3 +117,29 @@ fn colour_at_a_terminal_unless_no_color() {
     }
     send(&mut plain, "q");
 }
+
+#[test]
+fn two_computers_at_a_terminal_play_at_a_pace_that_can_be_followed() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start(home.path());
+    expect(&mut session, "> ");
+    send(&mut session, "p 1 c d1");
+    expect(&mut session, "Player 1: computer, depth 1");
+    // A depth-1 search ends at once; the moves still come at the window's pace.
+    send(&mut session, "p 0 c d1");
+    let mut times = Vec::new();
+    for _ in 0..4 {
+        if let Err(error) = session.exp_regex(r"m \d+ \d+ \d+ \d+ \(") {
+            panic!("no computer move: {error}");
+        }
+        times.push(std::time::Instant::now());
+    }
+    for pair in times.windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(gap >= std::time::Duration::from_millis(600), "{gap:?}");
+    }
+    send(&mut session, "q");
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+}

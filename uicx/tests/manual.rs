@@ -88,3 +88,102 @@ fn quoted_language_lines_are_the_shipped_ones() {
         );
     }
 }
+
+/// Whether a manual's list of options has an entry for this option name: a line that
+/// begins with the option, as Markdown (`` `-h`, `--help` ``) or as the man page
+/// (`.BR \-h ", " \-\-help`), and names it.
+fn has_entry(text: &str, name: &str) -> bool {
+    let man = name.replace('-', "\\-");
+    text.lines().any(|line| {
+        let markdown = line.starts_with("`-")
+            && (line.contains(&format!("`{name}`")) || line.contains(&format!("`{name} ")));
+        let roff = [".B ", ".BI ", ".BR "].iter().any(|macro_| {
+            line.strip_prefix(macro_).is_some_and(|rest| {
+                rest.starts_with("\\-")
+                    && rest.split([' ', ',', '"']).any(|word| word == man.as_str())
+            })
+        });
+        markdown || roff
+    })
+}
+
+#[test]
+fn every_option_of_the_help_is_in_the_manuals_and_the_man_page() {
+    for document in ["docs/manual.md", "docs/manual.sv.md", "docs/hnefatafl.6"] {
+        let text = read(document);
+        for option in uicx::args::OPTIONS {
+            for name in option.names {
+                assert!(has_entry(&text, name), "{document} has no entry for {name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_shipped_variant_is_named_in_the_manuals_the_readme_and_the_rc_file() {
+    let mut variants: Vec<String> = std::fs::read_dir(root().join("data/rules"))
+        .expect("the shipped rules")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    variants.sort();
+    assert!(variants.len() > 10, "{variants:?}");
+    for document in [
+        "docs/manual.md",
+        "docs/manual.sv.md",
+        "docs/hnefatafl.6",
+        "README.md",
+        "data/hnefataflrc",
+    ] {
+        let text = read(document);
+        for variant in &variants {
+            let named = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|word| word == variant);
+            assert!(named, "{document} does not name the variant {variant}");
+        }
+    }
+}
+
+#[test]
+fn the_readme_session_is_what_the_program_prints() {
+    let readme = read("README.md");
+    let start = readme.find("$ printf '").expect("the session's command");
+    let block = &readme[start..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let (command, printed) = block.split_once('\n').expect("a command line");
+    let script = command
+        .trim_start_matches("$ printf '")
+        .split('\'')
+        .next()
+        .expect("the input")
+        .replace("\\n", "\n");
+    let args: Vec<&str> = command
+        .split("| hnefatafl ")
+        .nth(1)
+        .expect("the program's arguments")
+        .split_whitespace()
+        .collect();
+    let home = tempfile::tempdir().expect("HOME");
+    let output = Command::cargo_bin("hnefatafl")
+        .expect("the binary is built")
+        .env("HOME", home.path())
+        .env("NO_COLOR", "1")
+        .env_remove("DISPLAY")
+        .env_remove("HNEFATAFL_RC")
+        .env_remove("HNEFATAFL_PATH")
+        .env_remove("HNEFATAFL_LANG")
+        .env_remove("HNEFATAFL_RULES")
+        .args(&args)
+        .write_stdin(script)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("runs");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), printed);
+}

@@ -649,12 +649,13 @@ fn echoed_text_is_safe_to_print() {
     assert!(errors.len() < 2000, "the long word is shortened");
     assert!(errors.contains("`r` needs a name, and the name given is empty."));
     assert!(errors.contains("`l` needs a name, and the name given is empty."));
-    // Before any language: the code, and the rc file's language still comes.
+    // Before any language file: the built-in English, and the rc file's language still
+    // comes.
     program(home.path())
         .args(["-l", ""])
         .assert()
         .success()
-        .stderr(predicate::str::starts_with("cmd_empty_name l"))
+        .stderr(predicate::str::starts_with("`l` needs a name"))
         .stdout(predicate::str::contains("Language: English."));
 }
 
@@ -800,7 +801,7 @@ fn players_are_listed_with_their_limits_and_counts_read_right() {
         "{text}"
     );
     assert!(
-        text.contains("Player 1: computer, level 3 (1.5 s a move)"),
+        text.contains("Player 1: computer, level 3 (up to 1.5 s a move)"),
         "{text}"
     );
     assert!(text.contains("1 move taken back."), "{text}");
@@ -813,7 +814,7 @@ fn players_are_listed_with_their_limits_and_counts_read_right() {
             .expect("runs"),
     );
     assert!(
-        swedish.contains("Spelare 1: dator, nivå 3 (1.5 s per drag)"),
+        swedish.contains("Spelare 1: dator, nivå 3 (högst 1.5 s per drag)"),
         "{swedish}"
     );
     assert!(swedish.contains("1 drag togs tillbaka."), "{swedish}");

@@ -94,8 +94,15 @@ pub struct Player {
 impl Player {
     /// A player searching with these limits (empty limits: the default level).
     pub fn new(limits: Limits) -> Player {
+        Player::with_config(limits, EngineConfig::default())
+    }
+
+    /// A player whose engine has this configuration: its threads and the size of its
+    /// table, which a tool making a player for every short game (a fuzz target) keeps
+    /// small, as the default table takes longer to make than a shallow search.
+    pub fn with_config(limits: Limits, config: EngineConfig) -> Player {
         Player {
-            engine: Engine::new(EngineConfig::default()),
+            engine: Engine::new(config),
             limits,
         }
     }

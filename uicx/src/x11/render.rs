@@ -94,6 +94,32 @@ const PANEL_COLUMNS: u32 = 16;
 /// narrow for it beside the board.
 const PANEL_UNDER_LINES: u32 = 3;
 
+/// Characters of a move list line taken by the move number (`123. `).
+const LABEL_COLUMNS: u32 = 5;
+
+/// The move list's lines: each entry with its index, and an entry longer than `width`
+/// characters (a chain of jumps and its captures) goes on, whole, on the lines after it,
+/// without a number. A line is broken before a `-` or an `x` where it can be.
+fn list_rows(moves: &[String], width: usize) -> Vec<(Option<usize>, String)> {
+    let width = width.max(1);
+    let mut rows = Vec::with_capacity(moves.len());
+    for (index, text) in moves.iter().enumerate() {
+        let mut rest: Vec<char> = text.chars().collect();
+        let mut number = Some(index);
+        while rest.len() > width {
+            let cut = (1..=width)
+                .rev()
+                .find(|&at| matches!(rest[at], '-' | 'x'))
+                .unwrap_or(width);
+            let tail = rest.split_off(cut);
+            rows.push((number.take(), rest.into_iter().collect()));
+            rest = tail;
+        }
+        rows.push((number, rest.into_iter().collect()));
+    }
+    rows
+}
+
 /// Where the move list is drawn: a rectangle of the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Panel {
@@ -795,22 +821,20 @@ impl Renderer {
         let column_width = PANEL_COLUMNS * metrics.cell_width + PAD;
         let columns = (panel.width.saturating_sub(PAD) / column_width.max(1)).max(1) as usize;
         let rows = (panel.height.saturating_sub(PAD) / line.max(1)) as usize;
-        let first = view.moves.len().saturating_sub(columns * rows);
-        let indent = metrics.cell_width * 5;
-        for (place, (number, text)) in view.moves.iter().enumerate().skip(first).enumerate() {
+        let entries = list_rows(&view.moves, (PANEL_COLUMNS - LABEL_COLUMNS) as usize);
+        let first = entries.len().saturating_sub(columns * rows);
+        let indent = metrics.cell_width * LABEL_COLUMNS;
+        for (place, (number, text)) in entries.into_iter().skip(first).enumerate() {
             let x = panel.x + PAD + (place / rows) as u32 * column_width;
             let baseline = panel.y + PAD / 2 + (place % rows) as u32 * line + metrics.ascent;
-            let label = format!("{:>3}.", number + 1);
-            texts.push(TextItem {
-                foreground: DIM_TEXT,
-                ..text_item(x, baseline, label, PANEL_BACKGROUND)
-            });
-            texts.push(text_item(
-                x + indent,
-                baseline,
-                text.clone(),
-                PANEL_BACKGROUND,
-            ));
+            if let Some(number) = number {
+                let label = format!("{:>3}.", number + 1);
+                texts.push(TextItem {
+                    foreground: DIM_TEXT,
+                    ..text_item(x, baseline, label, PANEL_BACKGROUND)
+                });
+            }
+            texts.push(text_item(x + indent, baseline, text, PANEL_BACKGROUND));
         }
     }
 
@@ -1444,6 +1468,24 @@ fn fallback_piece(bit: u8, owner: u8, marked: bool, side: u32) -> RgbaImage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_move_list_entry_goes_on_whole_on_the_next_lines() {
+        let moves = ["e6-e4-c4xe5xd4".to_owned(), "a1-a2".to_owned()];
+        let rows = list_rows(&moves, (PANEL_COLUMNS - LABEL_COLUMNS) as usize);
+        assert_eq!(
+            rows,
+            [
+                (Some(0), "e6-e4-c4xe5".to_owned()),
+                (None, "xd4".to_owned()),
+                (Some(1), "a1-a2".to_owned()),
+            ]
+        );
+        let rows = list_rows(&moves[..1], 4);
+        let joined: String = rows.iter().map(|(_, text)| text.as_str()).collect();
+        assert_eq!(joined, moves[0]);
+        assert!(rows.iter().all(|(_, text)| text.chars().count() <= 4));
+    }
     use crate::x11::theme;
     use std::path::PathBuf;
 

@@ -41,7 +41,7 @@ const START_SIZE: (u16, u16) = (840, 760);
 /// The smallest size the window manager should give the window.
 const MIN_SIZE: (i32, i32) = (360, 360);
 /// The pause between two computer moves, so that a person can follow a computer game.
-const DEFAULT_DELAY: Duration = Duration::from_millis(800);
+const DEFAULT_DELAY: Duration = crate::session::COMPUTER_PACE;
 /// The property in which the window tells what it has drawn (see [`XWindow::publish`]).
 pub const DRAWN_PROPERTY: &str = "_HNEFATAFL_DRAWN";
 /// Commands the window runs itself, without the interpreter.
