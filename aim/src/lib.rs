@@ -42,6 +42,7 @@
 mod clock;
 mod eval;
 mod limits;
+pub mod nnue;
 mod score;
 mod search;
 mod tt;
