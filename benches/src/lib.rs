@@ -3,7 +3,9 @@
 
 pub mod openings;
 pub mod protocol_engine;
+pub mod selfplay;
 pub mod sprt;
+pub mod trainer;
 
 use aim::{Clock, Engine, EngineConfig, EvalWeights, Limits, Parallel, Quiescence, Tuning};
 use hnefatafl_core::{Game, Move, Player, Rules};
