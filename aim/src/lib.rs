@@ -41,6 +41,7 @@
 
 mod clock;
 mod eval;
+mod evaluator;
 mod limits;
 pub mod nnue;
 mod score;
@@ -49,6 +50,7 @@ mod tt;
 
 pub use clock::{Budget, Clock, OutOfTime};
 pub use eval::EvalWeights;
+pub use evaluator::{Evaluation, Evaluator};
 pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_THREADS};
 pub use score::Score;
 pub use search::{Engine, EngineConfig, Parallel, Progress, Quiescence, SearchResult, Tuning};

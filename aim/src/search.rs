@@ -3,11 +3,12 @@
 //! moves of each depth shared between them after the first; see `Split`).
 
 use crate::eval::{self, EvalWeights, Tables};
+use crate::evaluator::{Classic, Evaluation, Evaluator};
 use crate::limits::{Limits, Plan};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
 use hnefatafl_core::random::SplitMix;
-use hnefatafl_core::{Game, Move, Player, Position, Rules};
+use hnefatafl_core::{Game, Move, Player, Position, Rules, Undo};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -178,6 +179,8 @@ pub struct Tuning {
     pub tree_repetition: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
+    /// The evaluation that scores the search's leaves.
+    pub evaluation: Evaluation,
     /// The evaluation's weights.
     pub weights: EvalWeights,
 }
@@ -195,6 +198,7 @@ impl Default for Tuning {
             king_side_draw: 150,
             tree_repetition: true,
             parallel: Parallel::default(),
+            evaluation: Evaluation::default(),
             weights: EvalWeights::default(),
         }
     }
@@ -363,7 +367,9 @@ impl Engine {
     /// its depth. For tests, tools and hints.
     pub fn evaluate(&mut self, position: &Position) -> Score {
         let tables = self.tables_for(position.rules());
-        Score(eval::evaluate(&tables, position))
+        match self.tuning.evaluation {
+            Evaluation::Classic | Evaluation::Network => Score(eval::evaluate(&tables, position)),
+        }
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -539,7 +545,6 @@ impl Engine {
         if self.memos.len() < threads {
             self.memos.resize_with(threads, eval::EvalCache::new);
         }
-        let (main_memo, helper_memos) = self.memos[..threads].split_at_mut(1);
         let split = threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit;
         let history_len = tables.square_count * tables.square_count;
         let histories = if split { 1 } else { threads };
@@ -576,42 +581,22 @@ impl Engine {
             split,
         };
         let position = game.position();
-        // The calling thread is the main search thread: it reports progress and decides.
-        let mut main = || {
-            let mut worker = Worker::new(&context, position.clone(), 0, &mut main_memo[0]);
-            let result = worker.iterate(&root, 1, &mut |worker, done| {
-                let elapsed = shared.start.elapsed();
-                let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
-                progress(&Progress {
-                    depth: done.depth,
-                    score: Score(done.score),
-                    nodes,
-                    elapsed,
-                    pv: done.pv.clone(),
-                    fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
-                });
-            });
-            worker.report_nodes();
-            shared.abort.store(true, Ordering::Relaxed);
-            result
-        };
-        let outcome = match &self.pool {
-            Some(pool) if threads > 1 => pool.in_place_scope(|scope| {
-                for (helper, memo) in (1..threads).zip(helper_memos) {
-                    let context = &context;
-                    let root = &root;
-                    scope.spawn(move |_| {
-                        let mut worker = Worker::new(context, position.clone(), helper, memo);
-                        if context.split {
-                            worker.help();
-                        } else {
-                            worker.iterate(root, 1 + (helper as u32 % 2), &mut |_, _| {});
-                        }
-                    });
-                }
-                main()
-            }),
-            _ => main(),
+        let outcome = match self.tuning.evaluation {
+            // The network falls back to the classic evaluation until one is built in.
+            Evaluation::Classic | Evaluation::Network => {
+                let evaluators = self.memos[..threads]
+                    .iter_mut()
+                    .map(|memo| Classic::new(&tables, memo))
+                    .collect();
+                run(
+                    &context,
+                    &root,
+                    position,
+                    self.pool.as_ref(),
+                    evaluators,
+                    progress,
+                )
+            }
         };
         let nodes = shared.nodes.load(Ordering::Relaxed);
         match outcome {
@@ -632,6 +617,56 @@ impl Engine {
                 pv: vec![root[0].mv],
             },
         }
+    }
+}
+
+/// Runs a search on one thread per evaluator (the first the calling thread, the others
+/// on the pool) and returns the main thread's last finished depth.
+fn run<E: Evaluator + Send>(
+    context: &Context<'_>,
+    root: &[RootMove],
+    position: &Position,
+    pool: Option<&rayon::ThreadPool>,
+    evaluators: Vec<E>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Option<Done> {
+    let shared = context.shared;
+    let mut evaluators = evaluators.into_iter();
+    let main_evaluator = evaluators.next()?;
+    // The calling thread is the main search thread: it reports progress and decides.
+    let main = || {
+        let mut worker = Worker::new(context, position.clone(), 0, main_evaluator);
+        let result = worker.iterate(root, 1, &mut |worker, done| {
+            let elapsed = shared.start.elapsed();
+            let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
+            progress(&Progress {
+                depth: done.depth,
+                score: Score(done.score),
+                nodes,
+                elapsed,
+                pv: done.pv.clone(),
+                fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
+            });
+        });
+        worker.report_nodes();
+        shared.abort.store(true, Ordering::Relaxed);
+        result
+    };
+    match pool {
+        Some(pool) if evaluators.len() > 0 => pool.in_place_scope(|scope| {
+            for (helper, evaluator) in (1..).zip(evaluators) {
+                scope.spawn(move |_| {
+                    let mut worker = Worker::new(context, position.clone(), helper, evaluator);
+                    if context.split {
+                        worker.help();
+                    } else {
+                        worker.iterate(root, 1 + (helper as u32 % 2), &mut |_, _| {});
+                    }
+                });
+            }
+            main()
+        }),
+        _ => main(),
     }
 }
 
@@ -780,7 +815,7 @@ struct Done {
 
 /// One search thread: its own position, path and killers (the history is the search's,
 /// [`Shared::history`]).
-struct Worker<'a> {
+struct Worker<'a, E> {
     context: &'a Context<'a>,
     position: Position,
     main: bool,
@@ -796,8 +831,8 @@ struct Worker<'a> {
     board: Vec<u8>,
     /// The move guesses of the node that orders its moves.
     guesses: eval::NodeGuesses,
-    /// The thread's memo of evaluations, lent by the engine.
-    evaluations: &'a mut eval::EvalCache,
+    /// The thread's evaluation, told of every move made and taken back on `position`.
+    evaluator: E,
     pv: Vec<Vec<Move>>,
     nodes: u64,
     unreported: u64,
@@ -831,14 +866,15 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<'a> Worker<'a> {
+impl<'a, E: Evaluator> Worker<'a, E> {
     fn new(
         context: &'a Context<'a>,
         position: Position,
         thread: usize,
-        evaluations: &'a mut eval::EvalCache,
-    ) -> Worker<'a> {
+        mut evaluator: E,
+    ) -> Worker<'a, E> {
         let squares = context.tables.square_count;
+        evaluator.reset(&position);
         Worker {
             context,
             position,
@@ -852,13 +888,28 @@ impl<'a> Worker<'a> {
             generated: Vec::new(),
             board: Vec::new(),
             guesses: eval::NodeGuesses::new(squares),
-            evaluations,
+            evaluator,
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             unreported: 0,
             aborted: false,
             watch: None,
         }
+    }
+
+    /// Plays a move on the thread's position and tells the evaluator.
+    #[inline]
+    fn play(&mut self, mv: Move) -> Undo {
+        let undo = self.position.play_unchecked(mv);
+        self.evaluator.on_make(&self.position, &undo);
+        undo
+    }
+
+    /// Takes back the move of `undo` and tells the evaluator.
+    #[inline]
+    fn take_back(&mut self, undo: &Undo) {
+        self.position.take_back(undo);
+        self.evaluator.on_unmake(&self.position, undo);
     }
 
     fn report_nodes(&mut self) {
@@ -905,7 +956,7 @@ impl<'a> Worker<'a> {
         &mut self,
         root: &[RootMove],
         first_depth: u32,
-        report: &mut dyn FnMut(&Worker<'a>, &Done),
+        report: &mut dyn FnMut(&Worker<'a, E>, &Done),
     ) -> Option<Done> {
         let plan = &self.context.shared.plan;
         let mut order: Vec<RootMove> = root.to_vec();
@@ -977,7 +1028,7 @@ impl<'a> Worker<'a> {
         let mut best_pv = Vec::new();
         for i in 0..order.len() {
             let candidate = order[i];
-            let undo = self.position.play_unchecked(candidate.mv);
+            let undo = self.play(candidate.mv);
             self.path.push(self.position.hash());
             let child = depth as i32 - 1;
             let (score, better) = match best {
@@ -1012,7 +1063,7 @@ impl<'a> Worker<'a> {
                 }
             };
             self.path.pop();
-            self.position.take_back(&undo);
+            self.take_back(&undo);
             if self.aborted {
                 return match best {
                     Some((score, index)) if index > 0 => Iteration::Improved(Done {
@@ -1056,11 +1107,11 @@ impl<'a> Worker<'a> {
         split.generation.store(generation, Ordering::Release);
 
         let first = order[0];
-        let undo = self.position.play_unchecked(first.mv);
+        let undo = self.play(first.mv);
         self.path.push(self.position.hash());
         let score = first.capped(-self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE));
         self.path.pop();
-        self.position.take_back(&undo);
+        self.take_back(&undo);
         if self.aborted {
             return Iteration::Stopped;
         }
@@ -1122,14 +1173,14 @@ impl<'a> Worker<'a> {
                 }
             };
             let child = depth as i32 - 1;
-            let undo = self.position.play_unchecked(candidate.mv);
+            let undo = self.play(candidate.mv);
             self.path.push(self.position.hash());
             let mut score = -self.negamax(child, 1, -floor - 1, -floor);
             if score > floor && !self.aborted {
                 score = -self.negamax(child, 1, -INFINITE, -floor);
             }
             self.path.pop();
-            self.position.take_back(&undo);
+            self.take_back(&undo);
             let score = candidate.capped(score);
             if !self.aborted && score > floor {
                 let mut best = split.best.lock().unwrap_or_else(PoisonError::into_inner);
@@ -1171,11 +1222,11 @@ impl<'a> Worker<'a> {
             let depth = split.depth.load(Ordering::Relaxed);
             if generation % 2 == 1 {
                 self.watch = Some(generation);
-                let undo = self.position.play_unchecked(order[0].mv);
+                let undo = self.play(order[0].mv);
                 self.path.push(self.position.hash());
                 self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE);
                 self.path.pop();
-                self.position.take_back(&undo);
+                self.take_back(&undo);
                 self.watch = None;
             } else {
                 self.take_moves(generation, &order, depth);
@@ -1222,9 +1273,7 @@ impl<'a> Worker<'a> {
     fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, left: u32) -> i32 {
         let context = self.context;
         let tables = context.tables;
-        let (stand, threat) = self
-            .evaluations
-            .evaluate_with_threat(tables, &self.position);
+        let (stand, threat) = self.evaluator.evaluate_with_threat(&self.position);
         if left == 0 || !threat || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -1254,12 +1303,12 @@ impl<'a> Worker<'a> {
         });
         let mut best = stand;
         for m in &moves {
-            let undo = self.position.play_unchecked(m.mv);
+            let undo = self.play(m.mv);
             let child_key = self.position.hash();
             // A guess that captured nothing (the pair did not close) is a quiet move.
             if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats(child_key))
             {
-                self.position.take_back(&undo);
+                self.take_back(&undo);
                 continue;
             }
             self.path.push(child_key);
@@ -1268,7 +1317,7 @@ impl<'a> Worker<'a> {
                 None => -self.quiesce(ply + 1, -beta, -alpha, left - 1),
             };
             self.path.pop();
-            self.position.take_back(&undo);
+            self.take_back(&undo);
             if self.aborted {
                 break;
             }
@@ -1297,9 +1346,7 @@ impl<'a> Worker<'a> {
             return if context.quiescence {
                 self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
             } else {
-                self.evaluations
-                    .evaluate_with_threat(tables, &self.position)
-                    .0
+                self.evaluator.evaluate_with_threat(&self.position).0
             };
         }
         let key = self.position.hash();
@@ -1327,11 +1374,7 @@ impl<'a> Worker<'a> {
             && beta - alpha == 1
             && !self.passed[ply]
             && !is_decisive(beta)
-            && self
-                .evaluations
-                .evaluate_with_threat(tables, &self.position)
-                .0
-                >= beta
+            && self.evaluator.evaluate_with_threat(&self.position).0 >= beta
         {
             // Null-move pruning: if passing still holds beta, a move will too (tafl has
             // hardly any zugzwang). Two passes in a row are not tried.
@@ -1422,7 +1465,7 @@ impl<'a> Worker<'a> {
             moves.swap(i, pick);
             keys.swap(i, pick);
             let m = moves[i];
-            let undo = self.position.play_unchecked(m.mv);
+            let undo = self.play(m.mv);
             let child_key = self.position.hash();
             let repeat_end = if tables.forbid_repeat || context.repetition.is_some() {
                 self.repeats(child_key).then(|| {
@@ -1434,13 +1477,13 @@ impl<'a> Worker<'a> {
                 None
             };
             if repeat_end.is_some() && tables.forbid_repeat {
-                self.position.take_back(&undo);
+                self.take_back(&undo);
                 continue;
             }
             legal += 1;
             if let Some(end @ (RepeatEnd::Draw | RepeatEnd::Loss)) = repeat_end {
                 // A repetition scores what the rules make of it (`Tuning::tree_repetition`).
-                self.position.take_back(&undo);
+                self.take_back(&undo);
                 let score = if end == RepeatEnd::Draw {
                     context.draw[side.index()]
                 } else {
@@ -1489,7 +1532,7 @@ impl<'a> Worker<'a> {
                 }
             };
             self.path.pop();
-            self.position.take_back(&undo);
+            self.take_back(&undo);
             if self.aborted {
                 self.lists[ply] = moves;
                 self.keys[ply] = keys;
