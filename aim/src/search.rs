@@ -5,6 +5,7 @@
 use crate::eval::{self, EvalWeights, Tables};
 use crate::evaluator::{Classic, Evaluation, Evaluator};
 use crate::limits::{Limits, Plan};
+use crate::nnue::{Layout, Network, NetworkEvaluator};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
 use hnefatafl_core::random::SplitMix;
@@ -181,6 +182,10 @@ pub struct Tuning {
     pub parallel: Parallel,
     /// The evaluation that scores the search's leaves.
     pub evaluation: Evaluation,
+    /// The network of [`Evaluation::Network`], read by the caller (aim reads no files).
+    /// Without one, or with one made for another piece layout than the rules', the search
+    /// uses the classic evaluation.
+    pub network: Option<Arc<Network>>,
     /// The evaluation's weights.
     pub weights: EvalWeights,
 }
@@ -199,6 +204,7 @@ impl Default for Tuning {
             tree_repetition: true,
             parallel: Parallel::default(),
             evaluation: Evaluation::default(),
+            network: None,
             weights: EvalWeights::default(),
         }
     }
@@ -367,9 +373,20 @@ impl Engine {
     /// its depth. For tests, tools and hints.
     pub fn evaluate(&mut self, position: &Position) -> Score {
         let tables = self.tables_for(position.rules());
-        match self.tuning.evaluation {
-            Evaluation::Classic | Evaluation::Network => Score(eval::evaluate(&tables, position)),
+        match self.network_for(position.rules()) {
+            Some(network) => {
+                Score(network.evaluate(&network.refresh(position), position.side_to_move()))
+            }
+            None => Score(eval::evaluate(&tables, position)),
         }
+    }
+
+    /// The network the search evaluates with: [`Tuning::network`] when
+    /// [`Tuning::evaluation`] chooses it and it fits the rules' piece layout.
+    pub fn network_for(&self, rules: &Rules) -> Option<Arc<Network>> {
+        let network = self.tuning.network.as_ref()?;
+        (self.tuning.evaluation == Evaluation::Network && *network.layout() == Layout::of(rules))
+            .then(|| Arc::clone(network))
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -581,9 +598,21 @@ impl Engine {
             split,
         };
         let position = game.position();
-        let outcome = match self.tuning.evaluation {
-            // The network falls back to the classic evaluation until one is built in.
-            Evaluation::Classic | Evaluation::Network => {
+        let outcome = match self.network_for(&rules) {
+            Some(network) => {
+                let evaluators = (0..threads)
+                    .map(|_| NetworkEvaluator::new(&network))
+                    .collect();
+                run(
+                    &context,
+                    &root,
+                    position,
+                    self.pool.as_ref(),
+                    evaluators,
+                    progress,
+                )
+            }
+            None => {
                 let evaluators = self.memos[..threads]
                     .iter_mut()
                     .map(|memo| Classic::new(&tables, memo))

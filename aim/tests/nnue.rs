@@ -202,3 +202,84 @@ fn a_network_for_another_layout_is_refused_in_words() {
         assert!(Network::for_rules("x.nnue", &bytes, &halatafl).is_err());
     }
 }
+
+/// The engine searches with the network when the tuning chooses it and it fits the rules,
+/// and with the classic evaluation otherwise.
+#[test]
+fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
+    use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let brandubh = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+    let tablut = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
+    let config = EngineConfig {
+        threads: 1,
+        hash_mib: 1,
+    };
+    // A network that calls every position even: the search's score shows it was used.
+    let zero = Arc::new(Network::zero(Layout::of(&brandubh)));
+    let tuning = |evaluation| Tuning {
+        evaluation,
+        network: Some(Arc::clone(&zero)),
+        ..Tuning::default()
+    };
+    let game = hnefatafl_core::Game::new(brandubh.clone());
+    let search = |tuning: Tuning, game: &hnefatafl_core::Game| {
+        let mut engine = Engine::with_tuning(config.clone(), tuning);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let found = engine.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        assert!(found.best.is_some_and(|mv| game.check(mv).is_ok()));
+        (found.score.0, engine.evaluate(game.position()).0)
+    };
+    let with_network = search(tuning(Evaluation::Network), &game);
+    let classic = search(tuning(Evaluation::Classic), &game);
+    assert_eq!(with_network, (0, 0), "the zero network scores everything 0");
+    assert_ne!(classic, (0, 0), "the classic evaluation does not");
+    assert_eq!(search(Tuning::default(), &game), classic);
+    // On tablut the brandubh network does not fit: the classic evaluation plays.
+    let game = hnefatafl_core::Game::new(tablut.clone());
+    let mismatched = search(tuning(Evaluation::Network), &game);
+    assert_eq!(mismatched, search(Tuning::default(), &game));
+    assert_ne!(mismatched, (0, 0));
+}
+
+/// A random network drives a search on several threads through a game's moves without
+/// losing track of its accumulators (each thread keeps its own).
+#[test]
+fn a_random_network_plays_legal_moves_on_several_threads() {
+    use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let rules = Rules::parse(include_bytes!("../../data/rules/halatafl")).expect("rules");
+    let tuning = Tuning {
+        evaluation: Evaluation::Network,
+        network: Some(Arc::new(random_network(&rules, 4))),
+        ..Tuning::default()
+    };
+    let mut engine = Engine::with_tuning(
+        EngineConfig {
+            threads: 2,
+            hash_mib: 4,
+        },
+        tuning,
+    );
+    let mut game = hnefatafl_core::Game::new(rules);
+    let limits = Limits {
+        nodes: Some(3000),
+        ..Limits::default()
+    };
+    for _ in 0..12 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let found = engine.search(&game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        let mv = found.best.expect("a move");
+        game.try_play(mv).expect("a legal move");
+    }
+    assert!(game.ply() > 0);
+}

@@ -32,10 +32,12 @@
 //! # Ok::<(), hnefatafl_core::RulesError>(())
 //! ```
 
+mod evaluator;
 mod format;
 mod layout;
 mod network;
 
+pub(crate) use evaluator::NetworkEvaluator;
 pub use format::{NetworkError, NetworkProblem, VERSION};
 pub use layout::Layout;
 pub use network::{

@@ -85,7 +85,7 @@ pub struct Weights {
 
 /// A network for one piece layout, with integer weights. Its output is from player 0's
 /// point of view; [`Network::evaluate`] turns it to the side to move's.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     layout: Layout,
     piece_scale: u16,
@@ -93,6 +93,18 @@ pub struct Network {
     hidden_bias: [i16; HIDDEN],
     output: [[i16; HIDDEN]; 2],
     output_bias: [i32; 2],
+}
+
+impl std::fmt::Debug for Network {
+    /// The layout and the sizes, not the weights (tens of thousands of numbers).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Network")
+            .field("layout", &self.layout)
+            .field("inputs", &self.input.len())
+            .field("hidden", &HIDDEN)
+            .field("piece_scale", &self.piece_scale)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Network {
