@@ -277,7 +277,12 @@ fn a_random_network_plays_legal_moves_on_several_threads() {
         if game.outcome().is_some() {
             break;
         }
-        let found = engine.search(&game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        let found = engine.search(
+            &game,
+            &limits,
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
         let mv = found.best.expect("a move");
         game.try_play(mv).expect("a legal move");
     }
