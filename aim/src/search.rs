@@ -10,7 +10,7 @@ use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
 use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Move, Player, Position, Rules, Undo};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -167,16 +167,17 @@ pub struct Tuning {
     /// always do. 150 by default, with [`Tuning::tree_repetition`]: the two passed their
     /// match together (see `docs/ai.md`).
     pub king_side_draw: i32,
-    /// Score repetitions inside the tree as what the rules' `repetition` end means, where
-    /// the rules allow repeating: a move into a position of the search's own line, or of
-    /// the game so far, is not searched but scores a draw ([`Tuning::king_side_draw`]) when
-    /// the rules call a repetition drawn, and a loss when it would lose the game for the
-    /// side that makes it. A repetition that the rules would end in the mover's favour is
-    /// searched as any move (the other side can still keep away from it). Without it only
-    /// the root's moves know the game's positions, so the search cannot see a side force a
-    /// draw by repeating, nor a way to force one. Rules without a `repetition` end are not
-    /// touched. On by default (see `docs/ai.md`). Table entries then depend on the line
-    /// that reached them, so with such rules the table may change a fixed-depth result.
+    /// Score repetitions inside the tree short of the rules' count as if it were reached,
+    /// where the rules allow repeating: a move (two plies or more from the root) into a
+    /// position of the search's own line, or of the game so far, scores a draw
+    /// ([`Tuning::king_side_draw`]) when the rules call a repetition drawn, and a loss when
+    /// it would lose the game for the side that makes it. A repetition that the rules would
+    /// end in the mover's favour is searched as any move until the count (the other side
+    /// can still keep away from it). The count itself (and `draw_plies`) always ends the
+    /// game in the tree, with or without this knob. Rules without a `repetition` end are
+    /// not touched. On by default (see `docs/ai.md`). A score that a repetition decided is
+    /// never stored in the table, but the table's other scores may still change a
+    /// fixed-depth result with such rules.
     pub tree_repetition: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
@@ -285,8 +286,9 @@ struct RootMove {
     rank: usize,
     /// Random amount added to the score (weak levels).
     noise: i32,
-    /// Without `forbid_repeat`: the move leads back to a position of the game, so a score
-    /// better than a draw is counted as a draw (a side that is ahead avoids repeating).
+    /// Without `forbid_repeat`, where repeating draws or the rules have no repetition end:
+    /// the move leads back to a position of the game, so a score better than a draw is
+    /// counted as a draw (a side that is ahead avoids repeating).
     repeats: bool,
     /// The move ends the game by a rule of the whole game that the search inside the tree
     /// does not see (the `repetition` count reached, `draw_plies` without a capture): the
@@ -515,11 +517,18 @@ impl Engine {
         let noise = plan.noise;
         let mut scratch = game.position().clone();
         let mut after = game.clone();
+        let repetition = Repetition::of(&rules);
+        // A move back to a position of the game is worth at most a draw where repeating
+        // draws (or the rules never end a game by repetition); where it would win or lose,
+        // the search scores that end when the count is reached.
+        let repeats_draw = repetition
+            .as_ref()
+            .is_none_or(|repetition| repetition.ends[mover.index()] == RepeatEnd::Draw);
         let root: Vec<RootMove> = ordered
             .iter()
             .enumerate()
             .map(|(rank, &(_, mv))| {
-                let repeats = !tables.forbid_repeat && {
+                let repeats = !tables.forbid_repeat && repeats_draw && {
                     let undo = scratch.play_unchecked(mv);
                     let occurred = game.has_occurred(&scratch);
                     scratch.take_back(&undo);
@@ -548,11 +557,7 @@ impl Engine {
                 }
             })
             .collect();
-        let game_positions = if tables.forbid_repeat || self.tuning.tree_repetition {
-            GamePositions::new(game.position_hashes())
-        } else {
-            GamePositions::new(&[])
-        };
+        let game_positions = GamePositions::new(game.position_hashes());
         let wanted = self.threads(limits).max(1);
         let threads = if wanted > 1 {
             1 + self.ensure_pool(wanted - 1)
@@ -582,10 +587,15 @@ impl Engine {
             table: self.table.as_ref(),
             shared: &shared,
             game_positions: &game_positions,
-            repetition: repetition_ends(
-                &rules,
-                self.tuning.tree_repetition && !tables.forbid_repeat,
-            ),
+            repetition,
+            tree_repetition: self.tuning.tree_repetition,
+            draw_plies: rules.draw_plies(),
+            root_quiet: game
+                .history()
+                .iter()
+                .rev()
+                .take_while(|undo| undo.captures().next().is_none())
+                .count() as u32,
             strict: threads == 1,
             reductions: self.tuning.reductions,
             escape_extension: self.tuning.escape_extension,
@@ -740,12 +750,17 @@ struct Context<'a> {
     tables: &'a Tables,
     table: Option<&'a Table>,
     shared: &'a Shared,
-    /// The game's positions, for the rules that forbid repeating one and for
-    /// [`Tuning::tree_repetition`].
+    /// The game's positions, for the rules that forbid repeating one and for those that
+    /// end a game by repetition.
     game_positions: &'a GamePositions,
-    /// [`Tuning::tree_repetition`], where it applies: what a repetition in the tree
-    /// means for player 0 and player 1 making it.
-    repetition: Option<[RepeatEnd; 2]>,
+    /// The rules' repetition end, if they have one.
+    repetition: Option<Repetition>,
+    /// [`Tuning::tree_repetition`].
+    tree_repetition: bool,
+    /// The rules' `draw_plies`.
+    draw_plies: Option<u32>,
+    /// Plies without a capture before the root.
+    root_quiet: u32,
     /// Take table scores only from entries of exactly the depth needed, so that a search
     /// of fixed depth gives the same result with the table on or off.
     strict: bool,
@@ -763,41 +778,50 @@ struct Context<'a> {
     split: bool,
 }
 
-/// What a repetition inside the tree means for the side that makes it
-/// ([`Tuning::tree_repetition`]).
+/// What a repetition end of the rules means for the side that makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RepeatEnd {
     /// The rules call it a draw.
     Draw,
-    /// The rules would end the game lost for the mover.
+    /// The rules end the game lost for the mover.
     Loss,
-    /// The rules would end the game won for the mover: searched as any move, since the
-    /// other side can still keep away from it.
-    Search,
+    /// The rules end the game won for the mover.
+    Win,
 }
 
-/// What a repetition in the tree means for player 0 and player 1 making it, when `on` and
-/// the rules end a game by repetition.
-fn repetition_ends(rules: &Rules, on: bool) -> Option<[RepeatEnd; 2]> {
-    let end = |mover: Player| {
-        let outcome = rules.repetition_outcome(mover)?;
-        Some(match outcome.winner {
-            None => RepeatEnd::Draw,
-            Some(winner) if winner == mover => RepeatEnd::Search,
-            Some(_) => RepeatEnd::Loss,
+/// The rules' repetition end (`repetition`, `repetition_loser`).
+#[derive(Clone, Copy, Debug)]
+struct Repetition {
+    /// The occurrence of a position that ends the game.
+    count: usize,
+    /// What the end means for player 0 and player 1 making it.
+    ends: [RepeatEnd; 2],
+}
+
+impl Repetition {
+    /// The rules' repetition end, if they have one.
+    fn of(rules: &Rules) -> Option<Repetition> {
+        let end = |mover: Player| {
+            let outcome = rules.repetition_outcome(mover)?;
+            Some(match outcome.winner {
+                None => RepeatEnd::Draw,
+                Some(winner) if winner == mover => RepeatEnd::Win,
+                Some(_) => RepeatEnd::Loss,
+            })
+        };
+        Some(Repetition {
+            count: usize::from(rules.repetition()?.count),
+            ends: [end(Player::Zero)?, end(Player::One)?],
         })
-    };
-    if !on {
-        return None;
     }
-    Some([end(Player::Zero)?, end(Player::One)?])
 }
 
 /// The keys of the game's positions, behind a filter of 4,096 bits that lets most keys
 /// of the tree skip the set.
 struct GamePositions {
     filter: [u64; 64],
-    keys: HashSet<u64>,
+    /// Each key's occurrences.
+    keys: HashMap<u64, usize>,
 }
 
 impl GamePositions {
@@ -807,9 +831,13 @@ impl GamePositions {
             let bit = Self::bit(key);
             filter[bit / 64] |= 1 << (bit % 64);
         }
+        let mut counts = HashMap::new();
+        for &key in keys {
+            *counts.entry(key).or_insert(0) += 1;
+        }
         GamePositions {
             filter,
-            keys: keys.iter().copied().collect(),
+            keys: counts,
         }
     }
 
@@ -817,10 +845,22 @@ impl GamePositions {
         (key >> 52) as usize
     }
 
-    fn contains(&self, key: u64) -> bool {
+    /// How often the position of `key` occurred in the game.
+    fn count(&self, key: u64) -> usize {
         let bit = Self::bit(key);
-        self.filter[bit / 64] & (1 << (bit % 64)) != 0 && self.keys.contains(&key)
+        if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+            return 0;
+        }
+        self.keys.get(&key).copied().unwrap_or(0)
     }
+}
+
+/// One position of the search's line.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    key: u64,
+    /// Plies without a capture up to it, the game's before the root included.
+    quiet: u32,
 }
 
 /// How an iteration at the root ended.
@@ -848,7 +888,12 @@ struct Worker<'a, E> {
     context: &'a Context<'a>,
     position: Position,
     main: bool,
-    path: Vec<u64>,
+    /// The positions of the search's line after the root, the current one last.
+    path: Vec<Step>,
+    /// Ends by the game's history scored so far ([`Worker::history_end`]): a node whose
+    /// search adds to it has a score that depends on its line, which the table must not
+    /// hold.
+    history_ends: u64,
     history: &'a [AtomicI32],
     killers: Vec<[Option<Move>; 2]>,
     lists: Vec<Vec<Scored>>,
@@ -908,7 +953,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             context,
             position,
             main: thread == 0,
-            path: Vec::with_capacity(MAX_PLY),
+            path: Vec::with_capacity(MAX_PLY + 1),
+            history_ends: 0,
             history: context.shared.history(thread),
             killers: vec![[None; 2]; MAX_PLY],
             lists: vec![Vec::new(); MAX_PLY],
@@ -931,12 +977,29 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     fn play(&mut self, mv: Move) -> Undo {
         let undo = self.position.play_unchecked(mv);
         self.evaluator.on_make(&self.position, &undo);
+        let quiet = if undo.captures().next().is_some() {
+            0
+        } else {
+            self.quiet() + 1
+        };
+        self.path.push(Step {
+            key: self.position.hash(),
+            quiet,
+        });
         undo
+    }
+
+    /// Plies without a capture up to the current position.
+    fn quiet(&self) -> u32 {
+        self.path
+            .last()
+            .map_or(self.context.root_quiet, |step| step.quiet)
     }
 
     /// Takes back the move of `undo` and tells the evaluator.
     #[inline]
     fn take_back(&mut self, undo: &Undo) {
+        self.path.pop();
         self.position.take_back(undo);
         self.evaluator.on_unmake(&self.position, undo);
     }
@@ -1058,7 +1121,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         for i in 0..order.len() {
             let candidate = order[i];
             let undo = self.play(candidate.mv);
-            self.path.push(self.position.hash());
             let child = depth as i32 - 1;
             let (score, better) = match best {
                 None => (
@@ -1091,7 +1153,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     (score, score > floor)
                 }
             };
-            self.path.pop();
             self.take_back(&undo);
             if self.aborted {
                 return match best {
@@ -1137,9 +1198,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
         let first = order[0];
         let undo = self.play(first.mv);
-        self.path.push(self.position.hash());
         let score = first.capped(-self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE));
-        self.path.pop();
         self.take_back(&undo);
         if self.aborted {
             return Iteration::Stopped;
@@ -1203,12 +1262,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             };
             let child = depth as i32 - 1;
             let undo = self.play(candidate.mv);
-            self.path.push(self.position.hash());
             let mut score = -self.negamax(child, 1, -floor - 1, -floor);
             if score > floor && !self.aborted {
                 score = -self.negamax(child, 1, -INFINITE, -floor);
             }
-            self.path.pop();
             self.take_back(&undo);
             let score = candidate.capped(score);
             if !self.aborted && score > floor {
@@ -1252,9 +1309,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if generation % 2 == 1 {
                 self.watch = Some(generation);
                 let undo = self.play(order[0].mv);
-                self.path.push(self.position.hash());
                 self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE);
-                self.path.pop();
                 self.take_back(&undo);
                 self.watch = None;
             } else {
@@ -1268,9 +1323,42 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
     }
 
-    /// Whether the position of `key` is on the search's line or among the game's.
-    fn repeats(&self, key: u64) -> bool {
-        self.path.contains(&key) || self.context.game_positions.contains(key)
+    /// Whether the current position (the last of the line) was on the search's line
+    /// before, or among the game's.
+    fn repeats(&self) -> bool {
+        let Some((current, before)) = self.path.split_last() else {
+            return false;
+        };
+        before.iter().any(|step| step.key == current.key)
+            || self.context.game_positions.count(current.key) > 0
+    }
+
+    /// The end of the game that its history makes here, the current position being the
+    /// last of the line (`ply` > 0): the rules' repetition count reached (the position's
+    /// occurrences in the game and on the line), `draw_plies` plies without a capture, or,
+    /// with [`Tuning::tree_repetition`], a repetition short of the count that scores the
+    /// rules' end as if it were reached. The score is the side to move's.
+    fn history_end(&self, ply: usize) -> Option<i32> {
+        let context = self.context;
+        let (current, before) = self.path.split_last()?;
+        let side = self.position.side_to_move();
+        if let Some(repetition) = &context.repetition {
+            let occurrences = 1
+                + before.iter().filter(|step| step.key == current.key).count()
+                + context.game_positions.count(current.key);
+            let end = repetition.ends[side.opponent().index()];
+            let heuristic = context.tree_repetition && ply >= 2 && occurrences >= 2;
+            if occurrences >= repetition.count || (heuristic && end != RepeatEnd::Win) {
+                // For the side to move, the mover's opponent.
+                return Some(match end {
+                    RepeatEnd::Draw => context.draw[side.index()],
+                    RepeatEnd::Loss => Score::win_in(ply as i32).0,
+                    RepeatEnd::Win => Score::loss_in(ply as i32).0,
+                });
+            }
+        }
+        let limit = context.draw_plies?;
+        (current.quiet >= limit).then_some(context.draw[side.index()])
     }
 
     /// What every node does first: counts itself, polls the clock and the stop flags now
@@ -1286,13 +1374,18 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
         self.pv[ply].clear();
         let side = self.position.side_to_move();
-        let outcome = self.position.outcome_with(true)?;
-        let plies = ply as i32;
-        Some(match outcome.winner {
-            Some(winner) if winner == side => Score::win_in(plies).0,
-            Some(_) => Score::loss_in(plies).0,
-            None => self.context.draw[side.index()],
-        })
+        if let Some(outcome) = self.position.outcome_with(true) {
+            let plies = ply as i32;
+            return Some(match outcome.winner {
+                Some(winner) if winner == side => Score::win_in(plies).0,
+                Some(_) => Score::loss_in(plies).0,
+                None => self.context.draw[side.index()],
+            });
+        }
+        let end = self.history_end(ply)?;
+        // The score depends on the line: the nodes above must not store theirs.
+        self.history_ends += 1;
+        Some(end)
     }
 
     /// The quiescence search below the horizon ([`Tuning::quiescence`]): the static
@@ -1333,19 +1426,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut best = stand;
         for m in &moves {
             let undo = self.play(m.mv);
-            let child_key = self.position.hash();
             // A guess that captured nothing (the pair did not close) is a quiet move.
-            if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats(child_key))
-            {
+            if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats()) {
                 self.take_back(&undo);
                 continue;
             }
-            self.path.push(child_key);
             let score = match self.enter(ply + 1) {
                 Some(end) => -end,
                 None => -self.quiesce(ply + 1, -beta, -alpha, left - 1),
             };
-            self.path.pop();
             self.take_back(&undo);
             if self.aborted {
                 break;
@@ -1379,6 +1468,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             };
         }
         let key = self.position.hash();
+        let history_ends = self.history_ends;
         let mut hash_move = None;
         let use_scores = !tables.forbid_repeat;
         if let Some(table) = context.table {
@@ -1409,9 +1499,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             // hardly any zugzwang). Two passes in a row are not tried.
             let reduction = if depth >= 7 { 3 } else { 2 };
             self.position.pass();
+            // A pass is no ply of the game: the count without a capture stays.
+            let quiet = self.quiet();
+            self.path.push(Step {
+                key: self.position.hash(),
+                quiet,
+            });
             self.passed[ply + 1] = true;
             let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
             self.passed[ply + 1] = false;
+            self.path.pop();
             self.position.pass();
             if self.aborted {
                 return 0;
@@ -1495,44 +1592,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             keys.swap(i, pick);
             let m = moves[i];
             let undo = self.play(m.mv);
-            let child_key = self.position.hash();
-            let repeat_end = if tables.forbid_repeat || context.repetition.is_some() {
-                self.repeats(child_key).then(|| {
-                    context
-                        .repetition
-                        .map_or(RepeatEnd::Loss, |ends| ends[side.index()])
-                })
-            } else {
-                None
-            };
-            if repeat_end.is_some() && tables.forbid_repeat {
+            if tables.forbid_repeat && self.repeats() {
+                // The rules forbid the move.
                 self.take_back(&undo);
                 continue;
             }
             legal += 1;
-            if let Some(end @ (RepeatEnd::Draw | RepeatEnd::Loss)) = repeat_end {
-                // A repetition scores what the rules make of it (`Tuning::tree_repetition`).
-                self.take_back(&undo);
-                let score = if end == RepeatEnd::Draw {
-                    context.draw[side.index()]
-                } else {
-                    Score::loss_in(ply as i32 + 1).0
-                };
-                if score > best {
-                    best = score;
-                    best_move = Some(m.mv);
-                    if score > alpha {
-                        alpha = score;
-                        self.pv[ply].clear();
-                        self.pv[ply].push(m.mv);
-                        if score >= beta {
-                            break;
-                        }
-                    }
-                }
-                continue;
-            }
-            self.path.push(child_key);
             let captured = undo.captures().next().is_some();
             let mut child = if m.extend { depth } else { depth - 1 };
             let quiet = !captured && m.guess < 150 && !m.extend;
@@ -1560,7 +1625,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     score
                 }
             };
-            self.path.pop();
             self.take_back(&undo);
             if self.aborted {
                 self.lists[ply] = moves;
@@ -1615,12 +1679,19 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             } else {
                 Bound::Exact
             };
+            // A score that an end by the game's history decided holds for this line only:
+            // the entry keeps the move, at a depth no probe takes a score from.
+            let depth = if self.history_ends == history_ends {
+                depth as u32
+            } else {
+                0
+            };
             table.store(
                 key,
                 &Entry {
                     mv: best_move,
                     score: to_table(best, ply),
-                    depth: depth as u32,
+                    depth,
                     bound,
                 },
             );
