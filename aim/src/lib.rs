@@ -11,6 +11,8 @@
 //!
 //! This continues the embedding guide of `hnefatafl-core` (its crate page, "Embedding the
 //! engine"): with rules loaded and a game going, ask the engine for a move and play it.
+//! (For a position's best move in one call, with no stop flag and no progress, see
+//! [`Engine::best_move`] and the example of aim/README.md.)
 //!
 //! ```
 //! use std::sync::Arc;
@@ -39,11 +41,19 @@
 
 #![deny(missing_docs)]
 
+/// The examples of `aim/README.md`, run as tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod clock;
 mod eval;
 mod evaluator;
+mod history;
 mod limits;
+mod movepick;
 pub mod nnue;
+mod params;
 mod score;
 mod search;
 mod tt;
@@ -52,5 +62,6 @@ pub use clock::{Budget, Clock, OutOfTime};
 pub use eval::EvalWeights;
 pub use evaluator::{Evaluation, Evaluator};
 pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_THREADS};
+pub use params::{Parallel, Quiescence, Tuning};
 pub use score::Score;
-pub use search::{Engine, EngineConfig, Parallel, Progress, Quiescence, SearchResult, Tuning};
+pub use search::{Engine, EngineConfig, Progress, SearchResult};

@@ -2,17 +2,20 @@
 //! transposition table, run by several threads at once on the engine's rayon pool (the root
 //! moves of each depth shared between them after the first; see `Split`).
 
-use crate::eval::{self, EvalWeights, Tables};
+use crate::eval::{self, Tables};
 use crate::evaluator::{Classic, Evaluation, Evaluator};
+use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
+use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, MovePicker, Scored};
 use crate::nnue::{Layout, Network, NetworkEvaluator};
+use crate::params::{Parallel, Tuning};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
 use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Move, Player, Position, Rules, Undo};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -75,142 +78,6 @@ impl Default for EngineConfig {
     }
 }
 
-/// How several threads share one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Parallel {
-    /// The root moves of each depth are shared between the threads after the first move
-    /// is searched (see `docs/ai.md`); the faster of the two on the measurements.
-    #[default]
-    RootSplit,
-    /// Lazy SMP: every thread runs its own iterative deepening (every other helper a depth
-    /// ahead), and they share only the transposition table.
-    LazySmp,
-}
-
-/// Where the quiescence search of [`Tuning::quiescence`] runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Quiescence {
-    /// On no board.
-    Off,
-    /// On every board.
-    On,
-    /// On boards of at most this many squares ([`Rules::square_count`]).
-    UpTo(usize),
-}
-
-impl Quiescence {
-    /// Whether the quiescence search runs under these rules.
-    ///
-    /// ```
-    /// use aim::Quiescence;
-    /// let tablut = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// assert!(Quiescence::UpTo(81).applies(&tablut));
-    /// assert!(!Quiescence::UpTo(80).applies(&tablut));
-    /// assert!(!Quiescence::Off.applies(&tablut));
-    /// # Ok::<(), hnefatafl_core::RulesError>(())
-    /// ```
-    pub fn applies(self, rules: &Rules) -> bool {
-        match self {
-            Quiescence::Off => false,
-            Quiescence::On => true,
-            Quiescence::UpTo(squares) => rules.square_count() <= squares,
-        }
-    }
-}
-
-/// Knobs of the search and the evaluation, for tuning by self-play.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tuning {
-    /// Search moves that the static guess ranks late one or two plies less deeply.
-    pub reductions: bool,
-    /// At the last ply, search a move one ply deeper when it gives an escape piece (a
-    /// king) an open line to an escape square, so the answer to the threat is seen. Off
-    /// by default until a match shows it helps (see `docs/ai.md`).
-    pub escape_extension: bool,
-    /// Null-move pruning: away from the principal variation, at depth 3 or more, when the
-    /// static evaluation is at least beta, the side to move passes and a search two or
-    /// three plies shallower with the opponent to move decides whether the node fails high.
-    /// Off by default until a match shows it helps (see `docs/ai.md`); with it, the tree of
-    /// a depth depends on the search window, so the table may change a fixed-depth result.
-    pub null_move: bool,
-    /// Time management by the best move's stability: with a time limit, the search starts
-    /// new depths for longer when the last depth changed the best move, and, on a clock,
-    /// stops sooner when the best move stood for three depths. Off by default until a
-    /// match shows it helps (see `docs/ai.md`).
-    pub stability: bool,
-    /// Where a quiescence search runs at the horizon: where the side to move can close a
-    /// custodial pair, its capturing moves are searched (four plies deep at most, each side
-    /// free to stand pat on the static evaluation instead). By default on boards of 81
-    /// squares or fewer, where it passed its matches, and off on larger ones, where it
-    /// failed (see `docs/ai.md`). The weak levels (those with deliberate noise) never use
-    /// it, so that their horizon stays where the levels' description puts it.
-    pub quiescence: Quiescence,
-    /// Late-move reductions in place of the static ones: at depth 3 or more, a quiet move
-    /// searched after the table's move, the captures, the killers and three more is
-    /// searched one ply less (two from depth 5 after the tenth move, three from depth 7
-    /// after the fortieth) with a null window, and again at full depth when it beats
-    /// alpha. The order, and so the tree, then
-    /// depends on the history table. Off by default until a match shows it helps (see
-    /// `docs/ai.md`).
-    pub late_move_reductions: bool,
-    /// Use what an unfinished depth found: when the search stops during a depth after a
-    /// root move other than the first (the depth before's best) has been searched to the
-    /// end and proved better, that move is played, with that score. And with a fixed time
-    /// a move (not a clock, where time saved is kept), new depths start until the time is
-    /// up, since what they find is no longer lost.
-    pub unfinished_depths: bool,
-    /// What a draw costs the king's side (the one player with escape pieces), in
-    /// hundredths of a piece; the other side gains as much. Between engines the king's
-    /// side wins most games of the shipped boards (see `docs/ai.md`), so a draw is a poor
-    /// result for it even where the evaluation calls the game even or a little behind.
-    /// 0 scores every draw 0; rule files where both players or neither have escape pieces
-    /// always do. 150 by default, with [`Tuning::tree_repetition`]: the two passed their
-    /// match together (see `docs/ai.md`).
-    pub king_side_draw: i32,
-    /// Score repetitions inside the tree short of the rules' count as if it were reached,
-    /// where the rules allow repeating: a move (two plies or more from the root) into a
-    /// position of the search's own line, or of the game so far, scores a draw
-    /// ([`Tuning::king_side_draw`]) when the rules call a repetition drawn, and a loss when
-    /// it would lose the game for the side that makes it. A repetition that the rules would
-    /// end in the mover's favour is searched as any move until the count (the other side
-    /// can still keep away from it). The count itself (and `draw_plies`) always ends the
-    /// game in the tree, with or without this knob. Rules without a `repetition` end are
-    /// not touched. On by default (see `docs/ai.md`). A score that a repetition decided is
-    /// never stored in the table, but the table's other scores may still change a
-    /// fixed-depth result with such rules.
-    pub tree_repetition: bool,
-    /// How several threads share the search.
-    pub parallel: Parallel,
-    /// The evaluation that scores the search's leaves.
-    pub evaluation: Evaluation,
-    /// The network of [`Evaluation::Network`], read by the caller (aim reads no files).
-    /// Without one, or with one made for another piece layout than the rules', the search
-    /// uses the classic evaluation.
-    pub network: Option<Arc<Network>>,
-    /// The evaluation's weights.
-    pub weights: EvalWeights,
-}
-
-impl Default for Tuning {
-    fn default() -> Self {
-        Tuning {
-            reductions: true,
-            escape_extension: false,
-            null_move: false,
-            stability: false,
-            quiescence: Quiescence::UpTo(81),
-            late_move_reductions: false,
-            unfinished_depths: true,
-            king_side_draw: 150,
-            tree_repetition: true,
-            parallel: Parallel::default(),
-            evaluation: Evaluation::default(),
-            network: None,
-            weights: EvalWeights::default(),
-        }
-    }
-}
-
 /// A computer player: owns the transposition table and, for searches on several threads,
 /// a rayon thread pool that lives as long as the engine (no thread is created per move).
 pub struct Engine {
@@ -239,24 +106,8 @@ struct Shared {
     start: Instant,
     plan: Plan,
     split: Split,
-    /// The history heuristic's tables, one count per origin and destination square: the
-    /// quiet moves that cut off, weighted by the depth. The threads of a root split share
-    /// one table, ordering their moves by it and adding to it, so that each learns from
-    /// the whole tree, not from its share of it (the helpers of Lazy SMP keep one each,
-    /// for their searches to differ). Relaxed loads and stores: an add that races
-    /// another may be lost, which a move order can bear; one thread alone counts exactly
-    /// as with a table of its own.
-    history: Vec<AtomicI32>,
-    /// The counts of one table.
-    history_len: usize,
-}
-
-impl Shared {
-    /// The history table of a search thread (0: the main thread).
-    fn history(&self, thread: usize) -> &[AtomicI32] {
-        let start = (thread * self.history_len) % self.history.len();
-        &self.history[start..start + self.history_len]
-    }
+    /// The history heuristic's tables ([`HistoryTables`]).
+    history: HistoryTables,
 }
 
 /// The root split of a search with several threads: the main thread searches the first
@@ -328,24 +179,6 @@ fn draw_scores(tables: &Tables, cost: i32) -> [i32; 2] {
         (false, true) => [cost, -cost],
         _ => [0, 0],
     }
-}
-
-/// The static guess of a move that closes a custodial pair on an enemy piece (or moves
-/// an escape piece onto an escape square): at least this much ([`eval::move_guess`]).
-const CAPTURE_GUESS: i32 = 1000;
-/// The ordering key of the second killer move: the table's move, the captures and the
-/// killers order at or above it, the history's moves below.
-const KILLER_KEY: i32 = 1_400_000;
-
-/// A move in a node's list.
-#[derive(Clone, Copy, Debug)]
-struct Scored {
-    mv: Move,
-    guess: i32,
-    /// Searched a ply deeper (see [`Tuning::escape_extension`]).
-    extend: bool,
-    rank: usize,
-    key: i32,
 }
 
 impl Engine {
@@ -449,6 +282,29 @@ impl Engine {
 
     fn next_random(&mut self) -> u64 {
         self.random.get_or_insert(SplitMix::new(1)).next_u64()
+    }
+
+    /// The best move in `position` within `limits`, or `None` when the game is over there:
+    /// a whole search with no stop flag and no progress reports, for embedding. The search
+    /// knows no game before `position`, so it cannot see repetitions of earlier positions;
+    /// to search a game with its history, or to stop a search or follow it, use
+    /// [`Engine::search`].
+    ///
+    /// ```
+    /// use aim::{Engine, EngineConfig, Limits};
+    ///
+    /// let rules = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/brandub"))?;
+    /// let mut engine = Engine::new(EngineConfig { threads: 1, hash_mib: 1 });
+    /// let limits = Limits { depth: Some(2), ..Limits::default() };
+    /// let position = rules.start_position();
+    /// let best = engine.best_move(&position, &limits).expect("a move at the start");
+    /// assert_eq!(position.check_move(best), Ok(()));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn best_move(&mut self, position: &Position, limits: &Limits) -> Option<Move> {
+        let game = Game::from_position(position.clone());
+        let stop = Arc::new(AtomicBool::new(false));
+        self.search(&game, limits, stop, &mut |_| {}).best
     }
 
     /// Searches the game's current position and returns the best move found. Never returns
@@ -568,7 +424,6 @@ impl Engine {
             self.memos.resize_with(threads, eval::EvalCache::new);
         }
         let split = threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit;
-        let history_len = tables.square_count * tables.square_count;
         let histories = if split { 1 } else { threads };
         let shared = Shared {
             stop,
@@ -577,10 +432,7 @@ impl Engine {
             start,
             plan,
             split: Split::default(),
-            history: (0..history_len * histories)
-                .map(|_| AtomicI32::new(0))
-                .collect(),
-            history_len,
+            history: HistoryTables::new(tables.square_count, histories),
         };
         let context = Context {
             tables: &tables,
@@ -894,17 +746,12 @@ struct Worker<'a, E> {
     /// search adds to it has a score that depends on its line, which the table must not
     /// hold.
     history_ends: u64,
-    history: &'a [AtomicI32],
-    killers: Vec<[Option<Move>; 2]>,
-    lists: Vec<Vec<Scored>>,
-    /// The ordering keys of each ply's moves, in the order of its list.
-    keys: Vec<Vec<i32>>,
+    /// The search's history table for this thread ([`HistoryTables::of_thread`]).
+    history: History<'a>,
+    killers: Killers,
+    picker: MovePicker,
     /// Whether the move into each ply was a pass (null-move pruning).
     passed: Vec<bool>,
-    generated: Vec<Move>,
-    board: Vec<u8>,
-    /// The move guesses of the node that orders its moves.
-    guesses: eval::NodeGuesses,
     /// The thread's evaluation, told of every move made and taken back on `position`.
     evaluator: E,
     pv: Vec<Vec<Move>>,
@@ -955,14 +802,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             main: thread == 0,
             path: Vec::with_capacity(MAX_PLY + 1),
             history_ends: 0,
-            history: context.shared.history(thread),
-            killers: vec![[None; 2]; MAX_PLY],
-            lists: vec![Vec::new(); MAX_PLY],
-            keys: vec![Vec::new(); MAX_PLY],
+            history: context.shared.history.of_thread(thread),
+            killers: Killers::new(MAX_PLY),
+            picker: MovePicker::new(MAX_PLY, squares),
             passed: vec![false; MAX_PLY + 1],
-            generated: Vec::new(),
-            board: Vec::new(),
-            guesses: eval::NodeGuesses::new(squares),
             evaluator,
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
@@ -1400,31 +1243,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             return stand;
         }
         alpha = alpha.max(stand);
-        let side = self.position.side_to_move();
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        moves.clear();
-        let board = self.position.board_bits();
-        let beside = eval::beside_enemy(tables, &self.position);
-        self.position.for_each_move(|mv| {
-            let guess = eval::move_guess(tables, board, beside, mv, side);
-            if guess >= CAPTURE_GUESS {
-                moves.push(Scored {
-                    mv,
-                    guess,
-                    extend: false,
-                    rank: 0,
-                    key: guess,
-                });
-            }
-        });
-        moves.sort_unstable_by(|a, b| {
-            b.key
-                .cmp(&a.key)
-                .then(a.mv.from.cmp(&b.mv.from))
-                .then(a.mv.to.cmp(&b.mv.to))
-        });
+        let moves = self.picker.captures(ply, tables, &self.position);
         let mut best = stand;
-        for m in &moves {
+        for m in moves.in_order() {
             let undo = self.play(m.mv);
             // A guess that captured nothing (the pair did not close) is a quiet move.
             if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats()) {
@@ -1449,148 +1270,48 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
             }
         }
-        self.lists[ply] = moves;
+        self.picker.give_back(ply, moves);
         if self.aborted { 0 } else { best }
     }
 
+    /// The principal-variation alpha-beta search of the current position, `depth` plies
+    /// deep, `ply` plies from the root: its score from the side to move's view.
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if let Some(end) = self.enter(ply) {
             return end;
         }
-        let context = self.context;
-        let tables = context.tables;
-        let side = self.position.side_to_move();
         if depth <= 0 || ply >= MAX_PLY - 1 - QUIESCENCE_PLIES as usize {
-            return if context.quiescence {
-                self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
-            } else {
-                self.evaluator.evaluate_with_threat(&self.position).0
-            };
+            return self.horizon(ply, alpha, beta);
         }
         let key = self.position.hash();
         let history_ends = self.history_ends;
-        let mut hash_move = None;
-        let use_scores = !tables.forbid_repeat;
-        if let Some(table) = context.table {
-            if let Some(entry) = table.probe(key) {
-                hash_move = entry.mv;
-                let deep_enough =
-                    entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
-                if use_scores && deep_enough {
-                    let score = from_table(entry.score, ply);
-                    match entry.bound {
-                        Bound::Exact => return score,
-                        Bound::Lower if score >= beta => return score,
-                        Bound::Upper if score <= alpha => return score,
-                        _ => {}
-                    }
-                }
-            }
+        let (hash_move, cutoff) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(score) = cutoff {
+            return score;
+        }
+        if let Some(score) = self.null_move(depth, ply, alpha, beta) {
+            return score;
         }
 
-        if context.null_move
-            && depth >= 3
-            && beta - alpha == 1
-            && !self.passed[ply]
-            && !is_decisive(beta)
-            && self.evaluator.evaluate_with_threat(&self.position).0 >= beta
-        {
-            // Null-move pruning: if passing still holds beta, a move will too (tafl has
-            // hardly any zugzwang). Two passes in a row are not tried.
-            let reduction = if depth >= 7 { 3 } else { 2 };
-            self.position.pass();
-            // A pass is no ply of the game: the count without a capture stays.
-            let quiet = self.quiet();
-            self.path.push(Step {
-                key: self.position.hash(),
-                quiet,
-            });
-            self.passed[ply + 1] = true;
-            let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-            self.passed[ply + 1] = false;
-            self.path.pop();
-            self.position.pass();
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                // A decisive score after a pass proves nothing about the moves.
-                return if is_decisive(score) { beta } else { score };
-            }
-        }
-
-        // The moves, in a static order that depends on the position only.
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        moves.clear();
-        self.generated.clear();
-        let generated = &mut self.generated;
-        self.position.for_each_move(|mv| generated.push(mv));
+        let context = self.context;
+        let tables = context.tables;
+        let hints = Hints {
+            hash_move,
+            killers: self.killers.at(ply),
+            history: self.history,
+        };
+        // The static rank decides reductions: it must depend on the position only.
+        let static_order = context.reductions && depth >= 3;
         // Only at the last ply, where the answer to a threat would fall off the horizon.
         let extensions = context.escape_extension && depth == 1;
-        if extensions {
-            // A copy that `threatens_escape` may move a piece on and back.
-            self.board.clear();
-            self.board.extend_from_slice(self.position.board_bits());
-        }
-        let beside = eval::beside_enemy(tables, &self.position);
-        self.guesses.next_node();
-        let (guesses, copy, board) = (
-            &mut self.guesses,
-            &mut self.board,
-            self.position.board_bits(),
-        );
-        moves.extend(self.generated.iter().map(|&mv| Scored {
-            mv,
-            guess: guesses.guess(tables, board, beside, mv, side),
-            extend: extensions && eval::threatens_escape(tables, copy, mv),
-            rank: 0,
-            key: 0,
-        }));
-        if context.reductions && depth >= 3 {
-            // The static rank decides reductions: it must depend on the position only.
-            moves.sort_unstable_by(|a, b| {
-                b.guess
-                    .cmp(&a.guess)
-                    .then(a.mv.from.cmp(&b.mv.from))
-                    .then(a.mv.to.cmp(&b.mv.to))
-            });
-        }
-        let squares = tables.square_count;
-        let killers = self.killers[ply];
-        for (rank, m) in moves.iter_mut().enumerate() {
-            m.rank = rank;
-            m.key = if Some(m.mv) == hash_move {
-                i32::MAX
-            } else if m.guess >= CAPTURE_GUESS {
-                2_000_000 + m.guess.min(1_000_000)
-            } else if Some(m.mv) == killers[0] {
-                1_500_000
-            } else if Some(m.mv) == killers[1] {
-                KILLER_KEY
-            } else {
-                self.history[tables.index(m.mv.from) * squares + tables.index(m.mv.to)]
-                    .load(Ordering::Relaxed)
-                    + m.guess
-            };
-        }
-
-        // The keys again, side by side, for a quick scan.
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        keys.extend(moves.iter().map(|m| m.key));
-
+        let mut moves =
+            self.picker
+                .node(ply, tables, &self.position, hints, static_order, extensions);
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0;
-        for i in 0..moves.len() {
-            // Pick the best remaining move by its ordering key, the first of equal ones.
-            let rest = &keys[i..];
-            let top = rest.iter().copied().max().unwrap_or(i32::MIN);
-            let pick = i + rest.iter().position(|&key| key == top).unwrap_or(0);
-            moves.swap(i, pick);
-            keys.swap(i, pick);
-            let m = moves[i];
+        while let Some(m) = moves.next() {
             let undo = self.play(m.mv);
             if tables.forbid_repeat && self.repeats() {
                 // The rules forbid the move.
@@ -1599,36 +1320,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             legal += 1;
             let captured = undo.captures().next().is_some();
-            let mut child = if m.extend { depth } else { depth - 1 };
-            let quiet = !captured && m.guess < 150 && !m.extend;
-            let mut reduced = child;
-            if context.late_move_reductions {
-                if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
-                    reduced -= 1
-                        + i32::from(depth >= 5 && legal > 10)
-                        + i32::from(depth >= 7 && legal > 40);
-                }
-            } else if context.reductions && depth >= 3 && m.rank >= 6 && quiet {
-                child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
-                reduced = child;
-            }
-            let score = if legal == 1 {
-                -self.negamax(child, ply + 1, -beta, -alpha)
-            } else {
-                let mut score = -self.negamax(reduced, ply + 1, -alpha - 1, -alpha);
-                if reduced < child && score > alpha && !self.aborted {
-                    score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta && !self.aborted {
-                    -self.negamax(child, ply + 1, -beta, -alpha)
-                } else {
-                    score
-                }
-            };
+            let (child, reduced) = self.child_depths(&m, depth, legal, captured);
+            let score = self.search_child(legal == 1, child, reduced, ply, alpha, beta);
             self.take_back(&undo);
             if self.aborted {
-                self.lists[ply] = moves;
-                self.keys[ply] = keys;
+                self.picker.give_back(ply, moves);
                 return 0;
             }
             if score > best {
@@ -1642,61 +1338,164 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if !captured && m.guess < CAPTURE_GUESS {
-                            let slot = &mut self.killers[ply];
-                            if slot[0] != Some(m.mv) {
-                                slot[1] = slot[0];
-                                slot[0] = Some(m.mv);
-                            }
-                            let count = &self.history
-                                [tables.index(m.mv.from) * squares + tables.index(m.mv.to)];
-                            let added = count.load(Ordering::Relaxed) + depth * depth;
-                            count.store(added, Ordering::Relaxed);
-                            if added > 500_000 {
-                                for count in self.history {
-                                    count.store(
-                                        count.load(Ordering::Relaxed) / 2,
-                                        Ordering::Relaxed,
-                                    );
-                                }
-                            }
+                            self.killers.add(ply, m.mv);
+                            self.history.reward(tables, m.mv, depth);
                         }
                         break;
                     }
                 }
             }
         }
-        self.lists[ply] = moves;
-        self.keys[ply] = keys;
+        self.picker.give_back(ply, moves);
         if legal == 0 {
             // No legal move (repetition may rule them all out): the side to move loses.
             return Score::loss_in(ply as i32).0;
         }
-        if let Some(table) = context.table {
-            let bound = if best <= alpha_start {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            // A score that an end by the game's history decided holds for this line only:
-            // the entry keeps the move, at a depth no probe takes a score from.
-            let depth = if self.history_ends == history_ends {
-                depth as u32
-            } else {
-                0
-            };
-            table.store(
-                key,
-                &Entry {
-                    mv: best_move,
-                    score: to_table(best, ply),
-                    depth,
-                    bound,
-                },
-            );
-        }
+        let bound = if best <= alpha_start {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        // A score that an end by the game's history decided holds for this line only.
+        let line_only = self.history_ends != history_ends;
+        let entry = Entry {
+            mv: best_move,
+            score: to_table(best, ply),
+            depth: depth as u32,
+            bound,
+        };
+        self.store(key, entry, line_only);
         best
+    }
+
+    /// The score at the horizon: the quiescence search's, or the static evaluation.
+    fn horizon(&mut self, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.context.quiescence {
+            self.quiesce(ply, alpha, beta, QUIESCENCE_PLIES)
+        } else {
+            self.evaluator.evaluate_with_threat(&self.position).0
+        }
+    }
+
+    /// The table's move for the position of `key`, and its score when the entry is deep
+    /// enough and its bound ends the node.
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<Move>, Option<i32>) {
+        let context = self.context;
+        let Some(entry) = context.table.and_then(|table| table.probe(key)) else {
+            return (None, None);
+        };
+        let deep_enough =
+            entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
+        // Under `forbid_repeat` a score depends on the line: only the move is used.
+        if context.tables.forbid_repeat || !deep_enough {
+            return (entry.mv, None);
+        }
+        let score = from_table(entry.score, ply);
+        let cutoff = match entry.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower if score >= beta => Some(score),
+            Bound::Upper if score <= alpha => Some(score),
+            _ => None,
+        };
+        (entry.mv, cutoff)
+    }
+
+    /// Null-move pruning ([`Tuning::null_move`]): if passing still holds beta, a move will
+    /// too (tafl has hardly any zugzwang), and the node's score is `Some`. Two passes in a
+    /// row are not tried.
+    fn null_move(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        if !(self.context.null_move
+            && depth >= 3
+            && beta - alpha == 1
+            && !self.passed[ply]
+            && !is_decisive(beta)
+            && self.evaluator.evaluate_with_threat(&self.position).0 >= beta)
+        {
+            return None;
+        }
+        let reduction = if depth >= 7 { 3 } else { 2 };
+        self.position.pass();
+        // A pass is no ply of the game: the count without a capture stays.
+        let quiet = self.quiet();
+        self.path.push(Step {
+            key: self.position.hash(),
+            quiet,
+        });
+        self.passed[ply + 1] = true;
+        let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+        self.passed[ply + 1] = false;
+        self.path.pop();
+        self.position.pass();
+        if self.aborted {
+            return Some(0);
+        }
+        // A decisive score after a pass proves nothing about the moves.
+        (score >= beta).then(|| if is_decisive(score) { beta } else { score })
+    }
+
+    /// The depth to search a move to, and the depth of its first, reduced try: the static
+    /// reductions by its rank ([`Tuning::reductions`]), or late-move reductions by its
+    /// place in the search ([`Tuning::late_move_reductions`]), for quiet moves only.
+    fn child_depths(&self, m: &Scored, depth: i32, legal: usize, captured: bool) -> (i32, i32) {
+        let context = self.context;
+        let mut child = if m.extend { depth } else { depth - 1 };
+        let quiet = !captured && m.guess < 150 && !m.extend;
+        let mut reduced = child;
+        if context.late_move_reductions {
+            if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
+                reduced -=
+                    1 + i32::from(depth >= 5 && legal > 10) + i32::from(depth >= 7 && legal > 40);
+            }
+        } else if context.reductions && depth >= 3 && m.rank >= 6 && quiet {
+            child -= if depth >= 5 && m.rank >= 20 { 2 } else { 1 };
+            reduced = child;
+        }
+        (child, reduced)
+    }
+
+    /// The score of the move just played: the first move with the full window, the others
+    /// with a null window (at the `reduced` depth first), searched again with the full
+    /// window when they beat alpha.
+    fn search_child(
+        &mut self,
+        first: bool,
+        child: i32,
+        reduced: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if first {
+            return -self.negamax(child, ply + 1, -beta, -alpha);
+        }
+        let mut score = -self.negamax(reduced, ply + 1, -alpha - 1, -alpha);
+        if reduced < child && score > alpha && !self.aborted {
+            score = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta && !self.aborted {
+            -self.negamax(child, ply + 1, -beta, -alpha)
+        } else {
+            score
+        }
+    }
+
+    /// Stores a node's result in the table. A score that holds for this line only
+    /// (`line_only`) is kept out: the entry keeps the move, at a depth no probe takes a
+    /// score from.
+    fn store(&self, key: u64, entry: Entry, line_only: bool) {
+        if let Some(table) = self.context.table {
+            let depth = if line_only { 0 } else { entry.depth };
+            table.store(key, &Entry { depth, ..entry });
+        }
     }
 }
 
@@ -1713,43 +1512,6 @@ mod tests {
             nodes: None,
             noise: 0,
             random_move_percent: 0,
-        }
-    }
-
-    fn shared(history_len: usize, histories: usize) -> Shared {
-        Shared {
-            stop: Arc::new(AtomicBool::new(false)),
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            start: Instant::now(),
-            plan: plan(false),
-            split: Split::default(),
-            history: (0..history_len * histories)
-                .map(|_| AtomicI32::new(0))
-                .collect(),
-            history_len,
-        }
-    }
-
-    #[test]
-    fn the_threads_of_a_root_split_share_one_history_and_lazy_smp_keeps_one_each() {
-        // A root split: what one thread counts, every thread reads.
-        let split = shared(121, 1);
-        split.history(0)[7].store(9, Ordering::Relaxed);
-        for thread in 0..4 {
-            assert_eq!(split.history(thread).len(), 121);
-            assert_eq!(split.history(thread)[7].load(Ordering::Relaxed), 9);
-        }
-        // Lazy SMP on three threads: three tables, none seeing another's counts.
-        let lazy = shared(121, 3);
-        for thread in 0..3 {
-            lazy.history(thread)[120].store(thread as i32 + 1, Ordering::Relaxed);
-        }
-        for thread in 0..3 {
-            let table = lazy.history(thread);
-            assert_eq!(table.len(), 121);
-            assert_eq!(table[120].load(Ordering::Relaxed), thread as i32 + 1);
-            assert_eq!(table[0].load(Ordering::Relaxed), 0);
         }
     }
 

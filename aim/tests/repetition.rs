@@ -630,3 +630,49 @@ fn draw_plies_end_the_game_inside_the_tree() {
         }
     }
 }
+
+/// A score that the game's history decided stays out of the table: on the corridor game
+/// with each repetition loser, after every line of up to four plies, an engine that first
+/// searched the game (its history included) then searches the same position without the
+/// history exactly as an engine with an empty table does.
+#[test]
+fn a_score_that_the_history_decided_does_not_poison_the_table() {
+    fn lines(game: &Game, plies: usize, out: &mut Vec<Game>) {
+        out.push(game.clone());
+        if plies == 0 || game.outcome().is_some() {
+            return;
+        }
+        for mv in game.legal_moves() {
+            let mut next = game.clone();
+            next.try_play(mv).expect("a legal move");
+            lines(&next, plies - 1, out);
+        }
+    }
+    let search = |engine: &mut Engine, game: &Game, d| {
+        let result = engine.search(
+            game,
+            &depth(d),
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        (result.best, result.score)
+    };
+    for loser in ["0", "1", "mover"] {
+        let mut games = Vec::new();
+        lines(&Game::new(corridor_with_repetition(loser)), 4, &mut games);
+        for game in games.iter().filter(|game| game.outcome().is_none()) {
+            let alone = Game::from_position(game.position().clone());
+            for d in [3, 4, 5] {
+                let mut kept = engine();
+                search(&mut kept, game, d);
+                let after_history = search(&mut kept, &alone, d);
+                assert_eq!(
+                    after_history,
+                    search(&mut engine(), &alone, d),
+                    "loser {loser}, depth {d}, after {:?}",
+                    game.moves().collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}

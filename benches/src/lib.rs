@@ -137,7 +137,7 @@ pub const SETTING_KEYS: [&str; 20] = [
 /// late-move reductions in place of the static ones), `unfinished` (0/1, use what an
 /// unfinished depth found and, with a fixed time a move, search until the time is up),
 /// `draw` (what a draw costs the king's side, in hundredths of a piece), `repetition`
-/// (0/1, repetitions inside the tree score as draws), `parallel`
+/// (0/1, repetitions inside the tree short of the rules' count score as its end), `parallel`
 /// (`split` or `lazy`), `eval` (`classic` or `network`: the learned evaluation, the rule
 /// file's network), `network` (a network file: the learned evaluation with it), and the
 /// evaluation weights of [`WEIGHT_KEYS`].

@@ -1,0 +1,144 @@
+//! The tunable parameters of the search and the evaluation: [`Tuning`] and its knobs, which
+//! the match runner and the tuner set by name (`benches/src/lib.rs`).
+
+use crate::eval::EvalWeights;
+use crate::evaluator::Evaluation;
+use crate::nnue::Network;
+use hnefatafl_core::Rules;
+use std::sync::Arc;
+
+/// How several threads share one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallel {
+    /// The root moves of each depth are shared between the threads after the first move
+    /// is searched (see `docs/ai.md`); the faster of the two on the measurements.
+    #[default]
+    RootSplit,
+    /// Lazy SMP: every thread runs its own iterative deepening (every other helper a depth
+    /// ahead), and they share only the transposition table.
+    LazySmp,
+}
+
+/// Where the quiescence search of [`Tuning::quiescence`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quiescence {
+    /// On no board.
+    Off,
+    /// On every board.
+    On,
+    /// On boards of at most this many squares ([`Rules::square_count`]).
+    UpTo(usize),
+}
+
+impl Quiescence {
+    /// Whether the quiescence search runs under these rules.
+    ///
+    /// ```
+    /// use aim::Quiescence;
+    /// let tablut = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/tablut"))?;
+    /// assert!(Quiescence::UpTo(81).applies(&tablut));
+    /// assert!(!Quiescence::UpTo(80).applies(&tablut));
+    /// assert!(!Quiescence::Off.applies(&tablut));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn applies(self, rules: &Rules) -> bool {
+        match self {
+            Quiescence::Off => false,
+            Quiescence::On => true,
+            Quiescence::UpTo(squares) => rules.square_count() <= squares,
+        }
+    }
+}
+
+/// Knobs of the search and the evaluation, for tuning by self-play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuning {
+    /// Search moves that the static guess ranks late one or two plies less deeply.
+    pub reductions: bool,
+    /// At the last ply, search a move one ply deeper when it gives an escape piece (a
+    /// king) an open line to an escape square, so the answer to the threat is seen. Off
+    /// by default until a match shows it helps (see `docs/ai.md`).
+    pub escape_extension: bool,
+    /// Null-move pruning: away from the principal variation, at depth 3 or more, when the
+    /// static evaluation is at least beta, the side to move passes and a search two or
+    /// three plies shallower with the opponent to move decides whether the node fails high.
+    /// Off by default until a match shows it helps (see `docs/ai.md`); with it, the tree of
+    /// a depth depends on the search window, so the table may change a fixed-depth result.
+    pub null_move: bool,
+    /// Time management by the best move's stability: with a time limit, the search starts
+    /// new depths for longer when the last depth changed the best move, and, on a clock,
+    /// stops sooner when the best move stood for three depths. Off by default until a
+    /// match shows it helps (see `docs/ai.md`).
+    pub stability: bool,
+    /// Where a quiescence search runs at the horizon: where the side to move can close a
+    /// custodial pair, its capturing moves are searched (four plies deep at most, each side
+    /// free to stand pat on the static evaluation instead). By default on boards of 81
+    /// squares or fewer, where it passed its matches, and off on larger ones, where it
+    /// failed (see `docs/ai.md`). The weak levels (those with deliberate noise) never use
+    /// it, so that their horizon stays where the levels' description puts it.
+    pub quiescence: Quiescence,
+    /// Late-move reductions in place of the static ones: at depth 3 or more, a quiet move
+    /// searched after the table's move, the captures, the killers and three more is
+    /// searched one ply less (two from depth 5 after the tenth move, three from depth 7
+    /// after the fortieth) with a null window, and again at full depth when it beats
+    /// alpha. The order, and so the tree, then
+    /// depends on the history table. Off by default until a match shows it helps (see
+    /// `docs/ai.md`).
+    pub late_move_reductions: bool,
+    /// Use what an unfinished depth found: when the search stops during a depth after a
+    /// root move other than the first (the depth before's best) has been searched to the
+    /// end and proved better, that move is played, with that score. And with a fixed time
+    /// a move (not a clock, where time saved is kept), new depths start until the time is
+    /// up, since what they find is no longer lost.
+    pub unfinished_depths: bool,
+    /// What a draw costs the king's side (the one player with escape pieces), in
+    /// hundredths of a piece; the other side gains as much. Between engines the king's
+    /// side wins most games of the shipped boards (see `docs/ai.md`), so a draw is a poor
+    /// result for it even where the evaluation calls the game even or a little behind.
+    /// 0 scores every draw 0; rule files where both players or neither have escape pieces
+    /// always do. 150 by default, with [`Tuning::tree_repetition`]: the two passed their
+    /// match together (see `docs/ai.md`).
+    pub king_side_draw: i32,
+    /// Score repetitions inside the tree short of the rules' count as if it were reached,
+    /// where the rules allow repeating: a move (two plies or more from the root) into a
+    /// position of the search's own line, or of the game so far, scores a draw
+    /// ([`Tuning::king_side_draw`]) when the rules call a repetition drawn, and a loss when
+    /// it would lose the game for the side that makes it. A repetition that the rules would
+    /// end in the mover's favour is searched as any move until the count (the other side
+    /// can still keep away from it). The count itself (and `draw_plies`) always ends the
+    /// game in the tree, with or without this knob. Rules without a `repetition` end are
+    /// not touched. On by default (see `docs/ai.md`). A score that a repetition decided is
+    /// never stored in the table, but the table's other scores may still change a
+    /// fixed-depth result with such rules.
+    pub tree_repetition: bool,
+    /// How several threads share the search.
+    pub parallel: Parallel,
+    /// The evaluation that scores the search's leaves.
+    pub evaluation: Evaluation,
+    /// The network of [`Evaluation::Network`], read by the caller (aim reads no files).
+    /// Without one, or with one made for another piece layout than the rules', the search
+    /// uses the classic evaluation.
+    pub network: Option<Arc<Network>>,
+    /// The evaluation's weights.
+    pub weights: EvalWeights,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            reductions: true,
+            escape_extension: false,
+            null_move: false,
+            stability: false,
+            quiescence: Quiescence::UpTo(81),
+            late_move_reductions: false,
+            unfinished_depths: true,
+            king_side_draw: 150,
+            tree_repetition: true,
+            parallel: Parallel::default(),
+            evaluation: Evaluation::default(),
+            network: None,
+            weights: EvalWeights::default(),
+        }
+    }
+}
