@@ -9,8 +9,9 @@
 //! captured piece, so each costs a few additions of a row of [`HIDDEN`] `i16`s.
 //!
 //! Everything at search time is integer arithmetic on fixed-size arrays (an `i16`
-//! accumulator and weights, `i32` sums), written as plain loops over arrays that the
-//! compiler turns into vector instructions; nothing allocates per node.
+//! accumulator and weights, `i32` sums), written as plain loops over fixed-size arrays,
+//! with no bounds check inside, that the compiler can vectorise; nothing allocates per
+//! node.
 //!
 //! A network is tied to the piece layout of its rule file ([`Layout`]): the board's size
 //! and the declared piece types with their owners. [`Network::from_bytes`] reads one from
