@@ -12,8 +12,8 @@ pub enum Evaluation {
     /// The hand-written evaluation, compiled once per rule file ([`crate::EvalWeights`]).
     #[default]
     Classic,
-    /// A learned network. Until a network is built into aim, this searches with the
-    /// classic evaluation.
+    /// A learned network ([`crate::nnue`]): the one of [`crate::Tuning::network`]; without
+    /// one that fits the rules, the search uses the classic evaluation.
     Network,
 }
 

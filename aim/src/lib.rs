@@ -52,6 +52,7 @@ mod evaluator;
 mod history;
 mod limits;
 mod movepick;
+pub mod nnue;
 mod params;
 mod score;
 mod search;

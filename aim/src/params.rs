@@ -3,7 +3,9 @@
 
 use crate::eval::EvalWeights;
 use crate::evaluator::Evaluation;
+use crate::nnue::Network;
 use hnefatafl_core::Rules;
+use std::sync::Arc;
 
 /// How several threads share one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,6 +115,10 @@ pub struct Tuning {
     pub parallel: Parallel,
     /// The evaluation that scores the search's leaves.
     pub evaluation: Evaluation,
+    /// The network of [`Evaluation::Network`], read by the caller (aim reads no files).
+    /// Without one, or with one made for another piece layout than the rules', the search
+    /// uses the classic evaluation.
+    pub network: Option<Arc<Network>>,
     /// The evaluation's weights.
     pub weights: EvalWeights,
 }
@@ -131,6 +137,7 @@ impl Default for Tuning {
             tree_repetition: true,
             parallel: Parallel::default(),
             evaluation: Evaluation::default(),
+            network: None,
             weights: EvalWeights::default(),
         }
     }

@@ -7,6 +7,7 @@ use crate::evaluator::{Classic, Evaluation, Evaluator};
 use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
 use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, MovePicker, Scored};
+use crate::nnue::{Layout, Network, NetworkEvaluator};
 use crate::params::{Parallel, Tuning};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry, Table};
@@ -207,9 +208,20 @@ impl Engine {
     /// its depth. For tests, tools and hints.
     pub fn evaluate(&mut self, position: &Position) -> Score {
         let tables = self.tables_for(position.rules());
-        match self.tuning.evaluation {
-            Evaluation::Classic | Evaluation::Network => Score(eval::evaluate(&tables, position)),
+        match self.network_for(position.rules()) {
+            Some(network) => {
+                Score(network.evaluate(&network.refresh(position), position.side_to_move()))
+            }
+            None => Score(eval::evaluate(&tables, position)),
         }
+    }
+
+    /// The network the search evaluates with: [`Tuning::network`] when
+    /// [`Tuning::evaluation`] chooses it and it fits the rules' piece layout.
+    pub fn network_for(&self, rules: &Rules) -> Option<Arc<Network>> {
+        let network = self.tuning.network.as_ref()?;
+        (self.tuning.evaluation == Evaluation::Network && *network.layout() == Layout::of(rules))
+            .then(|| Arc::clone(network))
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -448,9 +460,21 @@ impl Engine {
             split,
         };
         let position = game.position();
-        let outcome = match self.tuning.evaluation {
-            // The network falls back to the classic evaluation until one is built in.
-            Evaluation::Classic | Evaluation::Network => {
+        let outcome = match self.network_for(&rules) {
+            Some(network) => {
+                let evaluators = (0..threads)
+                    .map(|_| NetworkEvaluator::new(&network))
+                    .collect();
+                run(
+                    &context,
+                    &root,
+                    position,
+                    self.pool.as_ref(),
+                    evaluators,
+                    progress,
+                )
+            }
+            None => {
                 let evaluators = self.memos[..threads]
                     .iter_mut()
                     .map(|memo| Classic::new(&tables, memo))

@@ -1,9 +1,12 @@
 //! Shared helpers for the benchmarks and the match runner: rule files, random openings and
 //! opening sets, engine-against-engine games, the Elo arithmetic and the SPRT.
 
+pub mod networks;
 pub mod openings;
 pub mod protocol_engine;
+pub mod selfplay;
 pub mod sprt;
+pub mod trainer;
 
 use aim::{
     Clock, Engine, EngineConfig, EvalWeights, Evaluation, Limits, Parallel, Quiescence, Tuning,
@@ -94,11 +97,14 @@ pub struct Side {
     /// (`nodes0`, `nodes1`): a handicap that makes a rule file whose one side wins every
     /// game at equal nodes even, so that a match can tell engines apart.
     pub nodes_as: [Option<u64>; 2],
+    /// The network file of `network=<path>` (`eval=network` alone: the rule file's own,
+    /// see [`networks::load_network`]).
+    pub network_file: Option<String>,
 }
 
 /// The keys of a side's `key=value` settings other than the evaluation weights, in the
 /// order the usage lists them; [`parse_side`] reads each.
-pub const SETTING_KEYS: [&str; 19] = [
+pub const SETTING_KEYS: [&str; 20] = [
     "level",
     "depth",
     "time",
@@ -118,6 +124,7 @@ pub const SETTING_KEYS: [&str; 19] = [
     "repetition",
     "parallel",
     "eval",
+    "network",
 ];
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
@@ -131,8 +138,9 @@ pub const SETTING_KEYS: [&str; 19] = [
 /// unfinished depth found and, with a fixed time a move, search until the time is up),
 /// `draw` (what a draw costs the king's side, in hundredths of a piece), `repetition`
 /// (0/1, repetitions inside the tree short of the rules' count score as its end), `parallel`
-/// (`split` or `lazy`), `eval` (`classic` or `network`), and the evaluation weights of
-/// [`WEIGHT_KEYS`].
+/// (`split` or `lazy`), `eval` (`classic` or `network`: the learned evaluation, the rule
+/// file's network), `network` (a network file: the learned evaluation with it), and the
+/// evaluation weights of [`WEIGHT_KEYS`].
 ///
 /// # Errors
 ///
@@ -146,6 +154,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
         },
         tuning: Tuning::default(),
         nodes_as: [None; 2],
+        network_file: None,
     };
     let mut limit_words = Vec::new();
     for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
@@ -196,6 +205,10 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
                     "network" => Evaluation::Network,
                     _ => return Err(format!("bad value in `{word}` (classic or network)")),
                 }
+            }
+            "network" => {
+                side.tuning.evaluation = Evaluation::Network;
+                side.network_file = Some(value.to_string());
             }
             _ if weight_mut(weights, key).is_some() => {
                 let value =
@@ -594,6 +607,7 @@ mod tests {
             let values: &[&str] = match key {
                 "parallel" => &["lazy"],
                 "eval" => &["network"],
+                "network" => &["x.nnue"],
                 _ => &["0", "3"],
             };
             let changes = |value: &&str| {
@@ -603,6 +617,7 @@ mod tests {
                         || side.config.hash_mib != plain.config.hash_mib
                         || side.tuning != plain.tuning
                         || side.nodes_as != plain.nodes_as
+                        || side.network_file != plain.network_file
                 })
             };
             assert!(values.iter().any(changes), "`{key}` is not read");

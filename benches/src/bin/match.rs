@@ -27,6 +27,7 @@
 //! table of the results ends the report.
 
 use aim::Clock;
+use hnefatafl_benches::networks::load_network;
 use hnefatafl_benches::openings::{random_plies, read_openings};
 use hnefatafl_benches::protocol_engine::{self, Contender, parse_contender};
 use hnefatafl_benches::sprt::{Pentanomial, Sprt, Verdict};
@@ -362,8 +363,18 @@ fn report(options: &Options, tally: &Tally) {
     }
 }
 
+/// Gives an engine side that asks for the learned evaluation its network (the classic
+/// evaluation where it has none that fits), and says what the side evaluates with.
+fn with_network(contender: &mut Contender, options: &Options, label: &str) {
+    if let Contender::Ours(side) = contender {
+        let rules_path = std::path::Path::new(&options.rules_path);
+        let said = load_network(side, &options.rules, rules_path);
+        println!("{label} evaluates with {said}");
+    }
+}
+
 fn main() -> ExitCode {
-    let options = match parse_args() {
+    let mut options = match parse_args() {
         Ok(options) => options,
         Err(message) => {
             eprintln!("match: {message}\n{}", usage());
@@ -382,8 +393,13 @@ fn main() -> ExitCode {
             })
             .collect()
     };
+    let mut a = options.a.clone();
+    with_network(&mut a, &options, "A");
+    options.a = a;
     let mut table = Vec::new();
     for (name, text, b) in &opponents {
+        let mut b = b.clone();
+        with_network(&mut b, &options, "B");
         println!(
             "{}: A = [{}] against B = [{}]{}, {} games{}, cap {} plies, {}, seed {}{}",
             options.rules_path,
@@ -412,7 +428,7 @@ fn main() -> ExitCode {
                 None => String::new(),
             }
         );
-        let tally = play_match(&options, b);
+        let tally = play_match(&options, &b);
         report(&options, &tally);
         table.push((name.clone(), tally.counts));
     }

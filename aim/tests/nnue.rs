@@ -1,0 +1,290 @@
+//! The learned evaluation's network: its accumulator kept move by move against one
+//! computed from scratch, its file format, and its errors.
+
+use aim::nnue::{
+    ACTIVATION_SCALE, HIDDEN, Layout, Network, NetworkProblem, OUTPUT_SCALE, PIECE_SCALE, Weights,
+};
+use hnefatafl_core::random::SplitMix;
+use hnefatafl_core::{Player, Position, Rules, Undo};
+
+/// Every shipped rule file, with its name.
+fn shipped_rules() -> Vec<(String, Rules)> {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rules");
+    let mut all: Vec<(String, Rules)> = std::fs::read_dir(folder)
+        .expect("data/rules")
+        .map(|entry| {
+            let path = entry.expect("an entry").path();
+            let text = std::fs::read(&path).expect("a rule file");
+            let name = path.file_name().expect("a name").to_string_lossy().into();
+            let rules = Rules::parse(&text).expect("a shipped rule file parses");
+            (name, rules)
+        })
+        .collect();
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(all.len() >= 10, "the shipped rule files");
+    all
+}
+
+/// A network of small random weights for a rule file's layout.
+fn random_network(rules: &Rules, seed: u64) -> Network {
+    let layout = Layout::of(rules);
+    let mut random = SplitMix::new(seed);
+    let mut small = |range: usize| random.below(2 * range + 1) as i16 - range as i16;
+    let weights = Weights {
+        piece_scale: PIECE_SCALE,
+        input: (0..layout.inputs() * HIDDEN).map(|_| small(60)).collect(),
+        hidden_bias: (0..HIDDEN).map(|_| small(200)).collect(),
+        output: (0..2 * HIDDEN).map(|_| small(100)).collect(),
+        output_bias: [i32::from(small(1000)), i32::from(small(1000))],
+    };
+    Network::new("random", layout, &weights).expect("the right lengths")
+}
+
+/// Random moves played and taken back on every shipped board, the accumulator updated
+/// with each and compared with one computed from all the pieces.
+#[test]
+fn the_accumulator_kept_move_by_move_equals_a_fresh_one_on_every_shipped_board() {
+    for (name, rules) in shipped_rules() {
+        let network = random_network(&rules, 11);
+        let mut random = SplitMix::new(5);
+        let (mut captures, mut jumps, mut checked) = (0, 0, 0);
+        for game in 0..6 {
+            let mut position = rules.start_position();
+            let mut accumulator = network.refresh(&position);
+            let mut stack: Vec<(Undo, Position)> = Vec::new();
+            for _ in 0..160 {
+                let moves: Vec<_> = position.moves().collect();
+                let back = random.below(4) == 0 && !stack.is_empty();
+                if back || moves.is_empty() || position.outcome_with(true).is_some() {
+                    let Some((undo, before)) = stack.pop() else {
+                        break;
+                    };
+                    position.take_back(&undo);
+                    assert_eq!(position, before, "{name}: the position is taken back");
+                    network.take_back(&mut accumulator, &position, &undo);
+                } else {
+                    let mv = moves[random.below(moves.len())];
+                    let before = position.clone();
+                    let undo = position.play_unchecked(mv);
+                    captures += undo.captures().count();
+                    jumps += usize::from(!mv.jumps().is_empty());
+                    network.play(&mut accumulator, &position, &undo);
+                    stack.push((undo, before));
+                }
+                assert_eq!(
+                    accumulator,
+                    network.refresh(&position),
+                    "{name}, game {game}: kept and fresh accumulators differ"
+                );
+                let side = position.side_to_move();
+                assert_eq!(
+                    network.evaluate(&accumulator, side),
+                    network.evaluate(&network.refresh(&position), side)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "{name}: {checked} positions checked");
+        assert!(captures > 0, "{name}: no capture was played");
+        if name == "halatafl" {
+            assert!(jumps > 0, "halatafl: no jump capture was played");
+        }
+    }
+}
+
+/// A network whose value is worked out by hand: one hidden unit at full activation.
+#[test]
+fn the_evaluation_is_the_hand_computed_value() {
+    let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+    let layout = Layout::of(&rules);
+    let mut hidden_bias = vec![0; HIDDEN];
+    // Unit 0 at 2.0 before the clip (1.0 after it), unit 1 below zero (0 after it).
+    hidden_bias[0] = 2 * ACTIVATION_SCALE;
+    hidden_bias[1] = -ACTIVATION_SCALE;
+    let mut output = vec![0; 2 * HIDDEN];
+    // Player 0 to move: 0.5 * 1.0 = 0.5 units; player 1: -0.25 units, and unit 1 at 0
+    // contributes nothing whatever its weight.
+    output[0] = (OUTPUT_SCALE / 2) as i16;
+    output[1] = 1000;
+    output[HIDDEN] = -(OUTPUT_SCALE / 4) as i16;
+    let weights = Weights {
+        piece_scale: 400,
+        input: vec![0; layout.inputs() * HIDDEN],
+        hidden_bias,
+        output,
+        output_bias: [0, i32::from(ACTIVATION_SCALE) * OUTPUT_SCALE],
+    };
+    let network = Network::new("hand", layout, &weights).expect("lengths");
+    let accumulator = network.refresh(&rules.start_position());
+    // 0.5 units of 400 hundredths, player 0's view.
+    assert_eq!(network.evaluate(&accumulator, Player::Zero), 200);
+    // -0.25 + 1.0 (the bias) = 0.75 units for player 0: -300 for player 1 to move.
+    assert_eq!(network.evaluate(&accumulator, Player::One), -300);
+}
+
+#[test]
+fn a_saved_network_reads_back_the_same() {
+    for (name, rules) in shipped_rules() {
+        let network = random_network(&rules, 3);
+        let bytes = network.to_bytes();
+        let read = Network::for_rules(&name, &bytes, &rules).expect("its own bytes");
+        assert_eq!(read, network, "{name}");
+        let position = rules.start_position();
+        assert_eq!(
+            read.evaluate(&read.refresh(&position), Player::One),
+            network.evaluate(&network.refresh(&position), Player::One)
+        );
+    }
+}
+
+/// The problem `Network::from_bytes` finds in these bytes, checking that its message
+/// names the file.
+fn problem(bytes: &[u8]) -> NetworkProblem {
+    let error = Network::from_bytes("nets/brandubh.nnue", bytes).expect_err("refused");
+    let message = error.to_string();
+    assert!(
+        message.starts_with("network nets/brandubh.nnue: "),
+        "{message}"
+    );
+    error.problem
+}
+
+#[test]
+fn a_damaged_network_gets_an_error_naming_the_file() {
+    let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+    let bytes = random_network(&rules, 9).to_bytes();
+
+    assert_eq!(problem(b""), NetworkProblem::NotANetwork);
+    assert_eq!(problem(b"P5\n7 7\n"), NetworkProblem::NotANetwork);
+    // Cut short anywhere: in the header, in the weights, in the checksum.
+    for cut in [10, 20, 40, 1000, bytes.len() - 1] {
+        assert!(
+            matches!(problem(&bytes[..cut]), NetworkProblem::Length { found, .. } if found == cut),
+            "cut at {cut}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(problem(&longer), NetworkProblem::Length { .. }));
+    // One weight changed.
+    let mut damaged = bytes.clone();
+    damaged[500] ^= 0x10;
+    assert_eq!(problem(&damaged), NetworkProblem::Checksum);
+    // Another version.
+    let mut newer = bytes.clone();
+    newer[8] = 2;
+    assert_eq!(problem(&newer), NetworkProblem::Version { found: 2 });
+    // Other layer sizes.
+    let mut wider = bytes.clone();
+    wider[28] = 0;
+    wider[29] = 1;
+    assert!(matches!(
+        problem(&wider),
+        NetworkProblem::Shape { hidden: 256, .. }
+    ));
+    assert!(Network::from_bytes("ok", &bytes).is_ok());
+}
+
+#[test]
+fn a_network_for_another_layout_is_refused_in_words() {
+    let brandubh = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+    let tablut = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
+    let bytes = random_network(&brandubh, 1).to_bytes();
+    let error = Network::for_rules("networks/tablut.nnue", &bytes, &tablut).expect_err("7x7");
+    assert!(matches!(error.problem, NetworkProblem::Mismatch { .. }));
+    let message = error.to_string();
+    assert!(message.contains("networks/tablut.nnue"), "{message}");
+    assert!(message.contains("a 7x7 board"), "{message}");
+    assert!(message.contains("`tablut` has a 9x9 board"), "{message}");
+    // The same board with other piece types (halatafl: 7x7, other owners) is refused too.
+    let halatafl = Rules::parse(include_bytes!("../../data/rules/halatafl")).expect("rules");
+    if Layout::of(&halatafl) != Layout::of(&brandubh) {
+        assert!(Network::for_rules("x.nnue", &bytes, &halatafl).is_err());
+    }
+}
+
+/// The engine searches with the network when the tuning chooses it and it fits the rules,
+/// and with the classic evaluation otherwise.
+#[test]
+fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
+    use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let brandubh = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+    let tablut = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
+    let config = EngineConfig {
+        threads: 1,
+        hash_mib: 1,
+    };
+    // A network that calls every position even: the search's score shows it was used.
+    let zero = Arc::new(Network::zero(Layout::of(&brandubh)));
+    let tuning = |evaluation| Tuning {
+        evaluation,
+        network: Some(Arc::clone(&zero)),
+        ..Tuning::default()
+    };
+    let game = hnefatafl_core::Game::new(brandubh.clone());
+    let search = |tuning: Tuning, game: &hnefatafl_core::Game| {
+        let mut engine = Engine::with_tuning(config.clone(), tuning);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let found = engine.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        assert!(found.best.is_some_and(|mv| game.check(mv).is_ok()));
+        (found.score.0, engine.evaluate(game.position()).0)
+    };
+    let with_network = search(tuning(Evaluation::Network), &game);
+    let classic = search(tuning(Evaluation::Classic), &game);
+    assert_eq!(with_network, (0, 0), "the zero network scores everything 0");
+    assert_ne!(classic, (0, 0), "the classic evaluation does not");
+    assert_eq!(search(Tuning::default(), &game), classic);
+    // On tablut the brandubh network does not fit: the classic evaluation plays.
+    let game = hnefatafl_core::Game::new(tablut.clone());
+    let mismatched = search(tuning(Evaluation::Network), &game);
+    assert_eq!(mismatched, search(Tuning::default(), &game));
+    assert_ne!(mismatched, (0, 0));
+}
+
+/// A random network drives a search on several threads through a game's moves without
+/// losing track of its accumulators (each thread keeps its own).
+#[test]
+fn a_random_network_plays_legal_moves_on_several_threads() {
+    use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let rules = Rules::parse(include_bytes!("../../data/rules/halatafl")).expect("rules");
+    let tuning = Tuning {
+        evaluation: Evaluation::Network,
+        network: Some(Arc::new(random_network(&rules, 4))),
+        ..Tuning::default()
+    };
+    let mut engine = Engine::with_tuning(
+        EngineConfig {
+            threads: 2,
+            hash_mib: 4,
+        },
+        tuning,
+    );
+    let mut game = hnefatafl_core::Game::new(rules);
+    let limits = Limits {
+        nodes: Some(3000),
+        ..Limits::default()
+    };
+    for _ in 0..12 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let found = engine.search(
+            &game,
+            &limits,
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        let mv = found.best.expect("a move");
+        game.try_play(mv).expect("a legal move");
+    }
+    assert!(game.ply() > 0);
+}

@@ -1,0 +1,319 @@
+//! Self-play data for training a network: games of the engine at fixed nodes, each
+//! position stored with the search's score and the game's result.
+//!
+//! A game depends only on the rules, the [`SelfPlay`] settings and its number, so the
+//! data is the same for the same seed, and a data file cut off part way is continued
+//! where it stopped. The file is a list of games, all numbers little-endian:
+//! `u32` game number, `i8` result (player 0's: 1 win, 0 draw, -1 loss), `u32` positions,
+//! then each position: `u8` side to move, `i16` score (player 0's view, hundredths of a
+//! piece), `u16` inputs, the inputs (`u16` each, [`aim::nnue::Layout::input`]).
+
+use aim::nnue::Layout;
+use aim::{Engine, EngineConfig, Limits, Tuning};
+use hnefatafl_core::random::random_opening;
+use hnefatafl_core::{Player, Position, Rules};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Search scores are clamped to this before they are stored (decisive ones too): a
+/// winning chance of about 99.3% at the usual scale.
+pub const MAX_STORED_SCORE: i32 = 2000;
+
+/// How self-play games are played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfPlay {
+    /// Nodes a move.
+    pub nodes: u64,
+    /// Nodes a move for player 0 or player 1 instead (the match runner's `nodes0` and
+    /// `nodes1` handicap), to balance a rule file one side wins at equal nodes.
+    pub nodes_as: [Option<u64>; 2],
+    /// Random plies from the start before the engine plays.
+    pub opening_plies: usize,
+    /// A game longer than this is a draw.
+    pub max_plies: usize,
+    /// Seed of the openings and of the engine.
+    pub seed: u64,
+}
+
+impl SelfPlay {
+    /// The settings as one line, stored beside the data so that a continued run is
+    /// known to make the same kind of data.
+    pub fn describe(&self, rules: &Rules) -> String {
+        let nodes_as = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+        format!(
+            "rules {} layout {:016x} nodes {} nodes0 {} nodes1 {} opening {} plies {} seed {}",
+            rules.id(),
+            Layout::of(rules).fingerprint(),
+            self.nodes,
+            nodes_as(self.nodes_as[0]),
+            nodes_as(self.nodes_as[1]),
+            self.opening_plies,
+            self.max_plies,
+            self.seed
+        )
+    }
+}
+
+/// One position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The side to move.
+    pub side: Player,
+    /// The search's score, player 0's view, clamped to [`MAX_STORED_SCORE`].
+    pub score: i16,
+    /// The network's inputs that are on: one per piece.
+    pub inputs: Vec<u16>,
+}
+
+/// A played game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Its number.
+    pub number: u32,
+    /// Player 0's result: 1 a win, 0 a draw, -1 a loss.
+    pub result: i8,
+    /// The positions the engine moved in.
+    pub samples: Vec<Sample>,
+}
+
+/// The inputs of a position that are on.
+pub fn inputs_of(layout: &Layout, position: &Position) -> Vec<u16> {
+    position
+        .board()
+        .enumerate()
+        .filter_map(|(index, piece)| layout.input(piece?, index))
+        .map(|input| input as u16)
+        .collect()
+}
+
+/// Plays game `number`: a random opening from the seed and the number, then the engine
+/// (one thread, a fresh table) for both sides at fixed nodes.
+pub fn play_game(rules: &Rules, settings: &SelfPlay, number: u32) -> GameRecord {
+    let layout = Layout::of(rules);
+    let seed = settings
+        .seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(u64::from(number));
+    let mut game = random_opening(rules, settings.opening_plies, seed);
+    let mut engine = Engine::with_tuning(
+        EngineConfig {
+            threads: 1,
+            hash_mib: 8,
+        },
+        Tuning::default(),
+    );
+    engine.seed(seed);
+    let mut samples = Vec::new();
+    let result = loop {
+        if let Some(outcome) = game.outcome() {
+            break match outcome.winner {
+                Some(Player::Zero) => 1,
+                Some(Player::One) => -1,
+                None => 0,
+            };
+        }
+        if game.ply() >= settings.max_plies {
+            break 0;
+        }
+        let side = game.side_to_move();
+        let limits = Limits {
+            nodes: Some(settings.nodes_as[side.index()].unwrap_or(settings.nodes)),
+            ..Limits::default()
+        };
+        let found = engine.search(
+            &game,
+            &limits,
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        let Some(mv) = found.best else {
+            // No move although the game goes on: a loss for the side to move.
+            break if side == Player::Zero { -1 } else { 1 };
+        };
+        let score = found.score.0.clamp(-MAX_STORED_SCORE, MAX_STORED_SCORE);
+        let score = if side == Player::Zero { score } else { -score };
+        samples.push(Sample {
+            side,
+            score: score as i16,
+            inputs: inputs_of(&layout, game.position()),
+        });
+        if game.try_play(mv).is_err() {
+            break if side == Player::Zero { -1 } else { 1 };
+        }
+    };
+    GameRecord {
+        number,
+        result,
+        samples,
+    }
+}
+
+/// Appends a game to a data file's bytes.
+pub fn write_game(record: &GameRecord, out: &mut Vec<u8>) {
+    out.extend_from_slice(&record.number.to_le_bytes());
+    out.push(record.result as u8);
+    out.extend_from_slice(&(record.samples.len() as u32).to_le_bytes());
+    for sample in &record.samples {
+        out.push(sample.side.index() as u8);
+        out.extend_from_slice(&sample.score.to_le_bytes());
+        out.extend_from_slice(&(sample.inputs.len() as u16).to_le_bytes());
+        for input in &sample.inputs {
+            out.extend_from_slice(&input.to_le_bytes());
+        }
+    }
+}
+
+/// Reads the games of a data file's bytes: the complete ones, and the length of the
+/// bytes they take (a run stopped while writing leaves a partial game after them).
+///
+/// # Errors
+///
+/// A game out of its place or a position with a side or input that cannot be: the file
+/// is not one of these settings' data.
+pub fn read_games(bytes: &[u8], inputs: usize) -> Result<(Vec<GameRecord>, usize), String> {
+    let mut games = Vec::new();
+    let mut at = 0;
+    while let Some((record, end)) = read_game(bytes, at, inputs)? {
+        if record.number as usize != games.len() {
+            return Err(format!(
+                "game {} where game {} belongs (at byte {at})",
+                record.number,
+                games.len()
+            ));
+        }
+        games.push(record);
+        at = end;
+    }
+    Ok((games, at))
+}
+
+/// Reads one game at `at`: `None` when the bytes end before it does.
+fn read_game(
+    bytes: &[u8],
+    at: usize,
+    inputs: usize,
+) -> Result<Option<(GameRecord, usize)>, String> {
+    let mut cursor = Cursor { bytes, at };
+    let (Some(number), Some(result), Some(count)) = (cursor.u32(), cursor.u8(), cursor.u32())
+    else {
+        return Ok(None);
+    };
+    let result = result as i8;
+    if !(-1..=1).contains(&result) {
+        return Err(format!("game {number}: result {result} (at byte {at})"));
+    }
+    let mut samples = Vec::new();
+    for _ in 0..count {
+        let (Some(side), Some(score), Some(active)) = (cursor.u8(), cursor.u16(), cursor.u16())
+        else {
+            return Ok(None);
+        };
+        let side = Player::from_index(usize::from(side))
+            .ok_or_else(|| format!("game {number}: side to move {side}"))?;
+        let mut list = Vec::with_capacity(usize::from(active));
+        for _ in 0..active {
+            let Some(input) = cursor.u16() else {
+                return Ok(None);
+            };
+            if usize::from(input) >= inputs {
+                return Err(format!("game {number}: input {input} of {inputs}"));
+            }
+            list.push(input);
+        }
+        samples.push(Sample {
+            side,
+            score: score as i16,
+            inputs: list,
+        });
+    }
+    let record = GameRecord {
+        number,
+        result,
+        samples,
+    };
+    Ok(Some((record, cursor.at)))
+}
+
+/// Reads little-endian numbers, `None` past the end.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let slice = self.bytes.get(self.at..self.at + N)?;
+        self.at += N;
+        slice.try_into().ok()
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        self.take::<1>().map(|[byte]| byte)
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        self.take().map(u16::from_le_bytes)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.take().map(u32::from_le_bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brandubh() -> Rules {
+        Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules")
+    }
+
+    fn settings(seed: u64) -> SelfPlay {
+        SelfPlay {
+            nodes: 200,
+            nodes_as: [Some(400), None],
+            opening_plies: 4,
+            max_plies: 120,
+            seed,
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_data() {
+        let rules = brandubh();
+        let games = |seed| -> Vec<GameRecord> {
+            (0..3)
+                .map(|number| play_game(&rules, &settings(seed), number))
+                .collect()
+        };
+        let first = games(1);
+        assert_eq!(first, games(1));
+        assert_ne!(first, games(2));
+        assert!(first.iter().all(|game| !game.samples.is_empty()));
+        // Every stored position has the pieces of a brandubh position: 1 to 13.
+        for sample in first.iter().flat_map(|game| &game.samples) {
+            assert!((1..=13).contains(&sample.inputs.len()), "{sample:?}");
+        }
+    }
+
+    #[test]
+    fn games_are_written_and_read_back_and_a_cut_file_keeps_its_whole_games() {
+        let rules = brandubh();
+        let inputs = Layout::of(&rules).inputs();
+        let games: Vec<GameRecord> = (0..2)
+            .map(|number| play_game(&rules, &settings(5), number))
+            .collect();
+        let mut bytes = Vec::new();
+        for game in &games {
+            write_game(game, &mut bytes);
+        }
+        let (read, used) = read_games(&bytes, inputs).expect("valid");
+        assert_eq!((read.as_slice(), used), (games.as_slice(), bytes.len()));
+        let mut first = Vec::new();
+        write_game(&games[0], &mut first);
+        let (read, used) = read_games(&bytes[..bytes.len() - 3], inputs).expect("valid");
+        assert_eq!((read.len(), used), (1, first.len()));
+        // Data of a bigger board is refused, not misread.
+        assert!(read_games(&bytes, 3).is_err());
+    }
+}

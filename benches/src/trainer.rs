@@ -1,0 +1,408 @@
+//! A small trainer for the learned evaluation's network ([`aim::nnue`]): the same shape in
+//! `f32`, Adam on minibatches, a loss on the winning chance, and quantisation to the
+//! network's integer weights.
+//!
+//! Written here rather than with candle, burn or PyTorch: the network is one sparse layer
+//! and a dot product, so forward and backward passes are a few loops; the first layer's
+//! gradient touches only the rows of the pieces on the board. A framework would add a
+//! large dependency (or a Python toolchain and a file conversion) for no speed a model
+//! this small would notice on a CPU.
+
+use crate::selfplay::{GameRecord, Sample};
+use aim::nnue::{ACTIVATION_SCALE, HIDDEN, Layout, Network, OUTPUT_SCALE, PIECE_SCALE, Weights};
+use hnefatafl_core::Player;
+use hnefatafl_core::random::SplitMix;
+
+/// Adam's decay rates and its guard against division by zero.
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+
+/// The training positions, flattened.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// Every position's inputs, one after another.
+    inputs: Vec<u16>,
+    /// Where each position's inputs start in `inputs` (one more entry at the end).
+    starts: Vec<u32>,
+    /// The side to move of each position.
+    sides: Vec<Player>,
+    /// The target winning chance of player 0 in each position.
+    targets: Vec<f32>,
+}
+
+impl Dataset {
+    /// The positions of these games. The target blends the search's score, as a winning
+    /// chance `sigmoid(score / PIECE_SCALE)`, with the game's result: `score_share` of the
+    /// first and the rest of the second.
+    pub fn from_games<'a>(
+        games: impl IntoIterator<Item = &'a GameRecord>,
+        score_share: f32,
+    ) -> Self {
+        let mut data = Dataset {
+            starts: vec![0],
+            ..Dataset::default()
+        };
+        for game in games {
+            let result = (f32::from(game.result) + 1.0) / 2.0;
+            for Sample {
+                side,
+                score,
+                inputs,
+            } in &game.samples
+            {
+                let chance = sigmoid(f32::from(*score) / f32::from(PIECE_SCALE));
+                data.inputs.extend_from_slice(inputs);
+                data.starts.push(data.inputs.len() as u32);
+                data.sides.push(*side);
+                data.targets
+                    .push(score_share * chance + (1.0 - score_share) * result);
+            }
+        }
+        data
+    }
+
+    /// Positions.
+    pub fn len(&self) -> usize {
+        self.sides.len()
+    }
+
+    /// Whether there is no position.
+    pub fn is_empty(&self) -> bool {
+        self.sides.is_empty()
+    }
+
+    /// The most inputs on in one position (pieces on the board).
+    pub fn most_inputs(&self) -> usize {
+        self.starts
+            .windows(2)
+            .map(|pair| (pair[1] - pair[0]) as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn inputs_of(&self, index: usize) -> &[u16] {
+        &self.inputs[self.starts[index] as usize..self.starts[index + 1] as usize]
+    }
+
+    /// The mean of the targets: the loss of always answering it is the data's spread.
+    pub fn mean_target(&self) -> f32 {
+        self.targets.iter().sum::<f32>() / self.len().max(1) as f32
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The network in `f32`, with Adam's moments: all parameters in one list, the first layer
+/// (one row of [`HIDDEN`] per input), its biases, the output weights of player 0 to move
+/// then player 1, the two output biases.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trainer {
+    inputs: usize,
+    /// The parameters.
+    pub params: Vec<f32>,
+    /// Adam's first moments.
+    pub m: Vec<f32>,
+    /// Adam's second moments.
+    pub v: Vec<f32>,
+    /// Adam steps taken.
+    pub steps: u64,
+    /// The first layer's weights stay within this, so that the quantised accumulator
+    /// cannot overflow with every piece on the board.
+    clip: f32,
+}
+
+impl Trainer {
+    /// A network of small random weights for `inputs` inputs; the first layer's weights
+    /// kept within what `most_pieces` pieces can sum without overflowing an `i16`.
+    pub fn new(inputs: usize, most_pieces: usize, seed: u64) -> Trainer {
+        let mut random = SplitMix::new(seed);
+        let mut uniform = |range: f32| {
+            let unit = (random.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (2.0 * unit - 1.0) * range
+        };
+        let count = inputs * HIDDEN + HIDDEN + 2 * HIDDEN + 2;
+        let mut params = vec![0.0; count];
+        let scale = 1.0 / (most_pieces.max(1) as f32).sqrt();
+        for (index, param) in params.iter_mut().enumerate() {
+            *param = if index < inputs * HIDDEN {
+                uniform(scale)
+            } else if index < (inputs + 1) * HIDDEN {
+                0.25
+            } else if index < (inputs + 3) * HIDDEN {
+                uniform(1.0 / (HIDDEN as f32).sqrt())
+            } else {
+                0.0
+            };
+        }
+        let bound = 32_000.0 / (f32::from(ACTIVATION_SCALE) * (most_pieces + 1) as f32);
+        Trainer {
+            inputs,
+            m: vec![0.0; count],
+            v: vec![0.0; count],
+            params,
+            steps: 0,
+            clip: bound.min(8.0),
+        }
+    }
+
+    /// A trainer from saved parameters and moments (see [`Trainer::to_bytes`]).
+    ///
+    /// # Errors
+    ///
+    /// Bytes of another shape or cut short.
+    pub fn from_bytes(bytes: &[u8], inputs: usize, most_pieces: usize) -> Result<Trainer, String> {
+        let mut trainer = Trainer::new(inputs, most_pieces, 0);
+        let count = trainer.params.len();
+        let expected = 8 + 8 + 3 * 4 * count;
+        if bytes.len() != expected || &bytes[..8] != b"HNEFCKPT" {
+            return Err(format!(
+                "not a checkpoint of this network ({} bytes, {expected} expected)",
+                bytes.len()
+            ));
+        }
+        let mut steps = [0; 8];
+        steps.copy_from_slice(&bytes[8..16]);
+        trainer.steps = u64::from_le_bytes(steps);
+        let floats = bytes[16..].chunks_exact(4).map(|chunk| {
+            let mut word = [0; 4];
+            word.copy_from_slice(chunk);
+            f32::from_le_bytes(word)
+        });
+        let all: Vec<f32> = floats.collect();
+        trainer.params.copy_from_slice(&all[..count]);
+        trainer.m.copy_from_slice(&all[count..2 * count]);
+        trainer.v.copy_from_slice(&all[2 * count..]);
+        Ok(trainer)
+    }
+
+    /// The parameters, moments and step count as bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = b"HNEFCKPT".to_vec();
+        bytes.extend_from_slice(&self.steps.to_le_bytes());
+        for value in self.params.iter().chain(&self.m).chain(&self.v) {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Where the parts of the network start in the parameters.
+    fn offsets(&self) -> (usize, usize, usize) {
+        let bias = self.inputs * HIDDEN;
+        (bias, bias + HIDDEN, bias + 3 * HIDDEN)
+    }
+
+    /// The hidden layer before its clip, and the predicted winning chance of player 0.
+    fn forward(&self, inputs: &[u16], side: Player, hidden: &mut [f32; HIDDEN]) -> f32 {
+        let (bias, output, output_bias) = self.offsets();
+        hidden.copy_from_slice(&self.params[bias..bias + HIDDEN]);
+        for &input in inputs {
+            let row = &self.params[usize::from(input) * HIDDEN..][..HIDDEN];
+            for (value, weight) in hidden.iter_mut().zip(row) {
+                *value += weight;
+            }
+        }
+        let weights = &self.params[output + side.index() * HIDDEN..][..HIDDEN];
+        let mut y = self.params[output_bias + side.index()];
+        for (value, weight) in hidden.iter().zip(weights) {
+            y += value.clamp(0.0, 1.0) * weight;
+        }
+        sigmoid(y)
+    }
+
+    /// The mean squared error of the winning chance over a dataset.
+    pub fn loss(&self, data: &Dataset) -> f64 {
+        let mut hidden = [0.0; HIDDEN];
+        let total: f64 = (0..data.len())
+            .map(|index| {
+                let p = self.forward(data.inputs_of(index), data.sides[index], &mut hidden);
+                f64::from((p - data.targets[index]).powi(2))
+            })
+            .sum();
+        total / data.len().max(1) as f64
+    }
+
+    /// One Adam step on the positions `batch` of `data`; `gradient` is scratch space of
+    /// the parameters' length. Returns the batch's mean loss.
+    pub fn step(&mut self, data: &Dataset, batch: &[usize], lr: f32, gradient: &mut [f32]) -> f64 {
+        let (bias, output, output_bias) = self.offsets();
+        gradient.fill(0.0);
+        let mut hidden = [0.0; HIDDEN];
+        let mut loss = 0.0;
+        let scale = 1.0 / batch.len().max(1) as f32;
+        for &index in batch {
+            let side = data.sides[index];
+            let inputs = data.inputs_of(index);
+            let p = self.forward(inputs, side, &mut hidden);
+            let error = p - data.targets[index];
+            loss += f64::from(error * error);
+            // d(error²)/dy through the sigmoid.
+            let g = 2.0 * error * p * (1.0 - p) * scale;
+            let out_at = output + side.index() * HIDDEN;
+            gradient[output_bias + side.index()] += g;
+            let mut back = [0.0f32; HIDDEN];
+            for unit in 0..HIDDEN {
+                let value = hidden[unit];
+                gradient[out_at + unit] += g * value.clamp(0.0, 1.0);
+                if value > 0.0 && value < 1.0 {
+                    back[unit] = g * self.params[out_at + unit];
+                }
+            }
+            for (sum, b) in gradient[bias..bias + HIDDEN].iter_mut().zip(&back) {
+                *sum += b;
+            }
+            for &input in inputs {
+                let row = &mut gradient[usize::from(input) * HIDDEN..][..HIDDEN];
+                for (sum, b) in row.iter_mut().zip(&back) {
+                    *sum += b;
+                }
+            }
+        }
+        self.steps += 1;
+        let t = self.steps as i32;
+        let correction1 = 1.0 - BETA1.powi(t);
+        let correction2 = 1.0 - BETA2.powi(t);
+        let first_layer = self.inputs * HIDDEN;
+        let output_clip = f32::from(i16::MAX) / OUTPUT_SCALE as f32;
+        for (index, ((param, grad), (m, v))) in self
+            .params
+            .iter_mut()
+            .zip(gradient.iter())
+            .zip(self.m.iter_mut().zip(self.v.iter_mut()))
+            .enumerate()
+        {
+            *m = BETA1 * *m + (1.0 - BETA1) * grad;
+            *v = BETA2 * *v + (1.0 - BETA2) * grad * grad;
+            *param -= lr * (*m / correction1) / ((*v / correction2).sqrt() + EPSILON);
+            let bound = if index < first_layer + HIDDEN {
+                self.clip
+            } else {
+                output_clip
+            };
+            *param = param.clamp(-bound, bound);
+        }
+        loss / batch.len().max(1) as f64
+    }
+
+    /// The network with its weights rounded to integers at the network's scales.
+    ///
+    /// # Errors
+    ///
+    /// A layout whose inputs are not the trainer's.
+    pub fn quantise(&self, name: &str, layout: Layout) -> Result<Network, String> {
+        let (bias, output, output_bias) = self.offsets();
+        let a = f32::from(ACTIVATION_SCALE);
+        let b = OUTPUT_SCALE as f32;
+        let round = |values: &[f32], scale: f32| -> Vec<i16> {
+            values
+                .iter()
+                .map(|v| (v * scale).round().clamp(-32767.0, 32767.0) as i16)
+                .collect()
+        };
+        let weights = Weights {
+            piece_scale: PIECE_SCALE,
+            input: round(&self.params[..bias], a),
+            hidden_bias: round(&self.params[bias..output], a),
+            output: round(&self.params[output..output_bias], b),
+            output_bias: [0, 1].map(|i| (self.params[output_bias + i] * a * b).round() as i32),
+        };
+        Network::new(name, layout, &weights).map_err(|e| e.to_string())
+    }
+}
+
+/// The positions of an epoch in a shuffled order, the same for the same seed and epoch.
+pub fn epoch_order(len: usize, seed: u64, epoch: u32) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    let mut random = SplitMix::new(seed ^ u64::from(epoch).wrapping_mul(0xA24B_AED4_963E_E407));
+    for i in (1..len).rev() {
+        order.swap(i, random.below(i + 1));
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selfplay::inputs_of;
+    use hnefatafl_core::Rules;
+
+    /// A dataset the network can learn: player 0 wins exactly when input 0 is on.
+    fn toy(layout: &Layout) -> Dataset {
+        let mut random = SplitMix::new(3);
+        let mut games = Vec::new();
+        for number in 0..40 {
+            let mut samples = Vec::new();
+            let marked = number % 2 == 0;
+            for _ in 0..20 {
+                let mut inputs: Vec<u16> = (0..6)
+                    .map(|_| 1 + random.below(layout.inputs() - 1) as u16)
+                    .collect();
+                if marked {
+                    inputs.push(0);
+                }
+                samples.push(Sample {
+                    side: Player::Zero,
+                    score: if marked { 800 } else { -800 },
+                    inputs,
+                });
+            }
+            games.push(GameRecord {
+                number,
+                result: if marked { 1 } else { -1 },
+                samples,
+            });
+        }
+        Dataset::from_games(&games, 0.5)
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_quantised_network_agrees() {
+        let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+        let layout = Layout::of(&rules);
+        let data = toy(&layout);
+        let mut trainer = Trainer::new(layout.inputs(), 13, 1);
+        let before = trainer.loss(&data);
+        let mut gradient = vec![0.0; trainer.params.len()];
+        for epoch in 0..30 {
+            for batch in epoch_order(data.len(), 1, epoch).chunks(32) {
+                trainer.step(&data, batch, 0.01, &mut gradient);
+            }
+        }
+        let after = trainer.loss(&data);
+        assert!(after < before / 4.0, "loss {before} to {after}");
+        // The integer network gives the float one's winning chance on real positions.
+        let network = trainer.quantise("toy", layout).expect("its layout");
+        let mut hidden = [0.0; HIDDEN];
+        for seed in 0..20 {
+            let game = hnefatafl_core::random::random_opening(&rules, 10, seed);
+            let position = game.position();
+            let side = position.side_to_move();
+            let float = trainer.forward(&inputs_of(&layout, position), side, &mut hidden);
+            let raw = network.output_raw(&network.refresh(position), side);
+            let integer = sigmoid(raw as f32 / (f32::from(ACTIVATION_SCALE) * OUTPUT_SCALE as f32));
+            assert!((integer - float).abs() < 0.02, "{integer} against {float}");
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back() {
+        let mut trainer = Trainer::new(20, 5, 9);
+        trainer.steps = 7;
+        let read = Trainer::from_bytes(&trainer.to_bytes(), 20, 5).expect("its own bytes");
+        assert_eq!(read, trainer);
+        assert!(Trainer::from_bytes(&trainer.to_bytes(), 21, 5).is_err());
+        assert!(Trainer::from_bytes(&trainer.to_bytes()[..100], 20, 5).is_err());
+    }
+
+    #[test]
+    fn the_shuffle_is_a_permutation_fixed_by_seed_and_epoch() {
+        let order = epoch_order(100, 4, 2);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..100).collect::<Vec<_>>());
+        assert_eq!(order, epoch_order(100, 4, 2));
+        assert_ne!(order, epoch_order(100, 4, 3));
+    }
+}

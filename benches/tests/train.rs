@@ -1,0 +1,124 @@
+//! The trainer as a program: its real binary on a shipped rule file, then its network in
+//! the real match runner.
+
+use aim::nnue::Network;
+use assert_cmd::Command;
+use hnefatafl_core::Rules;
+
+fn rules_path(name: &str) -> String {
+    format!("{}/../data/rules/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(program: &str, args: &[&str]) -> (bool, String, String) {
+    let output = Command::cargo_bin(program)
+        .expect("the program is built")
+        .args(args)
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .expect("the program runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_it() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let work = folder.path().join("work");
+    let out = folder.path().join("brandubh.nnue");
+    let (work, out) = (work.display().to_string(), out.display().to_string());
+    let rules = rules_path("brandubh");
+    let args = |games: &'static str, epochs: &'static str| {
+        vec![
+            "--rules", &rules, "--out", &out, "--work", &work, "--games", games, "--nodes", "150",
+            "--nodes0", "300", "--plies", "80", "--epochs", epochs, "--batch", "64",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>()
+    };
+    let train = |args: &[String]| {
+        run(
+            "train",
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        )
+    };
+
+    let first = args("10", "2");
+    let (ok, said, err) = train(&first);
+    assert!(ok, "{err}");
+    assert!(said.contains("playing games 0..10"), "{said}");
+    assert!(said.contains("data: 10 games, player 0 won"), "{said}");
+    assert!(said.contains("epoch 1: training loss"), "{said}");
+    assert!(said.contains("epoch 2: training loss"), "{said}");
+    assert!(said.contains("validation loss"), "{said}");
+    assert!(said.contains("--a n150,nodes0=300,network="), "{said}");
+    let text = std::fs::read(&rules).expect("the rule file");
+    let brandubh = Rules::parse(&text).expect("rules");
+    let bytes = std::fs::read(&out).expect("the network is written");
+    Network::for_rules(&out, &bytes, &brandubh).expect("a network for brandubh");
+
+    // Run again with more games and epochs: the ten games stay, the training goes on.
+    let data = std::fs::read(format!("{work}/games.bin")).expect("the games");
+    let second = args("12", "3");
+    let (ok, said, err) = train(&second);
+    assert!(ok, "{err}");
+    assert!(said.contains("playing games 10..12"), "{said}");
+    assert!(said.contains("continuing after epoch 2"), "{said}");
+    assert!(said.contains("epoch 3: training loss"), "{said}");
+    assert!(!said.contains("epoch 1: training loss"), "{said}");
+    let more = std::fs::read(format!("{work}/games.bin")).expect("the games");
+    assert!(
+        more.starts_with(&data),
+        "the first games are kept as they were"
+    );
+
+    // Other self-play settings in the same work folder are refused, not mixed in.
+    let mut other = args("12", "3");
+    other[11] = "200".to_string();
+    let (ok, _, err) = train(&other);
+    assert!(!ok);
+    assert!(
+        err.contains("settings.txt") && err.contains("other settings"),
+        "{err}"
+    );
+
+    // The match runner plays the network for A and says so.
+    let network = format!("n150,network={out}");
+    let (ok, said, err) = run(
+        "match",
+        &[
+            "--rules", &rules, "--a", &network, "--b", "n150", "--games", "2", "--plies", "60",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        said.contains(&format!("A evaluates with network {out}")),
+        "{said}"
+    );
+    assert!(said.contains("B evaluates with classic"), "{said}");
+    // Asking for the rule file's own network where there is none: classic, and why.
+    let (ok, said, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules_path("tablut"),
+            "--a",
+            "n100,eval=network",
+            "--b",
+            "n100",
+            "--games",
+            "2",
+            "--plies",
+            "20",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        said.contains("A evaluates with classic (network "),
+        "{said}"
+    );
+    assert!(said.contains("tablut.nnue"), "{said}");
+}
