@@ -13,8 +13,9 @@ fuzz_target!(|text: &[u8]| {
         system: Vec::new(),
         ..DataDirs::default()
     };
+    // The built-in English speaks without a language file, which would only be read
+    // again for every input.
     let mut session = Session::new(dirs, Locks::default());
-    let _ = session.apply(|session| session.load_language("eng", Origin::Indirect));
     let _ = session.apply(|session| session.load_rules("brandub", Origin::Indirect));
     for line in gleipnir::LineReader::new(text).flatten() {
         // An analysis searches on its own thread, `c` connects to a server on one, and `x`
