@@ -4,8 +4,8 @@
 
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use hnefatafl_data::{DataDirs, Origin};
+use libfuzzer_sys::fuzz_target;
 use uicx::session::{Locks, Session, Source};
 
 fuzz_target!(|text: &[u8]| {

@@ -4,8 +4,8 @@
 
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use hnefatafl_net::protocol::{self, ClientMessage};
+use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
     let line = String::from_utf8_lossy(bytes);
