@@ -1,4 +1,6 @@
-//! The board as text.
+//! The board as text, in colour where the terminal takes it. The letters and marks are
+//! core's ([`Rules::piece_letter`], [`Rules::square_mark`]), as in its
+//! [`Position::display`](hnefatafl_core::Position::display):
 //!
 //! Pieces are letters by type bit (after `ui_bit`): 1 `K`, 2 `D`, 4 `A`, 8 `B`, 16 `C`,
 //! 32 `E`, 64 `F`, 128 `G`; upper case for player 0, lower case for player 1. Empty
@@ -10,20 +12,6 @@
 
 use anstyle::{AnsiColor, Style};
 use hnefatafl_core::{Game, PieceType, Player, Rules, SquareType, column_name};
-
-/// The letters of piece types, by bit index.
-pub const PIECE_LETTERS: [char; 8] = ['K', 'D', 'A', 'B', 'C', 'E', 'F', 'G'];
-
-/// A piece type as its letter (after `ui_bit`), in the owner's case.
-pub fn piece_letter(rules: &Rules, piece: PieceType) -> char {
-    let rule = rules.piece_rule(piece);
-    let shown = rule.and_then(|rule| rule.ui_bit()).unwrap_or(piece);
-    let letter = PIECE_LETTERS[shown.index() % PIECE_LETTERS.len()];
-    match rule.map(|rule| rule.owner()) {
-        Some(Player::One) => letter.to_ascii_lowercase(),
-        _ => letter,
-    }
-}
 
 /// The piece type a square shows (after `ui_bit`).
 pub fn shown_piece(rules: &Rules, piece: PieceType) -> PieceType {
@@ -39,40 +27,6 @@ pub fn shown_square(rules: &Rules, square: SquareType) -> SquareType {
         .square_rule(square)
         .and_then(|rule| rule.ui_bit())
         .unwrap_or(square)
-}
-
-/// The mark of an empty square of a type.
-fn square_mark(rules: &Rules, square: SquareType, common: Option<SquareType>) -> char {
-    let shown = shown_square(rules, square);
-    // A `ui_bit` may name a type the file does not declare: then the square's own rule
-    // says what it is.
-    let rule = rules
-        .square_rule(shown)
-        .or_else(|| rules.square_rule(square));
-    match rule {
-        Some(rule) if rule.escape() => '*',
-        Some(rule) if !rule.captures().is_empty() => '+',
-        _ if Some(shown) == common => '.',
-        _ => ':',
-    }
-}
-
-/// The most common square type (shown), the plain board.
-fn common_square(rules: &Rules) -> Option<SquareType> {
-    let mut counts = [0usize; 8];
-    for square in rules.squares() {
-        if let Some(square) = rules.square_type(square) {
-            counts[shown_square(rules, square).index()] += 1;
-        }
-    }
-    let (index, &count) = counts
-        .iter()
-        .enumerate()
-        .max_by_key(|&(index, count)| (count, 8 - index))?;
-    if count == 0 {
-        return None;
-    }
-    SquareType::from_bit(1 << index)
 }
 
 /// Player 0's pieces: bold yellow.
@@ -92,7 +46,6 @@ pub fn render(game: &Game, colour: bool) -> String {
     let rules = game.rules();
     let position = game.position();
     let (width, height) = (rules.width(), rules.height());
-    let common = common_square(rules);
     let last = game.last_move();
     let mut out = String::new();
 
@@ -124,9 +77,9 @@ pub fn render(game: &Game, colour: bool) -> String {
                     } else {
                         COLOUR_ZERO
                     };
-                    (piece_letter(rules, piece), Some(paint))
+                    (rules.piece_letter(piece), Some(paint))
                 }
-                (Some(kind), None) => (square_mark(rules, kind, common), None),
+                (Some(kind), None) => (rules.square_mark(kind), None),
             };
             if colour && marked {
                 out.push_str(&painted(COLOUR_MARK, open));

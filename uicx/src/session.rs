@@ -745,7 +745,7 @@ impl Session {
     /// piece`), else its board letter.
     fn piece_name(&self, rules: &Rules, piece: PieceType) -> String {
         let Some(name) = rules.piece_name(piece) else {
-            return board::piece_letter(rules, piece).to_string();
+            return rules.piece_letter(piece).to_string();
         };
         let key = match name {
             "king" => Key::PieceKing,
