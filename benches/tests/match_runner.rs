@@ -1,25 +1,9 @@
 //! The match runner and the opening maker as programs: their real binaries on the shipped
 //! rule files.
 
-use assert_cmd::Command;
+mod programs;
 
-fn rules(name: &str) -> String {
-    format!("{}/../data/rules/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(program: &str, args: &[&str]) -> (bool, String, String) {
-    let output = Command::cargo_bin(program)
-        .expect("the program is built")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .expect("the program runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use programs::{rules, run};
 
 #[test]
 fn an_sprt_stops_when_it_decides() {

@@ -1,27 +1,11 @@
 //! The trainer as a program: its real binary on a shipped rule file, then its network in
 //! the real match runner.
 
+mod programs;
+
 use aim::nnue::Network;
-use assert_cmd::Command;
 use hnefatafl_core::Rules;
-
-fn rules_path(name: &str) -> String {
-    format!("{}/../data/rules/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(program: &str, args: &[&str]) -> (bool, String, String) {
-    let output = Command::cargo_bin(program)
-        .expect("the program is built")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(300))
-        .output()
-        .expect("the program runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use programs::{rules as rules_path, run};
 
 #[test]
 fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_it() {
