@@ -72,6 +72,11 @@ impl ServerProcess {
         }
     }
 
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Kills it with SIGKILL and waits for it to be gone.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
