@@ -56,3 +56,19 @@ async fn a_second_server_on_one_data_directory_refuses_to_start() {
     let mut ann = TestClient::connect(first.port, home.path()).await;
     ann.register("ann", "password a").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_left_without_its_certificate_is_replaced() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    // What a first start killed between the key and the certificate leaves: part of a key.
+    let stale = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49\n";
+    std::fs::write(data.path().join("key.pem"), stale).expect("a stale key");
+
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let mut ann = TestClient::connect(server.port, home.path()).await;
+    ann.register("ann", "password a").await;
+    let key = std::fs::read_to_string(data.path().join("key.pem")).expect("the key");
+    assert_ne!(key, stale);
+    assert!(data.path().join("certificate.pem").is_file());
+}
