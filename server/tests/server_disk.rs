@@ -4,6 +4,7 @@
 mod server_support;
 
 use std::io::Read;
+use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -71,4 +72,32 @@ async fn a_key_left_without_its_certificate_is_replaced() {
     let key = std::fs::read_to_string(data.path().join("key.pem")).expect("the key");
     assert_ne!(key, stale);
     assert!(data.path().join("certificate.pem").is_file());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_data_directory_is_its_owners_only() {
+    let parent = tempfile::tempdir().expect("a directory");
+    let home = tempfile::tempdir().expect("home");
+    let data = parent.path().join("server");
+    let server = ServerProcess::start_under_umask("022", &data, 0);
+    // A game makes the database write (and SQLite make its -wal and -shm files).
+    let mut ann = TestClient::connect(server.port, home.path()).await;
+    ann.register("ann", "password a").await;
+
+    let mode = |name: &str| {
+        let path = data.join(name);
+        let metadata =
+            std::fs::metadata(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        format!("{:o}", metadata.permissions().mode() & 0o777)
+    };
+    assert_eq!(mode(""), "700", "the data directory");
+    for name in [
+        "server.db",
+        "server.db-wal",
+        "server.db-shm",
+        "key.pem",
+        "lock",
+    ] {
+        assert_eq!(mode(name), "600", "{name}");
+    }
 }
