@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use hnefatafl_net::DEFAULT_PORT;
+use hnefatafl_server::datadir::{self, DataLock};
 use hnefatafl_server::server::{Options, Server};
 use hnefatafl_server::storage::SqliteStorage;
 use hnefatafl_server::tls;
@@ -22,7 +23,9 @@ struct Arguments {
     /// The address to listen on; 127.0.0.1 keeps the server to this computer.
     #[arg(long, default_value = "0.0.0.0")]
     bind: IpAddr,
-    /// The directory of the database and the certificate (made if missing).
+    /// The directory of the database and the certificate (made if missing, for its owner
+    /// only). One server at a time may use it: a second one refuses to start, naming the
+    /// first (its pid and address, from the lock file `lock` in the directory).
     /// Default: ~/.hnefatafl/server
     #[arg(long, short = 'd')]
     data: Option<PathBuf>,
@@ -61,7 +64,9 @@ fn run(arguments: Arguments) -> Result<(), String> {
             .map(|home| PathBuf::from(home).join(".hnefatafl").join("server"))
             .ok_or("no --data and no $HOME")?,
     };
-    std::fs::create_dir_all(&data).map_err(|error| format!("{}: {error}", data.display()))?;
+    datadir::create_private_dir(&data)?;
+    // Held until the server ends: a second server on this directory refuses to start.
+    let mut lock = DataLock::acquire(&data)?;
     let (tls_config, fingerprint) = tls::server_config(&data).map_err(|e| e.to_string())?;
     let database = data.join("server.db");
     let storage = SqliteStorage::open(&database)
@@ -84,6 +89,10 @@ fn run(arguments: Arguments) -> Result<(), String> {
             .await
             .map_err(|error| format!("{bind} port {}: {error}", arguments.port))?;
         let address = listener.local_addr().map_err(|error| error.to_string())?;
+        lock.record(&format!(
+            "pid {}, listening on {address}",
+            std::process::id()
+        ))?;
         // The first line tells a starting client where to connect.
         println!("hnefataflserver listening on {address}, certificate {fingerprint}");
         server

@@ -6,6 +6,8 @@
 //! keeps every committed transaction when the process is killed (SIGKILL included); only a
 //! power cut may lose the last ones.
 
+use std::fs::OpenOptions;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -136,12 +138,22 @@ const SCHEMA: &str = "
 ";
 
 impl SqliteStorage {
-    /// Opens (or makes) the database file.
+    /// Opens (or makes, readable by its owner only) the database file.
     ///
     /// # Errors
     ///
     /// The file cannot be opened or is not a database of this server.
     pub fn open(path: &Path) -> Result<SqliteStorage, StorageError> {
+        // It holds the password hashes: made for its owner only, whatever the umask
+        // (SQLite would make it readable by all). Its `-wal` and `-shm` files take its
+        // permissions.
+        OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)
+            .map_err(|error| StorageError(error.to_string()))?;
         let connection = Connection::open(path)?;
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "NORMAL")?;

@@ -4,7 +4,8 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::Path;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use hnefatafl_net::tls::{TlsError, fingerprint, provider};
@@ -34,12 +35,18 @@ pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsErro
     let certificate_path = data.join(CERTIFICATE_FILE);
     let key_path = data.join(KEY_FILE);
     if !certificate_path.exists() {
+        // A key without its certificate is what a first start killed half-way leaves: it is
+        // replaced, as both are made anew. Each file appears whole or not at all, the
+        // certificate last, so a certificate is never there without its key.
         let names = vec!["localhost".to_owned(), "hnefataflserver".to_owned()];
         let made = rcgen::generate_simple_self_signed(names)
             .map_err(|error| TlsError::Setup(error.to_string()))?;
-        write_private(&key_path, made.signing_key.serialize_pem().as_bytes())?;
-        hnefatafl_data::files::write_atomically(&certificate_path, made.cert.pem().as_bytes())
-            .map_err(|error| TlsError::Setup(error.to_string()))?;
+        write_atomically(
+            &key_path,
+            made.signing_key.serialize_pem().as_bytes(),
+            0o600,
+        )?;
+        write_atomically(&certificate_path, made.cert.pem().as_bytes(), 0o644)?;
     }
     let pem = fs::read(&certificate_path).map_err(file_error(&certificate_path))?;
     let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&pem)
@@ -61,14 +68,31 @@ pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsErro
     Ok((Arc::new(config), fingerprint))
 }
 
-/// Writes a file that only its owner may read.
-fn write_private(path: &Path, bytes: &[u8]) -> Result<(), TlsError> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).map_err(file_error(path))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(file_error(path))
+/// Writes `path` whole or not at all, with permissions `mode` (less the umask): the bytes
+/// go to a temporary file beside it, are flushed to disk and renamed over it, and the
+/// rename is flushed too. Errors name `path`. (`hnefatafl_data::files::write_atomically`
+/// keeps an existing file's permissions and gives a new one the umask's, which is not
+/// private enough for the key.)
+fn write_atomically(path: &Path, bytes: &[u8], mode: u32) -> Result<(), TlsError> {
+    let directory = path.parent().unwrap_or(Path::new("."));
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".new");
+    let temporary = PathBuf::from(temporary);
+    // One left by a start killed while writing.
+    let _ = fs::remove_file(&temporary);
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(mode)
+        .open(&temporary)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        })
+        .and_then(|()| fs::rename(&temporary, path))
+        .and_then(|()| fs::File::open(directory)?.sync_all());
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written.map_err(file_error(path))
 }

@@ -32,10 +32,29 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts the server on 127.0.0.1 with its data in `data`, on `port` (0: any).
     pub fn start(data: &Path, port: u16, extra: &[&str]) -> ServerProcess {
-        let mut child = Command::new(server_binary())
+        let mut command = Command::new(server_binary());
+        command
             .args(["--bind", "127.0.0.1", "--port", &port.to_string(), "--data"])
             .arg(data)
-            .args(extra)
+            .args(extra);
+        Self::spawn(command)
+    }
+
+    /// Starts it as [`ServerProcess::start`] does, under the umask `umask` (octal), set by
+    /// the shell that runs it.
+    pub fn start_under_umask(umask: &str, data: &Path, port: u16) -> ServerProcess {
+        let mut command = Command::new("sh");
+        command
+            .args(["-c", "umask \"$1\" && shift && exec \"$@\"", "sh", umask])
+            .arg(server_binary())
+            .args(["--bind", "127.0.0.1", "--port", &port.to_string(), "--data"])
+            .arg(data);
+        Self::spawn(command)
+    }
+
+    /// Runs `command`, a server, and reads its port from its first line.
+    fn spawn(mut command: Command) -> ServerProcess {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -70,6 +89,11 @@ impl ServerProcess {
             port,
             output,
         }
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Kills it with SIGKILL and waits for it to be gone.
