@@ -6,7 +6,7 @@ mod server_support;
 use assert_cmd::Command;
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
-use server_support::{Random, ServerProcess, TestClient, apply, random_move, replay};
+use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_and_a_spectator_play_a_whole_game() {
@@ -59,18 +59,7 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
     let mut number = 0;
     let result = loop {
         number += 1;
-        let text = random_move(&local, &mut random);
-        let mover = if local.side_to_move().index() == 0 {
-            &mut ann
-        } else {
-            &mut bob
-        };
-        mover
-            .send(ClientMessage::Move {
-                game: id,
-                mv: text.clone(),
-            })
-            .await;
+        let text = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
         // Everyone hears of the move, in order.
         for client in [&mut ann, &mut bob, &mut watcher] {
             let (mv, clocks) = client.moved(id, number).await;

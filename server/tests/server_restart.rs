@@ -6,7 +6,7 @@ mod server_support;
 use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{ClientMessage, ClockSpec};
-use server_support::{Random, ServerProcess, TestClient, apply, random_move, replay};
+use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_game() {
@@ -39,18 +39,7 @@ async fn a_killed_server_resumes_every_game() {
     let mut random = Random(42);
     let mut last_clocks = None;
     for number in 1..=6 {
-        let text = random_move(&local, &mut random);
-        let mover = if local.side_to_move().index() == 0 {
-            &mut ann
-        } else {
-            &mut bob
-        };
-        mover
-            .send(ClientMessage::Move {
-                game: id,
-                mv: text.clone(),
-            })
-            .await;
+        let text = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
         let (mv, clocks) = ann.moved(id, number).await;
         bob.moved(id, number).await;
         assert_eq!(mv, text);
@@ -92,18 +81,7 @@ async fn a_killed_server_resumes_every_game() {
     assert_eq!(bob.game_state().await.your_side, Some(1));
 
     // The game goes on.
-    let text = random_move(&local, &mut random);
-    let mover = if local.side_to_move().index() == 0 {
-        &mut ann
-    } else {
-        &mut bob
-    };
-    mover
-        .send(ClientMessage::Move {
-            game: id,
-            mv: text.clone(),
-        })
-        .await;
+    let text = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
     assert_eq!(ann.moved(id, 7).await.0, text);
     assert_eq!(bob.moved(id, 7).await.0, text);
 }

@@ -268,6 +268,30 @@ pub fn random_move(game: &Game, random: &mut Random) -> String {
     game.rules().format_move(mv, Notation::Numeric)
 }
 
+/// Sends a random legal move of `game` from the player whose turn it is, of the two
+/// seated as player 0 and player 1 at game `id`, and answers the move as text.
+pub async fn send_random_move(
+    players: [&mut TestClient; 2],
+    id: GameId,
+    game: &Game,
+    random: &mut Random,
+) -> String {
+    let text = random_move(game, random);
+    let [zero, one] = players;
+    let mover = if game.side_to_move().index() == 0 {
+        zero
+    } else {
+        one
+    };
+    mover
+        .send(ClientMessage::Move {
+            game: id,
+            mv: text.clone(),
+        })
+        .await;
+    text
+}
+
 /// Plays the move `text` on a local copy.
 pub fn apply(game: &mut Game, text: &str) {
     let rules = game.rules().clone();
@@ -321,14 +345,8 @@ impl Duel {
     /// Plays one random legal move and checks that both players hear of it.
     pub async fn play(&mut self) {
         self.number += 1;
-        let text = random_move(&self.game, &mut self.random);
-        let side = self.game.side_to_move().index();
-        self.players[side]
-            .send(ClientMessage::Move {
-                game: self.id,
-                mv: text.clone(),
-            })
-            .await;
+        let [zero, one] = &mut self.players;
+        let text = send_random_move([zero, one], self.id, &self.game, &mut self.random).await;
         for player in &mut self.players {
             assert_eq!(player.moved(self.id, self.number).await.0, text);
         }
