@@ -31,6 +31,20 @@ pub(crate) struct RuleSet {
     pub(crate) info: RulesInfo,
 }
 
+impl RuleSet {
+    /// A rule set from its read rules and text; `file` is the shipped file's name, empty
+    /// for an upload.
+    pub(crate) fn new(rules: Rules, text: String, file: String, hash: String) -> RuleSet {
+        let info = RulesInfo {
+            id: rules.id().to_owned(),
+            name: rules.name().to_owned(),
+            file,
+            hash,
+        };
+        RuleSet { rules, text, info }
+    }
+}
+
 /// A connection as the game state knows it.
 pub(crate) struct Connection {
     pub(crate) queue: mpsc::Sender<String>,
@@ -329,17 +343,7 @@ impl State {
             self.storage
                 .add_rules(&hash, &text)
                 .map_err(|error| error.to_string())?;
-            let info = RulesInfo {
-                id: parsed.id().to_owned(),
-                name: parsed.name().to_owned(),
-                file: String::new(),
-                hash: hash.clone(),
-            };
-            let set = RuleSet {
-                rules: parsed,
-                text,
-                info,
-            };
+            let set = RuleSet::new(parsed, text, String::new(), hash.clone());
             self.rules.insert(hash.clone(), set);
         }
         let rules = self.rules[&hash].info.clone();

@@ -14,9 +14,7 @@ use std::time::{Duration, Instant, SystemTime};
 use futures_util::StreamExt;
 use hnefatafl_core::Rules;
 use hnefatafl_data::{DataDirs, Origin, rule_names};
-use hnefatafl_net::protocol::{
-    self, ClientMessage, GameId, PROTOCOL_VERSION, RulesInfo, ServerMessage,
-};
+use hnefatafl_net::protocol::{self, ClientMessage, GameId, PROTOCOL_VERSION, ServerMessage};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, Semaphore, mpsc};
@@ -103,20 +101,7 @@ impl Server {
                 .map_err(|error| ServerError::Rules(file.clone(), error.to_string()))?;
             let hash = hash_text(&text);
             storage.add_rules(&hash, &text)?;
-            let info = RulesInfo {
-                id: parsed.id().to_owned(),
-                name: parsed.name().to_owned(),
-                file,
-                hash: hash.clone(),
-            };
-            rules.insert(
-                hash,
-                RuleSet {
-                    rules: parsed,
-                    text,
-                    info,
-                },
-            );
+            rules.insert(hash.clone(), RuleSet::new(parsed, text, file, hash));
         }
         for (hash, text) in storage.all_rules()? {
             if rules.contains_key(&hash) {
@@ -125,20 +110,8 @@ impl Server {
             // A stored upload was validated when it came; a file that no longer reads
             // (the engine grew stricter) is left out rather than stopping the server.
             if let Ok(parsed) = Rules::parse(text.as_bytes()) {
-                let info = RulesInfo {
-                    id: parsed.id().to_owned(),
-                    name: parsed.name().to_owned(),
-                    file: String::new(),
-                    hash: hash.clone(),
-                };
-                rules.insert(
-                    hash,
-                    RuleSet {
-                        rules: parsed,
-                        text,
-                        info,
-                    },
-                );
+                let set = RuleSet::new(parsed, text, String::new(), hash.clone());
+                rules.insert(hash, set);
             }
         }
         let computers = options
