@@ -257,13 +257,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// Null-move pruning ([`Tuning::null_move`]): if passing still holds beta, a move will
     /// too (tafl has hardly any zugzwang), and the node's score is `Some`. Two passes in a
     /// row are not tried.
-    fn null_move(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
+    fn null_move(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
         if !(self.context.null_move
             && depth >= 3
             && beta - alpha == 1
@@ -296,13 +290,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// The depth to search a move to, and the depth of its first, reduced try: the static
     /// reductions by its rank ([`Tuning::reductions`]), or late-move reductions by its
     /// place in the search ([`Tuning::late_move_reductions`]), for quiet moves only.
-    fn child_depths(
-        &self,
-        m: &Scored,
-        depth: i32,
-        legal: usize,
-        captured: bool,
-    ) -> (i32, i32) {
+    fn child_depths(&self, m: &Scored, depth: i32, legal: usize, captured: bool) -> (i32, i32) {
         let context = self.context;
         let mut child = if m.extend { depth } else { depth - 1 };
         let quiet = !captured && m.guess < 150 && !m.extend;
