@@ -51,7 +51,47 @@ pub(crate) fn parse_square(rules: &Rules, words: &[&str]) -> Result<Square, Nota
 /// square after the first is one the piece lands on (more than one: a jump capture).
 /// Squares may also be joined by `-` inside a word (`d9-d7`, as OTN writes them).
 pub(crate) fn parse_move(rules: &Rules, words: &[&str]) -> Result<Move, NotationError> {
-    MoveText::from_words(words)?.on(rules)
+    let squares = move_squares(words, |written| on_board(rules, &written))?;
+    match squares.split_first() {
+        Some((&from, landings)) if !landings.is_empty() => Move::through(from, landings),
+        _ => Err(NotationError::WordCount),
+    }
+}
+
+/// The squares of a move's words (see [`parse_move`]), each read as written and handed to
+/// `place` (which puts it on a board, or keeps it as written) in the order written.
+fn move_squares<T>(
+    words: &[&str],
+    place: impl Fn(Written) -> Result<T, NotationError>,
+) -> Result<Vec<T>, NotationError> {
+    let mut parts = Vec::with_capacity(words.len());
+    for word in words {
+        for part in word.split(SQUARE_JOINER) {
+            if part.is_empty() {
+                return Err(NotationError::BadWord((*word).to_owned()));
+            }
+            parts.push(part);
+        }
+    }
+    if parts.first().is_some_and(|word| is_algebraic(word)) {
+        parts
+            .iter()
+            .map(|word| place(Written::Algebraic(word.parse()?, (*word).to_owned())))
+            .collect()
+    } else {
+        if parts.len() % 2 != 0 {
+            return Err(NotationError::WordCount);
+        }
+        parts
+            .chunks(2)
+            .map(|pair| place(coordinates(pair[0], pair[1])?))
+            .collect()
+    }
+}
+
+/// Whether a move's first word is an algebraic square (it starts with a letter).
+pub(crate) fn is_algebraic(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_alphabetic())
 }
 
 /// One square of a [`MoveText`], with the words it was written in (for errors).
@@ -111,32 +151,7 @@ pub struct MoveText {
 impl MoveText {
     /// Reads the words of a move (see [`Rules::parse_move`]).
     fn from_words(words: &[&str]) -> Result<MoveText, NotationError> {
-        let mut parts = Vec::with_capacity(words.len());
-        for word in words {
-            for part in word.split(SQUARE_JOINER) {
-                if part.is_empty() {
-                    return Err(NotationError::BadWord((*word).to_owned()));
-                }
-                parts.push(part);
-            }
-        }
-        let algebraic_words = parts
-            .first()
-            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
-        let squares = if algebraic_words {
-            parts
-                .iter()
-                .map(|word| Ok(Written::Algebraic(word.parse()?, (*word).to_owned())))
-                .collect::<Result<Vec<Written>, NotationError>>()?
-        } else {
-            if parts.len() % 2 != 0 {
-                return Err(NotationError::WordCount);
-            }
-            parts
-                .chunks(2)
-                .map(|pair| coordinates(pair[0], pair[1]))
-                .collect::<Result<Vec<Written>, NotationError>>()?
-        };
+        let squares = move_squares(words, Ok)?;
         if squares.len() < 2 {
             return Err(NotationError::WordCount);
         }
@@ -188,23 +203,6 @@ impl MoveText {
             Some((&from, landings)) => Move::through(from, landings),
             None => Err(NotationError::WordCount),
         }
-    }
-
-    /// The move of numeric text, which needs no board; `None` for algebraic text.
-    pub(crate) fn numeric(&self) -> Option<Result<Move, NotationError>> {
-        let mut squares = Vec::with_capacity(self.squares.len());
-        for written in &self.squares {
-            match written {
-                Written::Numeric(x, y, _) => squares.push(Square::try_from((*x, *y))),
-                Written::Algebraic(..) => return None,
-            }
-        }
-        let squares = match squares.into_iter().collect::<Result<Vec<Square>, _>>() {
-            Ok(squares) => squares,
-            Err(error) => return Some(Err(error)),
-        };
-        let (&from, landings) = squares.split_first()?;
-        Some(Move::through(from, landings))
     }
 }
 

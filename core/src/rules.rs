@@ -8,9 +8,9 @@ use std::sync::Arc;
 use crate::parse::{self, Description};
 use crate::tables::{self, Tables};
 use crate::{
-    AlgebraicSquare, BitBoard, Direction, EndReason, Move, MoveText, Notation, NotationError,
-    Outcome, PieceRule, PieceType, Player, Position, Repetition, RepetitionLoser, RulesError,
-    Square, SquareRule, SquareType, Subject, notation,
+    AlgebraicSquare, BitBoard, Direction, EndReason, Move, Notation, NotationError, Outcome,
+    PieceRule, PieceType, Player, Position, Repetition, RepetitionLoser, RulesError, Square,
+    SquareRule, SquareType, Subject, notation,
 };
 
 /// A validated rule file, compiled into tables. Cheap to clone (shared).
@@ -585,8 +585,9 @@ impl Rules {
     /// Reads a move from a line of text, in the forms of [`Rules::parse_move`]: `d9 d7`,
     /// `d9-d7`, `3 0 3 2`. Algebraic squares count their rows from the bottom of this
     /// board, so reading them needs the rules; `"3 0 3 2".parse::<Move>()` reads the
-    /// numeric form without them. The same in two steps: parse a [`MoveText`], then place
-    /// it with [`MoveText::on`].
+    /// numeric form without them. The same in two steps: parse a
+    /// [`MoveText`](crate::MoveText), then place it with
+    /// [`MoveText::on`](crate::MoveText::on).
     ///
     /// # Errors
     ///
@@ -602,7 +603,8 @@ impl Rules {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn read_move(&self, text: &str) -> Result<Move, NotationError> {
-        text.parse::<MoveText>()?.on(self)
+        let words: Vec<&str> = text.split_whitespace().collect();
+        notation::parse_move(self, &words)
     }
 
     /// Parses one square: `x y` as two words, or one algebraic word such as `c9`.

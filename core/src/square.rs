@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{MovePathError, NotationError};
-use crate::notation::MoveText;
+use crate::notation::{MoveText, is_algebraic};
 
 /// The longest side of a board: boards are at most 31 by 31 squares.
 ///
@@ -846,10 +846,20 @@ impl FromStr for Move {
     /// # Ok::<(), NotationError>(())
     /// ```
     fn from_str(text: &str) -> Result<Move, NotationError> {
-        let written: MoveText = text.parse()?;
-        written
-            .numeric()
-            .unwrap_or_else(|| Err(NotationError::NeedsBoard(text.trim().to_owned())))
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.first().is_some_and(|word| is_algebraic(word)) {
+            // Text that is no move at all gets its own error first.
+            text.parse::<MoveText>()?;
+            return Err(NotationError::NeedsBoard(text.trim().to_owned()));
+        }
+        if words.len() < 4 || words.len() % 2 != 0 {
+            return Err(NotationError::WordCount);
+        }
+        let squares = words
+            .chunks(2)
+            .map(|pair| Square::try_from((coordinate(pair[0])?, coordinate(pair[1])?)))
+            .collect::<Result<Vec<Square>, NotationError>>()?;
+        Move::through(squares[0], &squares[1..])
     }
 }
 
