@@ -300,6 +300,14 @@ pub enum NotationError {
     /// before.
     #[error("{0} is not one jump (two squares along a row or column) from the square before")]
     NotAJump(Square),
+    /// An algebraic move read without a board: its rows count from the bottom, so its
+    /// squares depend on the board's height (it is read with
+    /// [`Rules::read_move`](crate::Rules::read_move) or
+    /// [`MoveText::on`](crate::MoveText::on)).
+    #[error(
+        "`{0}` is algebraic, whose rows count from the bottom of a board: it is read with the rules"
+    )]
+    NeedsBoard(String),
 }
 
 /// A number that is not a single bit (1, 2, 4, ..., 128), so names no piece or square

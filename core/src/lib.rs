@@ -6,8 +6,8 @@
 //! tables. A [`Position`] belongs to its rules and is played on with [`Position::play`],
 //! [`Position::try_play`] and [`Position::play_unchecked`]; a [`Game`] keeps the history
 //! with undo and redo, repetition and the outcome ([`Outcome`]). Moves are read and
-//! written in two notations ([`Notation`]), and whole games in the text format of
-//! [`save`].
+//! written in two notations ([`Notation`]; text read without a board is a [`MoveText`],
+//! placed on one with [`MoveText::on`]), and whole games in the text format of [`save`].
 //!
 //! The source follows the same order: `rules.rs` with the read-only views of
 //! `piece_rule.rs` sits on `parse.rs` (the rule file) and `tables.rs` (what it compiles
@@ -52,7 +52,7 @@ pub use error::{
     SetupError, SetupProblem, Subject,
 };
 pub use game::{Game, LegalMoves};
-pub use notation::Notation;
+pub use notation::{MoveText, Notation};
 pub use outcome::{EndReason, Outcome};
 pub use parse::{Repetition, RepetitionLoser};
 pub use piece_rule::{PieceRule, SquareRule};

@@ -585,7 +585,9 @@ impl Rules {
     /// Reads a move from a line of text, in the forms of [`Rules::parse_move`]: `d9 d7`,
     /// `d9-d7`, `3 0 3 2`. Algebraic squares count their rows from the bottom of this
     /// board, so reading them needs the rules; `"3 0 3 2".parse::<Move>()` reads the
-    /// numeric form without them.
+    /// numeric form without them. The same in two steps: parse a
+    /// [`MoveText`](crate::MoveText), then place it with
+    /// [`MoveText::on`](crate::MoveText::on).
     ///
     /// # Errors
     ///

@@ -3,8 +3,8 @@
 
 use hnefatafl_core::random::random_opening;
 use hnefatafl_core::{
-    BitBoard, Game, Move, MoveError, Notation, NotationError, PieceType, Player, Position, Rules,
-    Setup, Square,
+    BitBoard, Game, Move, MoveError, MoveText, Notation, NotationError, PieceType, Player,
+    Position, Rules, Setup, Square,
 };
 
 fn shipped(name: &str) -> Rules {
@@ -91,6 +91,38 @@ fn every_move_reads_back_in_every_form_the_command_line_takes() {
                 assert_eq!(parsed.map(|read| position.resolve_move(read)), Ok(mv));
             }
             assert!(seen > 0, "{name}: a move after the opening");
+        }
+    }
+}
+
+#[test]
+fn algebraic_text_parses_without_a_board_and_is_placed_by_the_board_s_height() {
+    let text: MoveText = "a1-b1".parse().expect("two algebraic squares");
+    assert_eq!(text.notation(), Notation::Algebraic);
+    assert_eq!(
+        "a1-b1".parse::<Move>(),
+        Err(NotationError::NeedsBoard("a1-b1".to_owned()))
+    );
+    for name in ["brandub", "tablut", "copenhagen", "alea_evangelii"] {
+        let rules = shipped(name);
+        // Row 1 is the bottom row: y = height - 1 from the top.
+        let bottom = rules.height() - 1;
+        let expected = Move::new(
+            Square::new(0, bottom).expect("on the board"),
+            Square::new(1, bottom).expect("on the board"),
+        );
+        assert_eq!(text.on(&rules), Ok(expected), "{name}");
+        for mv in random_opening(&rules, 6, 1).position().moves() {
+            let algebraic = rules.format_move(mv, Notation::Algebraic);
+            let written: MoveText = algebraic.parse().expect("a written move");
+            assert_eq!(written.to_string(), algebraic, "{name}");
+            assert_eq!(written.on(&rules), rules.read_move(&algebraic), "{name}");
+            let numeric: MoveText = rules
+                .format_move(mv, Notation::Numeric)
+                .parse()
+                .expect("a written move");
+            assert_eq!(numeric.notation(), Notation::Numeric);
+            assert_eq!(numeric.on(&rules), written.on(&rules), "{name}");
         }
     }
 }
