@@ -280,17 +280,23 @@ impl Server {
         let codec = protocol::line_codec();
         let mut lines = FramedRead::new(reader, codec);
         let mut greeted = false;
+        // `hello` must come within the hello timeout of the handshake, whatever else is
+        // sent before it; after it, each line within the idle timeout of the last.
+        let hello_by = tokio::time::Instant::now() + self.hello_timeout;
         loop {
-            let limit = if greeted {
-                self.idle_timeout
+            let deadline = if greeted {
+                tokio::time::Instant::now() + self.idle_timeout
             } else {
-                self.hello_timeout
+                hello_by
             };
-            let Ok(frame) = tokio::time::timeout(limit, lines.next()).await else {
+            let Ok(frame) = tokio::time::timeout_at(deadline, lines.next()).await else {
                 let reply = ServerMessage::error(if greeted {
-                    format!("no message for {} s: closing", limit.as_secs())
+                    format!("no message for {} s: closing", self.idle_timeout.as_secs())
                 } else {
-                    format!("no `hello` within {} s: closing", limit.as_secs())
+                    format!(
+                        "no `hello` within {} s: closing",
+                        self.hello_timeout.as_secs()
+                    )
                 });
                 let _ = queue.try_send(protocol::to_line(&reply));
                 break;

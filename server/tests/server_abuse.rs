@@ -326,11 +326,17 @@ async fn silent_connections_are_closed() {
     let server = ServerProcess::start(
         data.path(),
         0,
-        &["--hello-timeout", "1", "--idle-timeout", "2"],
+        &["--hello-timeout", "2", "--idle-timeout", "2"],
     );
-    // Without `hello`.
+    // Without `hello`, lines or not: other lines do not put the deadline off.
     let mut mute = server_support::raw_connection(server.port, home.path()).await;
     let started = Instant::now();
+    for _ in 0..4 {
+        let line = b"{\"type\":\"games\"}\n";
+        mute.write_all(line).await.expect("a line");
+        mute.flush().await.expect("flush");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
     let mut said = Vec::new();
     let read = tokio::time::timeout(
         PATIENCE,
@@ -340,8 +346,14 @@ async fn silent_connections_are_closed() {
     .expect("closed in time");
     assert!(read.is_ok() || !said.is_empty(), "{read:?}");
     let said = String::from_utf8_lossy(&said);
-    assert!(said.contains("no `hello` within 1 s"), "{said}");
-    assert!(started.elapsed() >= Duration::from_millis(900));
+    assert!(said.contains("the first message must be `hello`"), "{said}");
+    assert!(said.contains("no `hello` within 2 s"), "{said}");
+    // Two seconds after the handshake, not after the last line (at 1.5 s).
+    let closed = started.elapsed();
+    assert!(
+        closed >= Duration::from_millis(1900) && closed < Duration::from_millis(3400),
+        "closed after {closed:?}"
+    );
     // Greeted, then silent; a client that speaks every half second stays.
     let mut idle = TestClient::connect(server.port, home.path()).await;
     let mut talking = TestClient::connect(server.port, home.path()).await;
