@@ -25,6 +25,7 @@ pub type GameId = u64;
 
 /// A game clock: Fischer main time plus an increment per move, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Each player's main time.
     pub main_ms: u64,
@@ -380,9 +381,24 @@ pub fn to_line(message: &impl Serialize) -> String {
 ///
 /// # Errors
 ///
-/// The line is not JSON, not an object with a known `type`, or lacks a field.
+/// The line is not JSON, not an object with a known `type`, has a field its type does
+/// not have, or lacks one.
 pub fn parse_client(line: &str) -> Result<ClientMessage, String> {
-    serde_json::from_str(line).map_err(|error| describe(line, &error))
+    let message = serde_json::from_str(line).map_err(|error| describe(line, &error))?;
+    if let ClientMessage::Rules | ClientMessage::Games | ClientMessage::Archive = message {
+        // serde's `deny_unknown_fields` refuses unknown fields of the messages with
+        // fields, but lets a message without any (a unit variant of an internally tagged
+        // enum) carry whatever it likes; those are checked here.
+        if let Ok(serde_json::Value::Object(fields)) = serde_json::from_str(line) {
+            if let Some(field) = fields.keys().find(|key| *key != "type") {
+                let kind = fields.get("type").and_then(|t| t.as_str()).unwrap_or("");
+                return Err(format!(
+                    "bad message: unknown field `{field}`: `{kind}` has no fields"
+                ));
+            }
+        }
+    }
+    Ok(message)
 }
 
 /// Reads a server's line.
@@ -458,6 +474,30 @@ mod tests {
         assert!(unknown.starts_with("bad message") && unknown.contains("dance"));
         let missing = parse_client(r#"{"type":"join"}"#).expect_err("refused");
         assert!(missing.contains("game"), "{missing}");
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_and_named() {
+        for (line, field) in [
+            (r#"{"type":"games","page":2}"#, "page"),
+            (r#"{"type":"archive","from":1}"#, "from"),
+            (r#"{"type":"rules","all":true}"#, "all"),
+            (r#"{"type":"join","game":1,"seat":0}"#, "seat"),
+            (
+                r#"{"type":"new","rules":"brandub","clock":{"main_ms":1,"increment_ms":0,"byo":1}}"#,
+                "byo",
+            ),
+        ] {
+            let problem = parse_client(line).expect_err(line);
+            assert!(
+                problem.starts_with("bad message: unknown field") && problem.contains(field),
+                "{line}: {problem}"
+            );
+        }
+        assert_eq!(
+            parse_client(r#"{"type":"games"}"#),
+            Ok(ClientMessage::Games)
+        );
     }
 
     #[test]

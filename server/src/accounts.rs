@@ -1,5 +1,5 @@
-//! Passwords: argon2id hashes, and the slow-down of failed logins per account and per
-//! address.
+//! Passwords: argon2id hashes, and the slow-down of failed logins per account and address
+//! pair and per address.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -117,8 +117,8 @@ impl Keys {
     }
 }
 
-/// Failures free of any wait, per account.
-const FREE_PER_ACCOUNT: u32 = 3;
+/// Failures free of any wait, per account and address pair.
+const FREE_PER_PAIR: u32 = 3;
 /// Failures free of any wait, per address (many people may share one).
 const FREE_PER_ADDRESS: u32 = 10;
 /// The longest wait.
@@ -133,10 +133,16 @@ struct Failures {
 }
 
 /// Failed logins: after a few free ones, each failure doubles a wait (1 s, 2 s, 4 s, up
-/// to 5 minutes) during which that account, or that address, may not try again.
+/// to 5 minutes) during which that account may not be tried from that address, or that
+/// address may not try at all.
+///
+/// The account's wait is kept per address, not for the account as a whole: failures from
+/// one address must not lock the owner out from another (a lockout anyone could use
+/// against anyone). A guesser spread over many addresses still gets only a few tries
+/// from each, each an argon2id hash of work for the server, one per core at a time.
 #[derive(Debug, Default)]
 pub struct Throttle {
-    accounts: HashMap<String, Failures>,
+    pairs: HashMap<(String, IpAddr), Failures>,
     addresses: HashMap<IpAddr, Failures>,
 }
 
@@ -155,7 +161,10 @@ fn bump(failures: &mut Failures, free: u32, now: Instant) {
 impl Throttle {
     /// How long the attempt must wait, if it must.
     pub fn wait(&self, keys: &Keys, now: Instant) -> Option<Duration> {
-        let account = self.accounts.get(&keys.account).map(|f| f.until);
+        let account = self
+            .pairs
+            .get(&(keys.account.clone(), keys.address))
+            .map(|f| f.until);
         let address = self.addresses.get(&keys.address).map(|f| f.until);
         let until = account.into_iter().chain(address).max()?;
         (until > now).then(|| until - now)
@@ -163,24 +172,28 @@ impl Throttle {
 
     /// Books a failed attempt.
     pub fn fail(&mut self, keys: &Keys, now: Instant) {
-        if self.accounts.len() + self.addresses.len() > MAX_ENTRIES {
+        if self.pairs.len() + self.addresses.len() > MAX_ENTRIES {
             let stale = |f: &Failures| f.until + LONGEST_WAIT > now;
-            self.accounts.retain(|_, f| stale(f));
+            self.pairs.retain(|_, f| stale(f));
             self.addresses.retain(|_, f| stale(f));
         }
         let fresh = Failures {
             count: 0,
             until: now,
         };
-        let account = self.accounts.entry(keys.account.clone()).or_insert(fresh);
-        bump(account, FREE_PER_ACCOUNT, now);
+        let pair = self
+            .pairs
+            .entry((keys.account.clone(), keys.address))
+            .or_insert(fresh);
+        bump(pair, FREE_PER_PAIR, now);
         let address = self.addresses.entry(keys.address).or_insert(fresh);
         bump(address, FREE_PER_ADDRESS, now);
     }
 
-    /// Books a successful login: the account's failures are forgotten.
+    /// Books a successful login: the failures of the account from that address are
+    /// forgotten.
     pub fn succeed(&mut self, keys: &Keys) {
-        self.accounts.remove(&keys.account);
+        self.pairs.remove(&(keys.account.clone(), keys.address));
     }
 }
 
@@ -239,7 +252,7 @@ mod tests {
         let mut throttle = Throttle::default();
         let now = Instant::now();
         let keys = Keys::new("ann", IpAddr::from([127, 0, 0, 1]));
-        for _ in 0..FREE_PER_ACCOUNT {
+        for _ in 0..FREE_PER_PAIR {
             throttle.fail(&keys, now);
             assert_eq!(throttle.wait(&keys, now), None);
         }
@@ -248,6 +261,9 @@ mod tests {
         throttle.fail(&keys, now);
         assert_eq!(throttle.wait(&keys, now), Some(Duration::from_secs(2)));
         assert_eq!(throttle.wait(&keys, now + Duration::from_secs(3)), None);
+        // The same account from another address is not held up ...
+        let owner = Keys::new("ann", IpAddr::from([192, 0, 2, 7]));
+        assert_eq!(throttle.wait(&owner, now), None);
         // Another account from the same address is not held up yet ...
         let other = Keys::new("bob", IpAddr::from([127, 0, 0, 1]));
         assert_eq!(throttle.wait(&other, now), None);
@@ -257,6 +273,10 @@ mod tests {
         }
         assert!(throttle.wait(&other, now).is_some());
         throttle.succeed(&keys);
-        assert!(!throttle.accounts.contains_key("ann"));
+        assert!(
+            !throttle
+                .pairs
+                .contains_key(&("ann".to_owned(), IpAddr::from([127, 0, 0, 1])))
+        );
     }
 }

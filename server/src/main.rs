@@ -4,10 +4,12 @@
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use hnefatafl_net::DEFAULT_PORT;
 use hnefatafl_server::datadir::{self, DataLock};
+use hnefatafl_server::quotas::Quotas;
 use hnefatafl_server::server::{Options, Server};
 use hnefatafl_server::storage::SqliteStorage;
 use hnefatafl_server::tls;
@@ -44,6 +46,42 @@ struct Arguments {
     /// given more than once.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=6))]
     computer: Vec<u32>,
+    /// Connections open at once, TLS handshakes included; further clients wait to be
+    /// accepted.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Quotas::default().connections as u64,
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000),
+        help_heading = "Quotas"
+    )]
+    max_connections: u64,
+    /// New accounts from one address in an hour (127.0.0.1 and ::1, this computer's own,
+    /// are not counted).
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().registrations_per_hour,
+          help_heading = "Quotas")]
+    registrations_per_hour: usize,
+    /// Unfinished games in which one account may have a seat.
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().open_games,
+          help_heading = "Quotas")]
+    open_games: usize,
+    /// Rule files one account may upload in an hour (each at most 16 KiB).
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().uploads_per_hour,
+          help_heading = "Quotas")]
+    uploads_per_hour: usize,
+    /// Chat lines one connection (a guest's too) may send in a second; further lines are
+    /// refused with an error.
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().chat_per_second,
+          value_parser = clap::value_parser!(u32).range(1..), help_heading = "Quotas")]
+    chat_per_second: u32,
+    /// Seconds a new connection has to say `hello` before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = Quotas::default().hello_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
+    hello_timeout: u64,
+    /// Seconds a connection may send nothing before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = Quotas::default().idle_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
+    idle_timeout: u64,
 }
 
 fn main() -> ExitCode {
@@ -76,6 +114,15 @@ fn run(arguments: Arguments) -> Result<(), String> {
         show_traffic: arguments.showtraffic,
         stop_when_empty: arguments.local && !arguments.keep_running,
         computers: arguments.computer,
+        quotas: Quotas {
+            connections: usize::try_from(arguments.max_connections).unwrap_or(usize::MAX),
+            registrations_per_hour: arguments.registrations_per_hour,
+            open_games: arguments.open_games,
+            uploads_per_hour: arguments.uploads_per_hour,
+            chat_per_second: arguments.chat_per_second,
+            hello_timeout: Duration::from_secs(arguments.hello_timeout),
+            idle_timeout: Duration::from_secs(arguments.idle_timeout),
+        },
     };
     let server = Server::new(Box::new(storage), &options).map_err(|e| e.to_string())?;
     let bind = if arguments.local {

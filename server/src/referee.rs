@@ -18,11 +18,29 @@ use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
 
 use crate::accounts;
+use crate::quotas::{Bucket, Quotas, Window};
 use crate::server::ServerError;
 use crate::storage::{GameRecord, Storage, StoredClock, StoredMove, StoredResult};
+use crate::text;
 
 /// A connection's number, as `--showtraffic` shows it.
 pub(crate) type ConnectionId = u64;
+
+/// Entries of a list answer (`game_list`, `archive_list`, `rules_list`) in one message:
+/// a list is sent as pages of this many, the last one shorter (empty when the list's
+/// length is a multiple of it). A page stays far below the line limit, since every entry
+/// is bounded (names of 32 characters, rules' ids and names of [`MAX_LABEL`]).
+pub(crate) const PAGE: usize = 100;
+
+/// The longest rule file that may be uploaded, in bytes: a quarter of the line limit, so
+/// that a `game` message, which carries the text, has room for thousands of moves.
+pub(crate) const MAX_RULES_TEXT: usize = 16 * 1024;
+
+/// The longest id or name of an uploaded rule file, in characters.
+pub(crate) const MAX_LABEL: usize = 64;
+
+/// The longest chat line, in characters.
+const MAX_CHAT: usize = 500;
 
 /// A rule set the server can play.
 pub(crate) struct RuleSet {
@@ -51,6 +69,8 @@ pub(crate) struct Connection {
     pub(crate) account: Option<String>,
     pub(crate) games: HashSet<GameId>,
     pub(crate) address: IpAddr,
+    /// Chat lines this connection may still send now.
+    pub(crate) chat: Bucket,
 }
 
 /// A game in memory.
@@ -95,6 +115,11 @@ pub(crate) struct State {
     pub(crate) computers: HashMap<String, u32>,
     pub(crate) throttle: accounts::Throttle,
     pub(crate) followups: Vec<Followup>,
+    pub(crate) quotas: Quotas,
+    /// Uploads per account in the last hour.
+    pub(crate) uploads: Window<String>,
+    /// Registrations per address in the last hour.
+    pub(crate) registrations: Window<IpAddr>,
 }
 
 pub(crate) fn hash_text(text: &str) -> String {
@@ -191,9 +216,18 @@ impl State {
         })
     }
 
-    /// Sends a message to one connection. One that cannot keep up is closed.
+    /// Sends a message to one connection. One that cannot keep up is closed. A message
+    /// that would make a line longer than the clients read is replaced by an error.
     pub(crate) fn send(&mut self, id: ConnectionId, message: &ServerMessage) {
-        let line = protocol::to_line(message);
+        let mut line = protocol::to_line(message);
+        if line.len() > protocol::MAX_LINE {
+            let problem = format!(
+                "the answer would be {} bytes, more than a line may hold ({} bytes)",
+                line.len() - 1,
+                protocol::MAX_LINE
+            );
+            line = protocol::to_line(&ServerMessage::error(problem));
+        }
         if let Some(connection) = self.connections.get(&id) {
             if connection.queue.try_send(line).is_err() {
                 self.disconnect(id);
@@ -274,19 +308,20 @@ impl State {
             ClientMessage::Hello { .. } => Err("already greeted".to_owned()),
             ClientMessage::Register { .. } | ClientMessage::Login { .. } => Ok(()),
             ClientMessage::Rules => {
-                let rules = self.rules.values().map(|set| set.info.clone()).collect();
-                self.send(id, &ServerMessage::RulesList { rules });
+                let rules: Vec<RulesInfo> =
+                    self.rules.values().map(|set| set.info.clone()).collect();
+                self.send_pages(id, &rules, |rules| ServerMessage::RulesList { rules });
                 Ok(())
             }
             ClientMessage::UploadRules { text } => self.upload(id, text),
             ClientMessage::Games => {
                 let games = self.summaries(false);
-                self.send(id, &ServerMessage::GameList { games });
+                self.send_pages(id, &games, |games| ServerMessage::GameList { games });
                 Ok(())
             }
             ClientMessage::Archive => {
                 let games = self.summaries(true);
-                self.send(id, &ServerMessage::ArchiveList { games });
+                self.send_pages(id, &games, |games| ServerMessage::ArchiveList { games });
                 Ok(())
             }
             ClientMessage::Fetch { game } => self.fetch(id, game),
@@ -313,13 +348,7 @@ impl State {
                 let side = self.seat(id, game)?;
                 self.play(game, side, &mv)
             }
-            ClientMessage::Say { game, text } => {
-                let from = self.account(id).unwrap_or_else(|_| format!("guest{id}"));
-                self.live(game)?;
-                let text: String = text.chars().filter(|c| !c.is_control()).take(500).collect();
-                self.broadcast(game, &ServerMessage::Chat { game, from, text });
-                Ok(())
-            }
+            ClientMessage::Say { game, text } => self.say(id, game, &text),
             ClientMessage::Offer { game, kind } => self.offer(id, game, kind),
             ClientMessage::Answer { game, kind, accept } => self.answer(id, game, kind, accept),
             ClientMessage::Resign { game } => {
@@ -335,11 +364,95 @@ impl State {
         }
     }
 
+    /// Sends a list as pages of [`PAGE`] entries, the last one shorter.
+    fn send_pages<T: Clone>(
+        &mut self,
+        id: ConnectionId,
+        items: &[T],
+        message: impl Fn(Vec<T>) -> ServerMessage,
+    ) {
+        let mut pages = items.chunks(PAGE);
+        loop {
+            let page = pages.next().unwrap_or_default();
+            self.send(id, &message(page.to_vec()));
+            if page.len() < PAGE {
+                break;
+            }
+        }
+    }
+
+    /// A chat line to a game's audience, cleaned of hidden characters, within the
+    /// connection's chat quota.
+    fn say(&mut self, id: ConnectionId, game: GameId, text: &str) -> Result<(), String> {
+        let from = self.account(id).unwrap_or_else(|_| format!("guest{id}"));
+        self.live(game)?;
+        let rate = self.quotas.chat_per_second;
+        let connection = self.connections.get_mut(&id).ok_or("not connected")?;
+        if !connection.chat.take(rate, Instant::now()) {
+            return Err(format!(
+                "too much chat: at most {rate} lines a second; this line was not sent"
+            ));
+        }
+        let text = text::clean(text, MAX_CHAT);
+        if text.trim().is_empty() {
+            return Err("nothing to say".to_owned());
+        }
+        self.broadcast(game, &ServerMessage::Chat { game, from, text });
+        Ok(())
+    }
+
+    /// The number of unfinished games with a seat of `name`.
+    fn open_games(&self, name: &str) -> usize {
+        self.games
+            .values()
+            .filter(|live| {
+                live.result.is_none() && live.players.iter().any(|p| p.as_deref() == Some(name))
+            })
+            .count()
+    }
+
+    /// Refuses one more seat to `name` when it has its quota of unfinished games.
+    fn check_open_games(&self, name: &str) -> Result<(), String> {
+        let limit = self.quotas.open_games;
+        if self.open_games(name) >= limit {
+            return Err(format!(
+                "you have {limit} unfinished games, as many as this server allows; \
+                 finish or resign one first"
+            ));
+        }
+        Ok(())
+    }
+
     pub(crate) fn upload(&mut self, id: ConnectionId, text: String) -> Result<(), String> {
-        self.account(id)?;
+        let name = self.account(id)?;
+        if text.len() > MAX_RULES_TEXT {
+            return Err(format!(
+                "the rule file has {} bytes; this server takes at most {MAX_RULES_TEXT}",
+                text.len()
+            ));
+        }
         let parsed = Rules::parse(text.as_bytes()).map_err(|error| format!("rules: {error}"))?;
+        for (what, label) in [("id", parsed.id()), ("name", parsed.name())] {
+            if label.chars().count() > MAX_LABEL {
+                return Err(format!(
+                    "rules: the {what} is longer than {MAX_LABEL} characters"
+                ));
+            }
+            if let Some(code) = text::first_hidden(label) {
+                return Err(format!(
+                    "rules: the {what} holds the hidden character {code}"
+                ));
+            }
+        }
         let hash = hash_text(&text);
         if !self.rules.contains_key(&hash) {
+            let limit = self.quotas.uploads_per_hour;
+            if let Err(wait) = self.uploads.take(name, limit, Instant::now()) {
+                return Err(format!(
+                    "at most {limit} rule files an hour from one account; try again in {} s",
+                    wait.as_secs() + 1
+                ));
+            }
             self.storage
                 .add_rules(&hash, &text)
                 .map_err(|error| error.to_string())?;
@@ -447,6 +560,7 @@ impl State {
         if side > 1 {
             return Err("the side is 0 or 1".to_owned());
         }
+        self.check_open_games(&name)?;
         if clock.is_some_and(|c| c.main_ms == 0) {
             return Err("a clock needs some main time".to_owned());
         }
@@ -511,6 +625,7 @@ impl State {
             .position(Option::is_none)
             .ok_or_else(|| format!("game {game} has two players; `watch` shows it"))?
             as u8;
+        self.check_open_games(&name)?;
         self.storage
             .set_player(game, side, &name)
             .map_err(|error| error.to_string())?;

@@ -5,7 +5,7 @@
 //! (no `.await` while it is held).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -22,6 +22,7 @@ use tokio_rustls::TlsAcceptor;
 use tokio_util::codec::{AnyDelimiterCodecError, FramedRead};
 
 use crate::accounts;
+use crate::quotas::{Bucket, Quotas, Window};
 use crate::referee::{Connection, ConnectionId, Followup, RuleSet, State, hash_text, valid_name};
 use crate::storage::{Storage, StorageError};
 
@@ -45,7 +46,15 @@ pub struct Options {
     pub stop_when_empty: bool,
     /// The difficulty levels of the computer accounts to offer.
     pub computers: Vec<u32>,
+    /// What one client may take.
+    pub quotas: Quotas,
 }
+
+/// The first wait of the accept loop after a failed accept (out of file descriptors).
+const FIRST_BACK_OFF: Duration = Duration::from_millis(10);
+
+/// The longest wait of the accept loop between failed accepts.
+const LONGEST_BACK_OFF: Duration = Duration::from_secs(1);
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +84,11 @@ pub struct Server {
     hashing: Semaphore,
     /// The hashes' working memory, kept from one to the next.
     memory: accounts::Memory,
+    /// One permit per open connection, as `--max-connections` allows.
+    connections: Arc<Semaphore>,
+    /// The time limits of a connection.
+    hello_timeout: Duration,
+    idle_timeout: Duration,
 }
 
 impl Server {
@@ -127,6 +141,9 @@ impl Server {
             computers,
             throttle: accounts::Throttle::default(),
             followups: Vec::new(),
+            quotas: options.quotas.clone(),
+            uploads: Window::default(),
+            registrations: Window::default(),
         };
         let now = Instant::now();
         for record in state.storage.games()? {
@@ -148,6 +165,9 @@ impl Server {
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
             ),
             memory: accounts::Memory::default(),
+            connections: Arc::new(Semaphore::new(options.quotas.connections)),
+            hello_timeout: options.quotas.hello_timeout,
+            idle_timeout: options.quotas.idle_timeout,
         }))
     }
 
@@ -159,28 +179,58 @@ impl Server {
     }
 
     /// Accepts connections until the process ends, or, when the server stops when empty,
-    /// until the last client has left.
+    /// until the last client has left. At most `--max-connections` are open at once: the
+    /// loop waits for a free permit before it accepts another. When an accept fails (out
+    /// of file descriptors: EMFILE, ENFILE) it waits before the next try, 10 ms doubling
+    /// up to 1 s, instead of spinning; a successful accept starts the wait afresh.
     pub async fn serve(self: Arc<Self>, listener: TcpListener, tls: TlsAcceptor) {
         self.clone().start_followups();
+        let mut back_off = FIRST_BACK_OFF;
         loop {
-            tokio::select! {
-                accepted = listener.accept() => {
-                    let Ok((stream, peer)) = accepted else { continue };
-                    let server = self.clone();
-                    let tls = tls.clone();
-                    self.clients.fetch_add(1, Ordering::SeqCst);
-                    tokio::spawn(async move {
-                        server.clone().connection(stream, peer, tls).await;
-                        if server.clients.fetch_sub(1, Ordering::SeqCst) == 1 {
-                            server.empty.notify_one();
-                        }
-                    });
+            let next = async {
+                // The semaphore is never closed.
+                let permit = self.connections.clone().acquire_owned().await.ok();
+                (permit, listener.accept().await)
+            };
+            let (permit, accepted) = tokio::select! {
+                next = next => next,
+                () = self.emptied() => return,
+            };
+            let (stream, peer) = match accepted {
+                Ok(accepted) => {
+                    back_off = FIRST_BACK_OFF;
+                    accepted
                 }
-                () = self.empty.notified(), if self.stop_when_empty => {
-                    if self.clients.load(Ordering::SeqCst) == 0 {
-                        return;
-                    }
+                Err(_) => {
+                    drop(permit);
+                    tokio::time::sleep(back_off).await;
+                    back_off = (back_off * 2).min(LONGEST_BACK_OFF);
+                    continue;
                 }
+            };
+            let server = self.clone();
+            let tls = tls.clone();
+            self.clients.fetch_add(1, Ordering::SeqCst);
+            tokio::spawn(async move {
+                server.clone().connection(stream, peer, tls).await;
+                drop(permit);
+                if server.clients.fetch_sub(1, Ordering::SeqCst) == 1 {
+                    server.empty.notify_one();
+                }
+            });
+        }
+    }
+
+    /// Ends when the server stops when empty and its last client has left; never
+    /// otherwise.
+    async fn emptied(&self) {
+        if !self.stop_when_empty {
+            std::future::pending::<()>().await;
+        }
+        loop {
+            self.empty.notified().await;
+            if self.clients.load(Ordering::SeqCst) == 0 {
+                return;
             }
         }
     }
@@ -200,15 +250,20 @@ impl Server {
         };
         let (reader, mut writer) = tokio::io::split(stream);
         let (queue, mut outgoing) = mpsc::channel::<String>(QUEUE_LENGTH);
-        self.lock().connections.insert(
-            id,
-            Connection {
-                queue: queue.clone(),
-                account: None,
-                games: HashSet::new(),
-                address: peer.ip(),
-            },
-        );
+        {
+            let mut state = self.lock();
+            let chat = Bucket::new(state.quotas.chat_per_second, Instant::now());
+            state.connections.insert(
+                id,
+                Connection {
+                    queue: queue.clone(),
+                    account: None,
+                    games: HashSet::new(),
+                    address: peer.ip(),
+                    chat,
+                },
+            );
+        }
         let server = self.clone();
         let writing = tokio::spawn(async move {
             while let Some(line) = outgoing.recv().await {
@@ -225,7 +280,28 @@ impl Server {
         let codec = protocol::line_codec();
         let mut lines = FramedRead::new(reader, codec);
         let mut greeted = false;
-        while let Some(frame) = lines.next().await {
+        // `hello` must come within the hello timeout of the handshake, whatever else is
+        // sent before it; after it, each line within the idle timeout of the last.
+        let hello_by = tokio::time::Instant::now() + self.hello_timeout;
+        loop {
+            let deadline = if greeted {
+                tokio::time::Instant::now() + self.idle_timeout
+            } else {
+                hello_by
+            };
+            let Ok(frame) = tokio::time::timeout_at(deadline, lines.next()).await else {
+                let reply = ServerMessage::error(if greeted {
+                    format!("no message for {} s: closing", self.idle_timeout.as_secs())
+                } else {
+                    format!(
+                        "no `hello` within {} s: closing",
+                        self.hello_timeout.as_secs()
+                    )
+                });
+                let _ = queue.try_send(protocol::to_line(&reply));
+                break;
+            };
+            let Some(frame) = frame else { break };
             let bytes = match frame {
                 Ok(bytes) => bytes,
                 Err(AnyDelimiterCodecError::MaxChunkLengthExceeded) => {
@@ -311,6 +387,29 @@ impl Server {
             let problem = "a password has 4 to 1024 characters";
             return self.lock().send(id, &ServerMessage::error(problem));
         }
+        {
+            let mut state = self.lock();
+            let Some(address) = state.connections.get(&id).map(|c| c.address) else {
+                return;
+            };
+            let limit = state.quotas.registrations_per_hour;
+            // This computer's own address is not counted: the load benchmark and a
+            // local server register many accounts from it.
+            let own = address == IpAddr::from([127, 0, 0, 1])
+                || address == IpAddr::from(std::net::Ipv6Addr::LOCALHOST);
+            let counted = if own {
+                Ok(())
+            } else {
+                state.registrations.take(address, limit, Instant::now())
+            };
+            if let Err(wait) = counted {
+                let problem = format!(
+                    "at most {limit} new accounts an hour from one address; try again in {} s",
+                    wait.as_secs() + 1
+                );
+                return state.send(id, &ServerMessage::error(problem));
+            }
+        }
         let Ok(_permit) = self.hashing.acquire().await else {
             return;
         };
@@ -344,7 +443,7 @@ impl Server {
             let keys = accounts::Keys::new(&name, address);
             if let Some(wait) = state.throttle.wait(&keys, Instant::now()) {
                 let problem = format!(
-                    "too many failed logins for `{name}` or from this address; try again in {} s",
+                    "too many failed logins for `{name}` from this address; try again in {} s",
                     wait.as_secs() + 1
                 );
                 return state.send(id, &ServerMessage::error(problem));

@@ -52,6 +52,19 @@ impl ServerProcess {
         Self::spawn(command)
     }
 
+    /// Starts it as [`ServerProcess::start`] does (any port), allowed at most `files`
+    /// open file descriptors (`ulimit -n`, set by the shell that runs it).
+    pub fn start_limited(files: u32, data: &Path) -> ServerProcess {
+        let mut command = Command::new("sh");
+        command
+            .args(["-c", "ulimit -n \"$1\" && shift && exec \"$@\"", "sh"])
+            .arg(files.to_string())
+            .arg(server_binary())
+            .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
+            .arg(data);
+        Self::spawn(command)
+    }
+
     /// Runs `command`, a server, and reads its port from its first line.
     fn spawn(mut command: Command) -> ServerProcess {
         let mut child = command
