@@ -17,6 +17,7 @@
 //! A move the rules refuse, an engine that stops answering or breaks the protocol loses
 //! the game, and the report says why.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -159,8 +160,52 @@ impl Input {
 /// server's port to the host it is given, so the runner must listen there.
 pub const HOST_PORT: u16 = 49152;
 
-/// How many lines of an engine's standard error the reports quote.
+/// How many lines of an engine's standard error the reports quote, at its start and at
+/// its end.
 const ERROR_LINES: usize = 3;
+
+/// What an engine wrote on its standard error, as much as a report quotes: the first
+/// lines (a program that stops says why first, before any backtrace) and the last.
+#[derive(Default)]
+struct ErrorLines {
+    first: Vec<String>,
+    last: VecDeque<String>,
+    /// Whether lines were left out between the two.
+    skipped: bool,
+}
+
+impl ErrorLines {
+    fn push(&mut self, line: String) {
+        if line.trim().is_empty() {
+            return;
+        }
+        if self.first.len() < ERROR_LINES {
+            self.first.push(line);
+            return;
+        }
+        if self.last.len() == ERROR_LINES {
+            self.last.pop_front();
+            self.skipped = true;
+        }
+        self.last.push_back(line);
+    }
+
+    /// The lines kept, as the end of a message (empty without any).
+    fn quote(&self) -> String {
+        if self.first.is_empty() {
+            return String::new();
+        }
+        let mut quote = format!(": {}", self.first.join(" / "));
+        if self.skipped {
+            quote.push_str(" / ...");
+        }
+        for line in &self.last {
+            quote.push_str(" / ");
+            quote.push_str(line);
+        }
+        quote
+    }
+}
 
 /// A running external engine: where to write to it, and what it answers line by line.
 struct Process {
@@ -168,8 +213,8 @@ struct Process {
     child: Child,
     input: Option<Input>,
     lines: Receiver<String>,
-    /// The last lines of its standard error, for the report when it ends.
-    errors: Arc<Mutex<Vec<String>>>,
+    /// Its standard error, for the report when it ends.
+    errors: Arc<Mutex<ErrorLines>>,
 }
 
 /// Sends the lines of `from` to the receiver it answers, until `from` ends.
@@ -186,18 +231,16 @@ fn read_lines(from: impl Read + Send + 'static) -> Receiver<String> {
     lines
 }
 
-/// Keeps the last [`ERROR_LINES`] lines of `from`, which is drained to its end.
-fn keep_errors(from: impl Read + Send + 'static) -> Arc<Mutex<Vec<String>>> {
-    let errors = Arc::new(Mutex::new(Vec::new()));
+/// Keeps what a report quotes of `from`, which is drained to its end.
+fn keep_errors(from: impl Read + Send + 'static) -> Arc<Mutex<ErrorLines>> {
+    let errors = Arc::new(Mutex::new(ErrorLines::default()));
     let kept = Arc::clone(&errors);
     std::thread::spawn(move || {
         for line in BufReader::new(from).lines() {
             let Ok(line) = line else { break };
-            let mut kept = kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            if kept.len() == ERROR_LINES {
-                kept.remove(0);
-            }
-            kept.push(line);
+            kept.lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(line);
         }
     });
     errors
@@ -333,15 +376,10 @@ impl Process {
         while Arc::strong_count(&self.errors) > 1 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(5));
         }
-        let errors = self
-            .errors
+        self.errors
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if errors.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", errors.join(" / "))
-        }
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .quote()
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -884,5 +922,26 @@ pub fn play(
 fn finish_all(movers: &mut [Box<dyn Mover>], outcome: Option<Outcome>) {
     for mover in movers {
         mover.finish(outcome);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorLines;
+
+    #[test]
+    fn an_engines_last_words_are_quoted_from_their_start_and_end() {
+        let mut errors = ErrorLines::default();
+        assert_eq!(errors.quote(), "");
+        for line in ["Error: why", "", "trace:", "0", "1", "2", "3", "4"] {
+            errors.push(line.to_owned());
+        }
+        assert_eq!(
+            errors.quote(),
+            ": Error: why / trace: / 0 / ... / 2 / 3 / 4"
+        );
+        let mut short = ErrorLines::default();
+        short.push("Error: why".to_owned());
+        assert_eq!(short.quote(), ": Error: why");
     }
 }

@@ -242,8 +242,13 @@ fn the_match_program_plays_a_host_mode_engine() {
 
 /// hnefatafl-copenhagen's own engine, when `HNEFATAFL_HTP_PEER` names it (a command
 /// line, for instance `hnefatafl-text-protocol`): in `--host` mode at `--depth 1`, where
-/// that option acts, a game of 40 plies each way, every move of the engine checked legal
-/// by our rules. Only the variable turns the test on.
+/// that option acts, a game of up to 60 plies each way, every move of the engine checked
+/// legal by our rules. Only the variable turns the test on.
+///
+/// Its rules and the shipped file differ on one point: it refuses any move of the
+/// defenders that brings back an earlier position, where ours let them repeat and lose
+/// at the fourth occurrence. When it refuses such a move of ours it ends, naming the
+/// reason; that disagreement is let pass, any other failure is not.
 #[test]
 fn a_game_against_hnefatafl_copenhagen_in_its_host_mode() {
     let Some(peer) = std::env::var_os("HNEFATAFL_HTP_PEER") else {
@@ -262,11 +267,16 @@ fn a_game_against_hnefatafl_copenhagen_in_its_host_mode() {
             &parse_contender("ours:d2,j1").expect("a side"),
             &peer,
             a_player,
-            &settings(40),
+            &settings(60),
             1,
         );
-        assert_eq!(report.failure, None, "{report:?}");
-        assert!(report.played.plies > 0, "{report:?}");
+        if let Some((_, why)) = &report.failure {
+            assert!(
+                why.contains("you already reached that position"),
+                "{report:?}"
+            );
+        }
+        assert!(report.played.plies >= 10, "{report:?}");
     }
 }
 
@@ -286,7 +296,11 @@ fn fake_engine() {
     let code = match fake_engine_serves(&host, &args) {
         Ok(()) => 0,
         Err(why) => {
-            eprintln!("Error: {why}");
+            // As the real engine's error reads when `RUST_BACKTRACE` is set.
+            eprintln!("Error: {why}\n\nStack backtrace:");
+            for frame in 0..10 {
+                eprintln!("   {frame}: somewhere\n             at ./src/somewhere.rs:{frame}:1");
+            }
             1
         }
     };
