@@ -3,19 +3,27 @@
 //! another program, at equal time.
 //!
 //! A contender is written `ours:<side>` (or just `<side>`, see [`parse_side`]),
-//! `otep:<command line>` or `htp:<command line>`; the command line is split at spaces
-//! and run directly (no shell): `htp:/usr/local/bin/engine --depth 3`.
+//! `otep:<command line>`, `htp:<command line>` or `htp-host:<command line>`; the command
+//! line is split at spaces and run directly (no shell):
+//! `htp-host:/usr/local/bin/hnefatafl-text-protocol --depth 2`.
+//!
+//! `htp-host` is hnefatafl-copenhagen's `--host` mode, the only one in which its engine
+//! takes `--ai`, `--depth` and `--seconds` (over standard input it always searches depth
+//! 4): the runner listens on a loopback address at [`HOST_PORT`], adds `--host <address>`
+//! to the command line, and sends the game over the connection the engine opens.
 //!
 //! The runner is the host: it keeps the game, checks every move the engine sends, and
-//! books the time each answer takes (pipe included) on the engine's clock. A move the
-//! rules refuse, an engine that stops answering or breaks the protocol loses the game,
-//! and the report says why.
+//! books the time each answer takes (pipe or connection included) on the engine's clock.
+//! A move the rules refuse, an engine that stops answering or breaks the protocol loses
+//! the game, and the report says why.
 
-use std::io::{BufRead, BufReader, Write};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use aim::{Clock, Engine};
@@ -31,6 +39,10 @@ pub enum Protocol {
     Otep,
     /// The Hnefatafl Text Protocol.
     Htp,
+    /// hnefatafl-copenhagen's `--host` mode: the engine connects to the runner, which
+    /// sends it `play ROLE FROM TO` for the other side's moves and `generate_move`, and
+    /// reads back its move as `play ROLE FROM TO`.
+    HtpHost,
 }
 
 /// One side of a match: our engine with its settings, or an external program.
@@ -47,7 +59,8 @@ pub enum Contender {
     },
 }
 
-/// Reads a contender: `ours:<side>`, `otep:<command>`, `htp:<command>`, or a side.
+/// Reads a contender: `ours:<side>`, `otep:<command>`, `htp:<command>`,
+/// `htp-host:<command>`, or a side.
 ///
 /// # Errors
 ///
@@ -64,6 +77,8 @@ pub fn parse_contender(text: &str) -> Result<Contender, String> {
         external(Protocol::Otep, command)
     } else if let Some(command) = text.strip_prefix("htp:") {
         external(Protocol::Htp, command)
+    } else if let Some(command) = text.strip_prefix("htp-host:") {
+        external(Protocol::HtpHost, command)
     } else {
         parse_side(text.strip_prefix("ours:").unwrap_or(text))
             .map(|side| Contender::Ours(Box::new(side)))
@@ -118,49 +133,270 @@ impl Mover for Ours {
     fn finish(&mut self, _: Option<Outcome>) {}
 }
 
-/// A running external engine: its stdin and its stdout line by line.
+/// Where the runner writes to an engine: its standard input, or the connection it opened.
+enum Input {
+    Pipe(ChildStdin),
+    Socket(TcpStream),
+}
+
+impl Input {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Input::Pipe(pipe) => pipe,
+            Input::Socket(socket) => socket,
+        }
+    }
+
+    /// Tells the engine that no more comes: the pipe is closed, the connection shut down
+    /// (which also ends the thread that reads it).
+    fn close(self) {
+        if let Input::Socket(socket) = self {
+            let _ = socket.shutdown(Shutdown::Both);
+        }
+    }
+}
+
+/// The port hnefatafl-copenhagen's engine connects to in `--host` mode: it adds its
+/// server's port to the host it is given, so the runner must listen there.
+pub const HOST_PORT: u16 = 49152;
+
+/// How many lines of an engine's standard error the reports quote, at its start and at
+/// its end.
+const ERROR_LINES: usize = 3;
+
+/// What an engine wrote on its standard error, as much as a report quotes: the first
+/// lines (a program that stops says why first, before any backtrace) and the last.
+#[derive(Default)]
+struct ErrorLines {
+    first: Vec<String>,
+    last: VecDeque<String>,
+    /// Whether lines were left out between the two.
+    skipped: bool,
+}
+
+impl ErrorLines {
+    fn push(&mut self, line: String) {
+        if line.trim().is_empty() {
+            return;
+        }
+        if self.first.len() < ERROR_LINES {
+            self.first.push(line);
+            return;
+        }
+        if self.last.len() == ERROR_LINES {
+            self.last.pop_front();
+            self.skipped = true;
+        }
+        self.last.push_back(line);
+    }
+
+    /// The lines kept, as the end of a message (empty without any).
+    fn quote(&self) -> String {
+        if self.first.is_empty() {
+            return String::new();
+        }
+        let mut quote = format!(": {}", self.first.join(" / "));
+        if self.skipped {
+            quote.push_str(" / ...");
+        }
+        for line in &self.last {
+            quote.push_str(" / ");
+            quote.push_str(line);
+        }
+        quote
+    }
+}
+
+/// A running external engine: where to write to it, and what it answers line by line.
 struct Process {
     name: String,
     child: Child,
-    stdin: Option<ChildStdin>,
+    input: Option<Input>,
     lines: Receiver<String>,
+    /// Its standard error, for the report when it ends.
+    errors: Arc<Mutex<ErrorLines>>,
+}
+
+/// Sends the lines of `from` to the receiver it answers, until `from` ends.
+fn read_lines(from: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// Keeps what a report quotes of `from`, which is drained to its end.
+fn keep_errors(from: impl Read + Send + 'static) -> Arc<Mutex<ErrorLines>> {
+    let errors = Arc::new(Mutex::new(ErrorLines::default()));
+    let kept = Arc::clone(&errors);
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { break };
+            kept.lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(line);
+        }
+    });
+    errors
+}
+
+/// A loopback address of its own with [`HOST_PORT`] open on it.
+///
+/// The engine fixes the port, so games played at once (`--jobs`, tests run side by side)
+/// each take another address of 127.0.0.0/8, all of which are loopback on Linux; where
+/// the system has 127.0.0.1 alone, that is the one, and only one game at a time can host.
+fn listen() -> Result<TcpListener, String> {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    // Another process starts elsewhere in the range.
+    let first = std::process::id().wrapping_mul(4099);
+    let mut refused = None;
+    for _ in 0..64 {
+        let n = first.wrapping_add(NEXT.fetch_add(1, Ordering::Relaxed));
+        // 127.0.0.2 to 127.255.255.254.
+        let host = Ipv4Addr::from(0x7f00_0002 + n % 0x00ff_fffd);
+        match TcpListener::bind((host, HOST_PORT)) {
+            Ok(listener) => return Ok(listener),
+            Err(error) if error.kind() == ErrorKind::AddrNotAvailable => {
+                return TcpListener::bind((Ipv4Addr::LOCALHOST, HOST_PORT)).map_err(|error| {
+                    format!("cannot listen on 127.0.0.1:{HOST_PORT} for the engine: {error}")
+                });
+            }
+            Err(error) => refused = Some(format!("{host}:{HOST_PORT}: {error}")),
+        }
+    }
+    Err(format!(
+        "cannot listen for the engine on port {HOST_PORT} of any loopback address tried \
+         (last {})",
+        refused.unwrap_or_default()
+    ))
 }
 
 impl Process {
+    /// Runs `command` with its standard input and output as the protocol's channel.
     fn spawn(command: &[String]) -> Result<Process, String> {
-        let name = command.join(" ");
-        let (program, arguments) = command.split_first().ok_or("no command")?;
-        let mut child = Command::new(program)
-            .args(arguments)
+        let mut child = Self::command(command)?
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| format!("{}: {e}", command.join(" ")))?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
-        let stdin = child.stdin.take();
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let errors = keep_errors(child.stderr.take().ok_or("no stderr")?);
         Ok(Process {
-            name,
+            name: command.join(" "),
             child,
-            stdin,
-            lines,
+            input: Some(Input::Pipe(stdin)),
+            lines: read_lines(stdout),
+            errors,
         })
     }
 
+    /// Runs `command --host <address>` and waits, up to [`START_WAIT`], for it to connect
+    /// to that address at [`HOST_PORT`]; the connection is the protocol's channel. What the
+    /// engine prints on its standard output is not read.
+    fn host(command: &[String]) -> Result<Process, String> {
+        let listener = listen()?;
+        let address = listener.local_addr().map_err(|e| e.to_string())?;
+        let mut command = command.to_vec();
+        command.extend(["--host".to_owned(), address.ip().to_string()]);
+        let name = command.join(" ");
+        let mut child = Self::command(&command)?
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("{name}: {e}"))?;
+        let errors = keep_errors(child.stderr.take().ok_or("no stderr")?);
+        let mut process = Process {
+            name,
+            child,
+            input: None,
+            lines: mpsc::channel().1,
+            errors,
+        };
+        let socket = process.accept(&listener)?;
+        // Each line is a whole message: send it at once.
+        socket.set_nodelay(true).map_err(|e| e.to_string())?;
+        let reader = socket.try_clone().map_err(|e| e.to_string())?;
+        process.lines = read_lines(reader);
+        process.input = Some(Input::Socket(socket));
+        Ok(process)
+    }
+
+    fn command(command: &[String]) -> Result<Command, String> {
+        let (program, arguments) = command.split_first().ok_or("no command")?;
+        let mut command = Command::new(program);
+        command.args(arguments);
+        Ok(command)
+    }
+
+    /// The engine's connection, while it runs and within [`START_WAIT`].
+    fn accept(&mut self, listener: &TcpListener) -> Result<TcpStream, String> {
+        let address = listener.local_addr().map_err(|e| e.to_string())?;
+        listener.set_nonblocking(true).map_err(|e| e.to_string())?;
+        let deadline = Instant::now() + START_WAIT;
+        loop {
+            match listener.accept() {
+                Ok((socket, _)) => {
+                    socket.set_nonblocking(false).map_err(|e| e.to_string())?;
+                    return Ok(socket);
+                }
+                Err(error) if error.kind() == ErrorKind::WouldBlock => {}
+                Err(error) => return Err(format!("{}: {address}: {error}", self.name)),
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Err(format!(
+                    "{}: ended ({status}) without connecting to {address}{}",
+                    self.name,
+                    self.last_words()
+                ));
+            }
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "{}: did not connect to {address} within {START_WAIT:?}",
+                    self.name
+                ));
+            }
+            // The engine is starting; a blocking accept could not also watch it end.
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// What the engine last said on its standard error, as the end of a message.
+    fn last_words(&self) -> String {
+        // The thread that reads them may still be at it when the engine has just ended.
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while Arc::strong_count(&self.errors) > 1 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.errors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .quote()
+    }
+
     fn send(&mut self, line: &str) -> Result<(), String> {
-        let stdin = self.stdin.as_mut().ok_or("input closed")?;
-        writeln!(stdin, "{line}")
-            .and_then(|()| stdin.flush())
-            .map_err(|e| format!("{}: {e}", self.name))
+        let writer = self.input.as_mut().ok_or("input closed")?.writer();
+        let Err(error) = writeln!(writer, "{line}").and_then(|()| writer.flush()) else {
+            return Ok(());
+        };
+        Err(if self.wait_exit(Duration::from_millis(500)) {
+            self.ended()
+        } else {
+            format!("{}: {error}", self.name)
+        })
+    }
+
+    /// The engine has ended: the message, with its last words.
+    fn ended(&self) -> String {
+        format!("{}: the engine ended{}", self.name, self.last_words())
     }
 
     /// The next line for which `wanted` is true, skipping others, within `wait`.
@@ -175,29 +411,45 @@ impl Process {
                     return Err(format!("{}: no answer within {wait:?}", self.name));
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{}: the engine ended", self.name));
+                    // Its standard error may still be on its way.
+                    let _ = self.wait_exit(Duration::from_millis(500));
+                    return Err(self.ended());
                 }
             }
         }
     }
 
-    /// Closes the engine's input, gives it a moment to leave, then ends it.
-    fn close(&mut self) {
-        self.stdin = None;
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
+    /// Waits up to `wait` for the engine to end; whether it did.
+    fn wait_exit(&mut self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        loop {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    }
+
+    /// Closes the engine's input, gives it a moment to leave, then ends it.
+    fn close(&mut self) {
+        if let Some(input) = self.input.take() {
+            input.close();
+        }
+        if !self.wait_exit(Duration::from_secs(2)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
 impl Drop for Process {
     fn drop(&mut self) {
+        if let Some(input) = self.input.take() {
+            input.close();
+        }
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
             let _ = self.child.wait();
@@ -329,18 +581,16 @@ impl Mover for Otep {
     }
 }
 
-struct Htp {
-    process: Process,
+/// The Hnefatafl Text Protocol's words for the game: its roles and `play` lines.
+struct HtpWords {
     attackers: Player,
 }
 
-impl Htp {
-    fn new(command: &[String], rules: &Rules) -> Result<Htp, String> {
-        let attackers = Roles::of(rules).map_or(Player::Zero, |roles| roles.attackers);
-        Ok(Htp {
-            process: Process::spawn(command)?,
-            attackers,
-        })
+impl HtpWords {
+    fn new(rules: &Rules) -> HtpWords {
+        HtpWords {
+            attackers: Roles::of(rules).map_or(Player::Zero, |roles| roles.attackers),
+        }
     }
 
     fn role(&self, player: Player) -> &'static str {
@@ -349,6 +599,50 @@ impl Htp {
         } else {
             "defender"
         }
+    }
+
+    /// `play ROLE FROM TO` for `mv` played on `game`.
+    fn play_line(&self, game: &Game, mv: Move) -> String {
+        format!(
+            "play {} {}",
+            self.role(game.side_to_move()),
+            game.rules().format_move(mv, Notation::Algebraic)
+        )
+    }
+
+    /// The engine's move in `answer` (`play ROLE FROM TO`, perhaps followed by
+    /// `, comments`), checked on `game`; `None` for `play ROLE resign(s)`.
+    fn read_play(&self, game: &Game, answer: &str) -> Result<Option<Move>, String> {
+        let answer = answer.split(',').next().unwrap_or("");
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        match words.as_slice() {
+            ["play", _, "resign" | "resigns", ..] => Ok(None),
+            ["play", role, from, to] => {
+                if *role != self.role(game.side_to_move()) {
+                    return Err(format!("moved for the {role}, not the side to move"));
+                }
+                let mv = game
+                    .rules()
+                    .parse_move(&[from, to])
+                    .map_err(|e| format!("`{answer}`: {e}"))?;
+                checked(game, mv, answer).map(Some)
+            }
+            _ => Err(format!("`{answer}` is not `play ROLE FROM TO`")),
+        }
+    }
+}
+
+struct Htp {
+    process: Process,
+    words: HtpWords,
+}
+
+impl Htp {
+    fn new(command: &[String], rules: &Rules) -> Result<Htp, String> {
+        Ok(Htp {
+            process: Process::spawn(command)?,
+            words: HtpWords::new(rules),
+        })
     }
 
     /// Sends a command and returns its answer: `Ok` after `=`, `Err` after `?`.
@@ -369,14 +663,6 @@ impl Htp {
         self.ask(command, START_WAIT)?
             .map_err(|message| format!("`{command}`: {message}"))
     }
-
-    fn play_line(&self, game: &Game, mv: Move) -> String {
-        format!(
-            "play {} {}",
-            self.role(game.side_to_move()),
-            game.rules().format_move(mv, Notation::Algebraic)
-        )
-    }
 }
 
 impl Mover for Htp {
@@ -395,7 +681,7 @@ impl Mover for Htp {
         };
         let mut replay = Game::new(rules.clone());
         for mv in start.moves() {
-            let line = self.play_line(&replay, mv);
+            let line = self.words.play_line(&replay, mv);
             self.must(&line)?;
             replay.try_play(mv).map_err(|e| e.to_string())?;
         }
@@ -403,7 +689,7 @@ impl Mover for Htp {
     }
 
     fn moved(&mut self, before: &Game, mv: Move) -> Result<(), String> {
-        let line = self.play_line(before, mv);
+        let line = self.words.play_line(before, mv);
         self.must(&line).map(|_| ())
     }
 
@@ -412,26 +698,67 @@ impl Mover for Htp {
         let answer = self
             .ask("generate_move", wait)?
             .map_err(|message| format!("generate_move: {message}"))?;
-        // `play ROLE FROM TO`, perhaps followed by `, comments`.
-        let answer = answer.split(',').next().unwrap_or("");
-        let words: Vec<&str> = answer.split_whitespace().collect();
-        match words.as_slice() {
-            ["play", _, "resign" | "resigns", ..] => Ok(None),
-            ["play", role, from, to] => {
-                if *role != self.role(game.side_to_move()) {
-                    return Err(format!("moved for the {role}, not the side to move"));
-                }
-                let mv = game
-                    .rules()
-                    .parse_move(&[from, to])
-                    .map_err(|e| format!("`{answer}`: {e}"))?;
-                checked(game, mv, answer).map(Some)
-            }
-            _ => Err(format!("`{answer}` is not `play ROLE FROM TO`")),
-        }
+        self.words.read_play(game, &answer)
     }
 
     fn finish(&mut self, _: Option<Outcome>) {
+        let _ = self.process.send("quit");
+        self.process.close();
+    }
+}
+
+/// An engine in hnefatafl-copenhagen's `--host` mode. It answers nothing but its moves:
+/// `play` lines are taken silently, other commands (`board_size`, `first_move`, `quit`)
+/// are answered on its standard output, and a line it cannot take ends it with the
+/// reason on its standard error, which the report quotes. It keeps no clock of its own
+/// here (no `time_settings` is sent); the runner's judges.
+struct HtpHost {
+    process: Process,
+    words: HtpWords,
+}
+
+impl HtpHost {
+    fn new(command: &[String], rules: &Rules) -> Result<HtpHost, String> {
+        Ok(HtpHost {
+            process: Process::host(command)?,
+            words: HtpWords::new(rules),
+        })
+    }
+}
+
+impl Mover for HtpHost {
+    fn start(&mut self, start: &Game, _: Option<Clock>) -> Result<(), String> {
+        let rules = start.rules();
+        let mut replay = Game::new(rules.clone());
+        // Its 7x7 game has the defenders move first; ours may not.
+        self.process
+            .send(&format!("board_size {}", rules.width()))?;
+        self.process.send(&format!(
+            "first_move {}",
+            self.words.role(replay.side_to_move())
+        ))?;
+        for mv in start.moves() {
+            let line = self.words.play_line(&replay, mv);
+            self.process.send(&line)?;
+            replay.try_play(mv).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    fn moved(&mut self, before: &Game, mv: Move) -> Result<(), String> {
+        let line = self.words.play_line(before, mv);
+        self.process.send(&line)
+    }
+
+    fn choose(&mut self, game: &Game, clocks: Option<[Clock; 2]>) -> Result<Option<Move>, String> {
+        let wait = answer_wait(clocks.map(|c| c[game.side_to_move().index()]));
+        self.process.send("generate_move")?;
+        let answer = self.process.until(wait, |_| true)?;
+        self.words.read_play(game, &answer)
+    }
+
+    fn finish(&mut self, _: Option<Outcome>) {
+        // It has left already when its own rules ended the game.
         let _ = self.process.send("quit");
         self.process.close();
     }
@@ -455,6 +782,10 @@ fn mover(contender: &Contender, rules: &Rules, seed: u64) -> Result<Box<dyn Move
             protocol: Protocol::Htp,
             command,
         } => Box::new(Htp::new(command, rules)?),
+        Contender::External {
+            protocol: Protocol::HtpHost,
+            command,
+        } => Box::new(HtpHost::new(command, rules)?),
     })
 }
 
@@ -591,5 +922,26 @@ pub fn play(
 fn finish_all(movers: &mut [Box<dyn Mover>], outcome: Option<Outcome>) {
     for mover in movers {
         mover.finish(outcome);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorLines;
+
+    #[test]
+    fn an_engines_last_words_are_quoted_from_their_start_and_end() {
+        let mut errors = ErrorLines::default();
+        assert_eq!(errors.quote(), "");
+        for line in ["Error: why", "", "trace:", "0", "1", "2", "3", "4"] {
+            errors.push(line.to_owned());
+        }
+        assert_eq!(
+            errors.quote(),
+            ": Error: why / trace: / 0 / ... / 2 / 3 / 4"
+        );
+        let mut short = ErrorLines::default();
+        short.push("Error: why".to_owned());
+        assert_eq!(short.quote(), ": Error: why");
     }
 }

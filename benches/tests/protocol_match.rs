@@ -16,6 +16,7 @@ fn engine(protocol: Protocol) -> Contender {
     let name = match protocol {
         Protocol::Otep => "otep",
         Protocol::Htp => "htp",
+        Protocol::HtpHost => panic!("our engine has no `--host` mode"),
     };
     let program = binaries::client_binary().display().to_string();
     let mut command: Vec<String> = vec![program, "--engine".to_owned(), name.to_owned()];
@@ -86,12 +87,12 @@ fn a_whole_game_against_our_engine_over_otep_on_a_clock() {
     whole_game(engine(Protocol::Otep), ours, fetlar_otn(), Some(clock));
 }
 
-/// hnefatafl-copenhagen's own HTP engine, when asked for: the command line in
-/// `HNEFATAFL_HTP_PEER` (for instance `hnefatafl-text-protocol`; over standard input it
-/// always searches depth 4, which takes minutes a move on two cores: its `--depth`,
-/// `--ai` and `--seconds` act only in its `--host` mode). Only the variable turns the test on, so
-/// that the suite stays fast where the peer happens to be installed (the six plies take
-/// about 90 s).
+/// hnefatafl-copenhagen's own HTP engine over standard input, when asked for: the
+/// command line in `HNEFATAFL_HTP_PEER` (for instance `hnefatafl-text-protocol`). Over
+/// standard input it always searches depth 4, which takes seconds to minutes a move on
+/// two cores; its `--depth`, `--ai` and `--seconds` act only in its `--host` mode, which
+/// `tests/htp_host.rs` plays. Only the variable turns the test on, so that the suite
+/// stays fast where the peer happens to be installed.
 fn htp_peer() -> Option<Vec<String>> {
     let command = std::env::var_os("HNEFATAFL_HTP_PEER")?;
     let command: Vec<String> = command

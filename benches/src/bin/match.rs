@@ -8,8 +8,10 @@
 //! ```
 //!
 //! A side may be an external engine that speaks a protocol, run as a command line:
-//! `--b 'htp:/path/to/engine args'` or `--b 'otep:hnefatafl --engine otep'` (see
-//! `protocol_engine`); `ours:` may stand before a side of this project's engine.
+//! `--b 'htp:/path/to/engine args'`, `--b 'otep:hnefatafl --engine otep'`, or
+//! `--b 'htp-host:hnefatafl-text-protocol --depth 2'` for hnefatafl-copenhagen's engine in
+//! its `--host` mode, where its options act (see `protocol_engine`); `ours:` may stand
+//! before a side of this project's engine.
 //!
 //! Games come in pairs from the same opening, A playing each colour once: a random opening
 //! of `--opening` plies, or the next opening of an `--openings` set (once the set is used
@@ -77,9 +79,11 @@ fn usage() -> String {
 [--clock S[+I]] [--sprt elo0,elo1[,alpha,beta]] [--gauntlet <file>] [--verbose]
 a side is a list of words: limit words (d2 t0.5 n100000 j2 3) or key=value ({}, or an \
 evaluation weight: {}), separated by commas, perhaps after `ours:`; or an external engine: \
-`otep:<command line>` or `htp:<command line>`",
+`otep:<command line>`, `htp:<command line>`, or `htp-host:<command line>` (the engine is \
+started with `--host <loopback address>` added and connects to the runner on port {})",
         hnefatafl_benches::SETTING_KEYS.join(" "),
-        hnefatafl_benches::WEIGHT_KEYS.join(" ")
+        hnefatafl_benches::WEIGHT_KEYS.join(" "),
+        protocol_engine::HOST_PORT
     )
 }
 
