@@ -36,6 +36,8 @@ use crate::net::protocol::{ClientMessage, ClockSpec, GameSummary, OfferKind, Ser
 use crate::net::remote::{self, Awaited, Link, Table, Target};
 use crate::thinker::{Event, Notify, Purpose, Thinker};
 
+pub(crate) mod commands;
+
 /// The command that logs in to the game server; the line after it is the password.
 const ACCOUNT_LOGIN: &str = "login";
 /// The command that makes an account on the game server; the line after it is the
@@ -393,7 +395,7 @@ impl Session {
                 return Reply::default();
             }
         }
-        self.apply(|session| session.dispatch(words, source))
+        self.apply(|session| session.dispatch(words))
     }
 
     /// Runs a line that was read as typed, without the command syntax, because the line
@@ -495,178 +497,6 @@ impl Session {
     fn say(&mut self, message: Message) {
         let text = self.text(&message);
         self.out.push(text);
-    }
-
-    fn dispatch(&mut self, words: &[String], source: Source) -> Outcome {
-        let Some((command, args)) = words.split_first() else {
-            return Ok(());
-        };
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let locked = match command.as_str() {
-            "e" => self.locks.saved,
-            "d" => self.locks.data,
-            "l" => self.locks.lang,
-            "r" => self.locks.rules,
-            _ => false,
-        };
-        if source == Source::Rc {
-            if command == "w" {
-                return Err(Message::new(Key::CmdRcForbidden, [command.as_str()]));
-            }
-            if locked {
-                self.say(Message::new(Key::CmdRcIgnored, [command.as_str()]));
-                return Ok(());
-            }
-        }
-        let origin = if source == Source::Rc {
-            Origin::Indirect
-        } else {
-            Origin::Typed
-        };
-        if let ("r" | "l" | "d" | "e" | "w" | "x", [""]) = (command.as_str(), args.as_slice()) {
-            return Err(Message::new(Key::CmdEmptyName, [command.as_str()]));
-        }
-        match (command.as_str(), args.as_slice()) {
-            ("h", []) => self.help(None),
-            ("h", [topic]) => self.help(Some(topic)),
-            ("m", [_, ..]) if self.at_table() => self.net_move(&args),
-            ("m", [_, ..]) => self.command_move(&args),
-            ("b", []) => self.command_board(),
-            ("p", []) => {
-                self.list_players();
-                Ok(())
-            }
-            ("p", [player, kind, limits @ ..]) => self.command_player(player, kind, limits),
-            ("f", []) => self.command_force(),
-            ("a", limits) => self.command_analyse(limits),
-            ("u", []) if self.at_table() => self.command_offer(OfferKind::Undo),
-            ("u", []) => self.command_undo(None),
-            ("u", [count]) => self.command_undo(Some(count)),
-            ("n" | "r" | "e", [..]) if self.at_table() => {
-                // A local game replaces the network one, which goes on on the server.
-                self.leave_table();
-                self.dispatch(words, source)
-            }
-            ("n", []) => self.command_new(),
-            ("r", [file]) => self.load_rules(file, origin),
-            ("l", [file]) => self.load_language(file, origin),
-            ("d", [path]) => self.command_data_dir(path, source),
-            ("e", [path]) => self.load_saved(path),
-            ("w", [path]) => self.save(path),
-            ("x", []) => self.command_x(None),
-            ("x", [theme]) => self.command_x(Some(theme)),
-            ("q", []) => {
-                self.action = Action::Quit;
-                Ok(())
-            }
-            ("c", []) => self.command_connect(None),
-            ("c", [target]) => self.command_connect(Some(target)),
-            (ACCOUNT_LOGIN, [name]) => self.command_account(name, false),
-            (ACCOUNT_REGISTER, [name]) => self.command_account(name, true),
-            ("games", []) => self.net_request(ClientMessage::Games, Awaited::Games),
-            ("archive", []) => self.net_request(ClientMessage::Archive, Awaited::Archive),
-            ("fetch", [game, path]) => {
-                let game = parse_game(game)?;
-                let path = (*path).to_owned();
-                self.net_request(ClientMessage::Fetch { game }, Awaited::Fetch(path))
-            }
-            ("new", [rules]) => self.command_net_new(rules, None),
-            ("new", [rules, clock]) => self.command_net_new(rules, Some(clock)),
-            ("join", [game]) => {
-                let game = parse_game(game)?;
-                self.net_request(ClientMessage::Join { game }, Awaited::Game)
-            }
-            ("watch", [game]) => {
-                let game = parse_game(game)?;
-                self.net_request(ClientMessage::Watch { game }, Awaited::Game)
-            }
-            ("say", [_, ..]) => {
-                let game = self.table_game()?;
-                let text = args.join(" ");
-                self.net_request(ClientMessage::Say { game, text }, Awaited::Say)
-            }
-            ("draw", []) => self.command_offer(OfferKind::Draw),
-            ("accept", []) => self.command_answer(true),
-            ("decline", []) => self.command_answer(false),
-            ("resign", []) => {
-                let game = self.table_game()?;
-                self.net_request(ClientMessage::Resign { game }, Awaited::Resign)
-            }
-            (
-                "h" | "m" | "b" | "p" | "f" | "u" | "n" | "r" | "l" | "d" | "e" | "w" | "x" | "q"
-                | "c" | "login" | "register" | "games" | "archive" | "fetch" | "new" | "join"
-                | "watch" | "say" | "draw" | "accept" | "decline" | "resign",
-                _,
-            ) => Err(Message::new(Key::CmdUsage, [command.as_str()])),
-            ("", _) => Err(Message::plain(Key::CmdEmptyCommand)),
-            _ => Err(Message::new(Key::CmdUnknown, [command.as_str()])),
-        }
-    }
-
-    // ---- help ----
-
-    const COMMANDS: [(&'static str, Key); 29] = [
-        ("h", Key::HelpCmdH),
-        ("m", Key::HelpCmdM),
-        ("b", Key::HelpCmdB),
-        ("p", Key::HelpCmdP),
-        ("f", Key::HelpCmdF),
-        ("a", Key::HelpCmdA),
-        ("u", Key::HelpCmdU),
-        ("n", Key::HelpCmdN),
-        ("r", Key::HelpCmdR),
-        ("l", Key::HelpCmdL),
-        ("d", Key::HelpCmdD),
-        ("e", Key::HelpCmdE),
-        ("w", Key::HelpCmdW),
-        ("x", Key::HelpCmdX),
-        ("q", Key::HelpCmdQ),
-        ("c", Key::HelpCmdC),
-        ("login", Key::HelpCmdLogin),
-        ("register", Key::HelpCmdRegister),
-        ("games", Key::HelpCmdGames),
-        ("new", Key::HelpCmdNew),
-        ("join", Key::HelpCmdJoin),
-        ("watch", Key::HelpCmdWatch),
-        ("say", Key::HelpCmdSay),
-        ("draw", Key::HelpCmdDraw),
-        ("accept", Key::HelpCmdAccept),
-        ("decline", Key::HelpCmdDecline),
-        ("resign", Key::HelpCmdResign),
-        ("archive", Key::HelpCmdArchive),
-        ("fetch", Key::HelpCmdFetch),
-    ];
-
-    fn help(&mut self, topic: Option<&str>) -> Outcome {
-        match topic {
-            Some(topic) => {
-                let key = Self::COMMANDS
-                    .iter()
-                    .find(|(name, _)| *name == topic)
-                    .map(|&(_, key)| key)
-                    .ok_or_else(|| Message::new(Key::CmdNoSuchCommand, [topic]))?;
-                self.say(Message::plain(key));
-                if topic == "b" && self.source != Source::X {
-                    self.say(Message::plain(Key::HelpBoard));
-                }
-            }
-            None if self.source == Source::X => {
-                // Shorter than on the command line (no board key), but every command.
-                self.say(Message::plain(Key::HelpX));
-                for (_, key) in Self::COMMANDS {
-                    self.say(Message::plain(key));
-                }
-                self.say(Message::plain(Key::XHelpWindow));
-            }
-            None => {
-                self.say(Message::plain(Key::HelpIntro));
-                for (_, key) in Self::COMMANDS {
-                    self.say(Message::plain(key));
-                }
-                self.say(Message::plain(Key::HelpBoard));
-            }
-        }
-        Ok(())
     }
 
     // ---- the game ----
@@ -1013,12 +843,12 @@ impl Session {
         Ok(())
     }
 
-    fn command_data_dir(&mut self, path: &str, source: Source) -> Outcome {
+    fn command_data_dir(&mut self, path: &str) -> Outcome {
         let dir = Path::new(path);
         if !dir.is_dir() {
             return Err(Message::new(Key::FrNotDir, [path]));
         }
-        match source {
+        match self.source {
             Source::Rc => self.dirs.rc = Some(dir.to_owned()),
             Source::Stdin | Source::X => self.dirs.user = Some(dir.to_owned()),
         }
