@@ -125,11 +125,6 @@ impl Terminal {
         self.closed = write!(stdout, "> ").and_then(|()| stdout.flush()).is_err();
     }
 
-    /// Whether a progress line shows.
-    pub fn has_progress(&self) -> bool {
-        self.progress.is_some()
-    }
-
     /// Shows or updates the progress line of the computer's search; `None` removes it.
     pub fn progress(&mut self, language: &Language, progress: Option<SearchProgress>) {
         let Some(progress) = progress.filter(|_| self.show_progress) else {

@@ -18,9 +18,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use hnefatafl_net::DEFAULT_PORT;
 use hnefatafl_net::client::{Client, ClientError, pins_file};
-use hnefatafl_net::protocol::{
-    ClientMessage, ClockSpec, GameId, GameResult, OfferKind, ServerMessage,
-};
+use hnefatafl_net::protocol::{ClientMessage, GameId, GameResult, OfferKind, ServerMessage};
 
 use crate::thinker::Notify;
 
@@ -389,14 +387,10 @@ impl Awaited {
 pub struct Table {
     /// The game's number on the server.
     pub game: GameId,
-    /// The rules' id.
-    pub rules_id: String,
     /// This client's seat; `None` when watching.
     pub side: Option<u8>,
     /// The account at each seat, `None` while free.
     pub players: [Option<String>; 2],
-    /// The clock, `None` when untimed.
-    pub clock: Option<ClockSpec>,
     /// Each side's time left at `clocks_at`, when timed.
     pub clocks: Option<[u64; 2]>,
     /// When `clocks` was heard.
