@@ -589,6 +589,12 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                         last_computer_move = Some(Instant::now());
                     }
                 }
+                // What arrives by itself starts on a line of its own, below the
+                // prompt, which is written again after it.
+                if prompted && !lines.is_empty() {
+                    terminal.leave_prompt();
+                    prompted = false;
+                }
                 terminal.lines(&lines);
             }
             Input::Line(words) if words.is_empty() => prompted = false,

@@ -116,6 +116,14 @@ impl Terminal {
         }
     }
 
+    /// Ends the prompt's line, so that output that arrives by itself (the server's
+    /// messages, the computer's move) starts on a line of its own (at a terminal only).
+    pub fn leave_prompt(&mut self) {
+        if self.prompt {
+            self.line("");
+        }
+    }
+
     /// Writes the prompt `> ` (at a terminal only).
     pub fn prompt(&mut self) {
         if !self.prompt || self.closed {

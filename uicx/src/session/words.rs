@@ -29,13 +29,13 @@ impl Session {
             self.seat_name(&summary.players[0]),
             self.seat_name(&summary.players[1]),
             clock,
-            summary.moves.to_string(),
+            self.moves_text(summary.moves),
         ];
         if archive {
             let result = summary
                 .result
                 .as_ref()
-                .map(|result| self.result_text(summary.game, result))
+                .map(|result| self.result_words(result))
                 .unwrap_or_default();
             args.push(result);
             self.text(&Message::new(Key::NetArchiveLine, args))
@@ -44,12 +44,17 @@ impl Session {
         }
     }
 
-    /// How a game on the server ended, in words.
-    pub(super) fn result_text(
-        &self,
-        game: u64,
-        result: &crate::net::protocol::GameResult,
-    ) -> String {
+    /// A count of moves: `1 move`, `12 moves`.
+    fn moves_text(&self, moves: u32) -> String {
+        let key = match moves {
+            1 => Key::NetMovesOne,
+            _ => Key::NetMoves,
+        };
+        self.text(&Message::new(key, [moves.to_string()]))
+    }
+
+    /// How a game on the server ended: `player 1 wins (the other resigned)`.
+    fn result_words(&self, result: &crate::net::protocol::GameResult) -> String {
         let reason = match result.reason.as_str() {
             "resigned" => self.language.get(Key::NetReasonResigned),
             "time" => self.language.get(Key::NetReasonTime),
@@ -57,13 +62,20 @@ impl Session {
             other => other.to_owned(),
         };
         let message = match result.winner {
-            Some(winner) => Message::new(
-                Key::NetEndedWin,
-                [game.to_string(), winner.to_string(), reason],
-            ),
-            None => Message::new(Key::NetEndedDraw, [game.to_string(), reason]),
+            Some(winner) => Message::new(Key::NetResultWin, [winner.to_string(), reason]),
+            None => Message::new(Key::NetResultDraw, [reason]),
         };
         self.text(&message)
+    }
+
+    /// The line that says a game on the server is over, and how it ended.
+    pub(super) fn result_text(
+        &self,
+        game: u64,
+        result: &crate::net::protocol::GameResult,
+    ) -> String {
+        let words = self.result_words(result);
+        self.text(&Message::new(Key::NetEnded, [game.to_string(), words]))
     }
 
     pub(super) fn offer_word(&self, kind: OfferKind) -> String {
