@@ -458,29 +458,22 @@ impl Session {
 
     /// `h`: every command's help line, or one command's (`h m`).
     fn help(&mut self, topic: Option<&str>) -> Outcome {
+        let frontend = self.source.frontend();
         match topic {
             Some(topic) => {
                 let command =
                     find(topic).ok_or_else(|| Message::new(Key::CmdNoSuchCommand, [topic]))?;
                 self.say(Message::plain(command.help));
-                if topic == "b" && self.source != Source::X {
+                if topic == "b" && frontend.board_as_text() {
                     self.say(Message::plain(Key::HelpBoard));
                 }
             }
-            None if self.source == Source::X => {
-                // Shorter than on the command line (no board key), but every command.
-                self.say(Message::new(Key::HelpX, [names(Group::Local)]));
-                for command in &COMMANDS {
-                    self.say(Message::plain(command.help));
-                }
-                self.say(Message::plain(Key::XHelpWindow));
-            }
             None => {
-                self.say(Message::plain(Key::HelpIntro));
+                self.say(frontend.help_intro());
                 for command in &COMMANDS {
                     self.say(Message::plain(command.help));
                 }
-                self.say(Message::plain(Key::HelpBoard));
+                self.say(Message::plain(frontend.help_outro()));
             }
         }
         Ok(())

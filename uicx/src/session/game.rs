@@ -8,7 +8,7 @@ use crate::lang::{Key, Message};
 use crate::messages;
 use crate::thinker::{Notify, Purpose};
 
-use super::{Action, Outcome, PlayerKind, Session, Source, capture_line, describe_limits};
+use super::{Outcome, PlayerKind, Session, Source, capture_line, describe_limits};
 
 /// Reads limit words, refusing a depth the engine cannot search.
 pub(super) fn read_limits(words: &[&str]) -> Result<Limits, Message> {
@@ -110,14 +110,14 @@ impl Session {
     }
 
     pub(super) fn after_move(&mut self) {
-        if self.auto_board && self.source != Source::X {
+        let as_text = self.source.frontend().board_as_text();
+        if self.auto_board && as_text {
             if let Some(game) = &self.game {
                 let text = board::render(game, self.colour);
                 self.out.push(text.trim_end().to_owned());
             }
         }
-        // The window shows whose turn it is and the clocks in strips of their own.
-        if self.source != Source::X {
+        if as_text {
             let status = self.status();
             self.out.push(status);
             self.show_clocks();
@@ -176,7 +176,7 @@ impl Session {
 
     pub(super) fn command_board(&mut self) -> Outcome {
         let game = self.game_or_error()?;
-        if self.source == Source::X {
+        if !self.source.frontend().board_as_text() {
             let status = self.status();
             self.out.push(status);
             return Ok(());
@@ -319,10 +319,7 @@ impl Session {
     }
 
     pub(super) fn command_x(&mut self, theme: Option<&str>) -> Outcome {
-        self.action = match self.source {
-            Source::X => Action::LeaveX,
-            Source::Stdin | Source::Rc => Action::EnterX(theme.map(str::to_owned)),
-        };
+        self.action = self.source.frontend().x(theme);
         Ok(())
     }
 

@@ -18,7 +18,13 @@
 //! 4. it may stop the search (`Session::stop_thinking`, the `f` command) and read what
 //!    it is doing (`Session::search_progress`).
 //!
-//! Everything else (files, messages, the board as text) is behind the session.
+//! Everything else (files, messages, the board as text) is behind the session. What the
+//! front ends show differently is said once, in the `frontend` module's `Frontend`
+//! trait, never by testing where a command came from.
+//!
+//! The session's jobs live in modules of their own: `commands` (the table of commands,
+//! which dispatches them and makes their help), `game`, `loading` (files), `computer`,
+//! `network` (the client's side of a game on a server) and `words` (output wording).
 
 use std::time::Duration;
 
@@ -34,6 +40,7 @@ use crate::thinker::{Notify, Purpose, Thinker};
 
 pub(crate) mod commands;
 mod computer;
+mod frontend;
 mod game;
 mod loading;
 mod network;
@@ -330,10 +337,7 @@ impl Session {
     /// How output names squares and moves: by the board's names alone in the window,
     /// whose board shows them, and with the numbers `m` reads back elsewhere.
     pub(super) fn naming(&self) -> Naming {
-        match self.source {
-            Source::X => Naming::Board,
-            Source::Stdin | Source::Rc => Naming::Both,
-        }
+        self.source.frontend().naming()
     }
 
     /// Runs one command (its words as parsed).
@@ -370,10 +374,7 @@ impl Session {
                 self.run_command(&words, source)
             }
             Err(error) => {
-                let input = match source {
-                    Source::X => "X",
-                    Source::Stdin | Source::Rc => "stdin",
-                };
+                let input = source.frontend().input_name();
                 self.apply(|_| Err(Message::new(Key::FrSyntax, [input, &error.to_string()])))
             }
         }
