@@ -582,7 +582,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         match input {
             Input::Wake => {
                 let thinking = session.is_thinking();
-                let lines = session.poll_thinker();
+                let lines = session.poll();
                 if !session.is_thinking() {
                     terminal.progress(session.language(), None);
                     if thinking {

@@ -53,18 +53,15 @@ impl Session {
         self.thinker.stop();
     }
 
-    /// Applies what the search reported since the last call; returns the lines to show.
-    ///
-    /// What came from the game server is applied here too: its thread calls the same
-    /// [`Notify`], so a front end fetches the other side's moves as the computer's.
-    pub(crate) fn poll_thinker(&mut self) -> Vec<String> {
+    /// Applies what arrived by itself since the last call, and returns the lines to
+    /// show: the search's reports and the computer's move, then what the game server said
+    /// (its connection's thread calls the same [`Notify`]).
+    pub(crate) fn poll(&mut self) -> Vec<String> {
         self.out.clear();
         while let Some(event) = self.thinker.poll() {
             self.apply_event(event);
         }
-        while let Some(event) = self.link.as_ref().and_then(|link| link.remote.poll()) {
-            self.apply_network(event);
-        }
+        self.poll_network();
         std::mem::take(&mut self.out)
     }
 

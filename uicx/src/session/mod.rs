@@ -13,7 +13,7 @@
 //!    open the window, `x` typed in the window asks to leave it); the front end that
 //!    owns the loop makes the switch;
 //! 3. it lets the computer play: `Session::start_computer` when nothing else is to
-//!    run, and `Session::poll_thinker` whenever the `Notify` given to
+//!    run, and `Session::poll` whenever the `Notify` given to
 //!    `Session::set_notify` is called from the search thread;
 //! 4. it may stop the search (`Session::stop_thinking`, the `f` command) and read what
 //!    it is doing (`Session::search_progress`).

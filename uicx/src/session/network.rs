@@ -4,14 +4,15 @@
 use std::path::Path;
 use std::time::Duration;
 
-use hnefatafl_core::{Game, Rules};
+use hnefatafl_core::{Game, Move, Rules};
 
 use crate::data::Found;
 use crate::files;
 use crate::lang::{Key, Message};
 use crate::messages;
 use crate::net::protocol::{ClientMessage, ClockSpec, OfferKind, ServerMessage};
-use crate::net::remote::{self, Awaited, Link, Table, Target};
+use crate::net::remote::{self, Awaited, Link, Target};
+use crate::net::table::{Table, TableEvent};
 use crate::thinker::Notify;
 
 use super::{Outcome, Session, capture_line, format_move};
@@ -161,7 +162,8 @@ impl Session {
         self.say(Message::new(Key::NetClocks, [first, second]));
     }
 
-    pub(super) fn apply_network(&mut self, event: remote::Event) {
+    /// What the connection heard: its state, or a server message.
+    fn apply_network(&mut self, event: remote::Event) {
         let target = self
             .link
             .as_ref()
@@ -195,19 +197,24 @@ impl Session {
         }
     }
 
-    /// Whether a message from the server is about the game on the table.
-    pub(super) fn on_table(&self, game: u64) -> bool {
-        self.link
-            .as_ref()
-            .and_then(|link| link.table.as_ref())
-            .is_some_and(|table| table.game == game)
+    /// Applies what the connection heard since the last call.
+    pub(super) fn poll_network(&mut self) {
+        while let Some(event) = self.link.as_ref().and_then(|link| link.remote.poll()) {
+            self.apply_network(event);
+        }
     }
 
-    pub(super) fn table_mut(&mut self) -> Option<&mut Table> {
-        self.link.as_mut().and_then(|link| link.table.as_mut())
-    }
-
-    pub(super) fn apply_server(&mut self, message: ServerMessage, answered: Option<Awaited>) {
+    /// A server message: the remote table takes those about its game and says what
+    /// happened; the others are answers to requests (lists, log-ins, a fetched game).
+    fn apply_server(&mut self, message: ServerMessage, answered: Option<Awaited>) {
+        let event = self.link.as_mut().and_then(|link| {
+            let account = link.account.clone();
+            let table = link.table.as_mut()?;
+            table.receive(&message, account.as_deref())
+        });
+        if let Some(event) = event {
+            return self.table_event(event);
+        }
         match message {
             ServerMessage::Welcome { .. } | ServerMessage::RulesList { .. } => {}
             ServerMessage::RulesAdded { .. } => {}
@@ -235,84 +242,6 @@ impl Session {
                 }
             }
             ServerMessage::Game { state } => self.take_table(state),
-            ServerMessage::Joined { game, side, name } if self.on_table(game) => {
-                if let Some(table) = self.table_mut() {
-                    if let Some(seat) = table.players.get_mut(usize::from(side)) {
-                        *seat = Some(name.clone());
-                    }
-                    // The clock of the side to move starts now.
-                    table.set_clocks(None);
-                }
-                self.say(Message::new(
-                    Key::NetJoined,
-                    [side.to_string(), name, game.to_string()],
-                ));
-            }
-            ServerMessage::Moved {
-                game,
-                number,
-                side,
-                mv,
-                clocks,
-            } if self.on_table(game) => self.take_move(number, side, &mv, clocks),
-            ServerMessage::Undone {
-                game,
-                moves,
-                clocks,
-            } if self.on_table(game) => {
-                let mut undone = 0;
-                if let Some(local) = self.game.as_mut() {
-                    while local.ply() > moves as usize && local.undo().is_some() {
-                        undone += 1;
-                    }
-                }
-                if let Some(table) = self.table_mut() {
-                    table.set_clocks(clocks);
-                }
-                let key = if undone == 1 {
-                    Key::UndoneOne
-                } else {
-                    Key::Undone
-                };
-                self.say(Message::new(key, [undone.to_string()]));
-                self.after_move();
-            }
-            ServerMessage::Chat { game, from, text } if self.on_table(game) => {
-                self.say(Message::new(Key::NetChat, [from, text]));
-            }
-            ServerMessage::Offered { game, kind, from } if self.on_table(game) => {
-                let mine = self.link.as_ref().and_then(|link| link.account.as_deref())
-                    == Some(from.as_str());
-                if mine {
-                    let what = self.offer_word(kind);
-                    self.say(Message::new(Key::NetOfferSent, [what]));
-                } else {
-                    if let Some(table) = self.table_mut() {
-                        table.open_offer = Some(kind);
-                    }
-                    let key = match kind {
-                        OfferKind::Undo => Key::NetOfferedUndo,
-                        OfferKind::Draw => Key::NetOfferedDraw,
-                    };
-                    self.say(Message::new(key, [from]));
-                }
-            }
-            ServerMessage::Declined { game, kind } if self.on_table(game) => {
-                if let Some(table) = self.table_mut() {
-                    table.open_offer = None;
-                }
-                let what = self.offer_word(kind);
-                self.say(Message::new(Key::NetDeclined, [what]));
-            }
-            ServerMessage::Ended { game, result } if self.on_table(game) => {
-                let line = self.result_text(game, &result);
-                if let Some(table) = self.table_mut() {
-                    table.result = Some(result);
-                    table.open_offer = None;
-                    table.set_clocks(None);
-                }
-                self.out.push(line);
-            }
             ServerMessage::SavedGame { text, .. } => {
                 if let Some(Awaited::Fetch(path)) = answered {
                     match files::write_atomically(Path::new(&path), text.as_bytes()) {
@@ -332,6 +261,66 @@ impl Session {
             | ServerMessage::Offered { .. }
             | ServerMessage::Declined { .. }
             | ServerMessage::Ended { .. } => {}
+        }
+    }
+
+    /// What happened at the table, in words; a move is played on the board here.
+    fn table_event(&mut self, event: TableEvent) {
+        match event {
+            TableEvent::Joined { side, name } => {
+                let game = self
+                    .table_game()
+                    .map(|game| game.to_string())
+                    .unwrap_or_default();
+                self.say(Message::new(Key::NetJoined, [side.to_string(), name, game]));
+            }
+            TableEvent::Moved {
+                number,
+                mv,
+                mine,
+                side: _,
+            } => self.take_move(number, mv, mine),
+            TableEvent::Unreadable { error } => {
+                let reason = self.language.text(&messages::notation_message(&error));
+                self.say(Message::new(Key::CmdBadMove, [reason]));
+            }
+            TableEvent::Undone { moves } => {
+                let mut undone = 0;
+                if let Some(local) = self.game.as_mut() {
+                    while local.ply() > moves as usize && local.undo().is_some() {
+                        undone += 1;
+                    }
+                }
+                let key = if undone == 1 {
+                    Key::UndoneOne
+                } else {
+                    Key::Undone
+                };
+                self.say(Message::new(key, [undone.to_string()]));
+                self.after_move();
+            }
+            TableEvent::Said { from, text } => self.say(Message::new(Key::NetChat, [from, text])),
+            TableEvent::Offer { kind, from, mine } => {
+                if mine {
+                    let what = self.offer_word(kind);
+                    self.say(Message::new(Key::NetOfferSent, [what]));
+                } else {
+                    let key = match kind {
+                        OfferKind::Undo => Key::NetOfferedUndo,
+                        OfferKind::Draw => Key::NetOfferedDraw,
+                    };
+                    self.say(Message::new(key, [from]));
+                }
+            }
+            TableEvent::Declined { kind } => {
+                let what = self.offer_word(kind);
+                self.say(Message::new(Key::NetDeclined, [what]));
+            }
+            TableEvent::Ended { result } => {
+                let game = self.table_game().unwrap_or_default();
+                let line = self.result_text(game, &result);
+                self.out.push(line);
+            }
         }
     }
 
@@ -392,6 +381,7 @@ impl Session {
         self.say(message);
         let table = Table {
             game: summary.game,
+            rules,
             side: state.your_side,
             players: summary.players.clone(),
             clocks: state.clocks,
@@ -413,21 +403,7 @@ impl Session {
 
     /// A move the server accepted: played here, shown as the computer's are when the
     /// other side made it.
-    pub(super) fn take_move(
-        &mut self,
-        number: u32,
-        side: u8,
-        text: &str,
-        clocks: Option<[u64; 2]>,
-    ) {
-        if let Some(table) = self.table_mut() {
-            table.set_clocks(clocks);
-        }
-        let mine = self
-            .link
-            .as_ref()
-            .and_then(|link| link.table.as_ref())
-            .is_some_and(|table| table.side == Some(side));
+    fn take_move(&mut self, number: u32, mv: Move, mine: bool) {
         let naming = self.naming();
         let Some(game) = self.game.as_mut() else {
             return;
@@ -436,31 +412,17 @@ impl Session {
             return;
         }
         let rules = game.rules().clone();
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let played = match rules.parse_move(&words) {
-            Ok(mv) => match game.try_play(mv) {
-                Ok(undo) => Ok(capture_line(&self.language, &rules, undo, !mine, naming)),
-                Err(error) => Err(messages::move_message(
-                    &self.language,
-                    game,
-                    mv,
-                    &error,
-                    naming,
-                )),
-            },
-            Err(error) => Err(Message::new(
-                Key::CmdBadMove,
-                [self.language.text(&messages::notation_message(&error))],
-            )),
-        };
-        match played {
-            Ok(line) => {
-                if let Some(line) = line {
+        match game.try_play(mv) {
+            Ok(undo) => {
+                if let Some(line) = capture_line(&self.language, &rules, undo, !mine, naming) {
                     self.out.push(line);
                 }
                 self.after_move();
             }
-            Err(message) => self.say(message),
+            Err(error) => {
+                let message = messages::move_message(&self.language, game, mv, &error, naming);
+                self.say(message);
+            }
         }
     }
 }
