@@ -142,7 +142,7 @@ impl Session {
     }
 
     /// Cancels any search (before quitting).
-    pub(crate) fn shutdown(&mut self) {
+    pub fn shutdown(&mut self) {
         self.thinker.cancel();
     }
 }
