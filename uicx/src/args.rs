@@ -101,10 +101,6 @@ pub const OPTIONS: &[OptionHelp] = &[
     option(&["-w"], "", Key::HelpOptWarnings),
 ];
 
-/// The options that `--check` takes (it is a program of its own); the others are the
-/// interactive program's.
-pub const CHECK_OPTIONS: [&str; 2] = ["--check", "-w"];
-
 const fn option(names: &'static [&'static str], value: &'static str, help: Key) -> OptionHelp {
     OptionHelp { names, value, help }
 }
@@ -208,7 +204,8 @@ mod tests {
             parsed.extend(arg.get_short().map(|short| format!("-{short}")));
             parsed.extend(arg.get_long().map(|long| format!("--{long}")));
         }
-        parsed.extend(CHECK_OPTIONS.iter().map(|name| name.to_string()));
+        // `--check` is a program of its own, with its own options.
+        parsed.extend(["--check", "-w"].iter().map(|name| name.to_string()));
         let mut listed: Vec<String> = OPTIONS
             .iter()
             .flat_map(|option| option.names.iter().map(|name| name.to_string()))

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use crate::args::{self, Args, VARIABLES};
 use crate::data::{DataDirs, Origin};
 use crate::lang::{Key, Language, Message};
+use crate::session::commands::{self, WhileThinking};
 use crate::session::{Action, COMPUTER_PACE, Locks, Reply, Session, Source};
 use crate::terminal::{self, Terminal, print_error, print_line};
 use crate::window;
@@ -453,13 +454,14 @@ enum DuringSearch {
 /// search move now and wait their turn. Everything else waits for the computer's move,
 /// so that scripts run in order.
 fn during_search(words: &[String], queued: bool, interactive: bool) -> DuringSearch {
-    let command = words.first().map_or("", String::as_str);
-    let reads_only = command == "h" || (matches!(command, "b" | "p") && words.len() == 1);
-    match (command, queued) {
-        ("f" | "q", _) => DuringSearch::Now,
-        _ if reads_only && interactive => DuringSearch::Now,
-        ("p" | "l" | "d" | "w" | "u" | "n", false) => DuringSearch::Now,
-        ("u" | "n", true) => DuringSearch::StopThenQueue,
+    let Some(command) = words.first().and_then(|name| commands::find(name)) else {
+        return DuringSearch::Queue;
+    };
+    match (command.while_thinking, queued) {
+        (WhileThinking::Now, _) => DuringSearch::Now,
+        _ if interactive && command.reads_only(words.len() - 1) => DuringSearch::Now,
+        (WhileThinking::StopsSearch | WhileThinking::WhenNothingQueued, false) => DuringSearch::Now,
+        (WhileThinking::StopsSearch, true) => DuringSearch::StopThenQueue,
         _ => DuringSearch::Queue,
     }
 }
@@ -580,12 +582,18 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         match input {
             Input::Wake => {
                 let thinking = session.is_thinking();
-                let lines = session.poll_thinker();
+                let lines = session.poll();
                 if !session.is_thinking() {
                     terminal.progress(session.language(), None);
                     if thinking {
                         last_computer_move = Some(Instant::now());
                     }
+                }
+                // What arrives by itself starts on a line of its own, below the
+                // prompt, which is written again after it.
+                if prompted && !lines.is_empty() {
+                    terminal.leave_prompt();
+                    prompted = false;
                 }
                 terminal.lines(&lines);
             }

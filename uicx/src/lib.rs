@@ -14,12 +14,12 @@ pub mod check;
 pub mod cli;
 pub mod lang;
 pub(crate) mod messages;
-pub mod net;
+pub(crate) mod net;
 pub(crate) mod otg;
 pub mod protocol;
 pub mod session;
-pub mod terminal;
-pub mod thinker;
+pub(crate) mod terminal;
+pub(crate) mod thinker;
 pub mod window;
 pub mod x11;
 

@@ -116,6 +116,14 @@ impl Terminal {
         }
     }
 
+    /// Ends the prompt's line, so that output that arrives by itself (the server's
+    /// messages, the computer's move) starts on a line of its own (at a terminal only).
+    pub fn leave_prompt(&mut self) {
+        if self.prompt {
+            self.line("");
+        }
+    }
+
     /// Writes the prompt `> ` (at a terminal only).
     pub fn prompt(&mut self) {
         if !self.prompt || self.closed {
@@ -123,11 +131,6 @@ impl Terminal {
         }
         let mut stdout = std::io::stdout().lock();
         self.closed = write!(stdout, "> ").and_then(|()| stdout.flush()).is_err();
-    }
-
-    /// Whether a progress line shows.
-    pub fn has_progress(&self) -> bool {
-        self.progress.is_some()
     }
 
     /// Shows or updates the progress line of the computer's search; `None` removes it.

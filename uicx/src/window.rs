@@ -206,7 +206,7 @@ impl XHost for Host<'_> {
     fn poll(&mut self, wake: &Waker) -> Vec<String> {
         self.session.set_notify(wake.clone());
         self.session.set_source(Source::X);
-        let mut lines = self.session.poll_thinker();
+        let mut lines = self.session.poll();
         self.session.start_computer();
         lines.retain(|line| !line.is_empty());
         lines

@@ -775,6 +775,43 @@ fn help_on_every_command_and_quit_stops_reading() {
     );
 }
 
+/// `h` lists every command the language files have help for, in both languages, and
+/// `h <command>` answers for each of them with that same line.
+#[test]
+fn help_lists_every_command_of_the_table() {
+    for language in ["eng", "swe"] {
+        let file = std::fs::read_to_string(data().join("lang").join(language)).expect("shipped");
+        let helps: Vec<&str> = file
+            .lines()
+            .filter(|line| line.starts_with("help_cmd_"))
+            .map(|line| {
+                line.split_once('\t')
+                    .expect("key and text")
+                    .1
+                    .trim_matches('"')
+            })
+            .collect();
+        assert!(helps.len() > 20, "{language}: {helps:?}");
+        let names: Vec<&str> = helps
+            .iter()
+            .map(|help| help.split_whitespace().next().expect("a name"))
+            .collect();
+        let input: String = std::iter::once("h".to_owned())
+            .chain(names.iter().map(|name| format!("h {name}")))
+            .map(|line| line + "\n")
+            .collect();
+        let home = home();
+        let mut command = program(home.path());
+        command.args(["-C", "-l", language]);
+        let text = stdout_of(&mut command, &input);
+        let lines: Vec<&str> = text.lines().collect();
+        for help in &helps {
+            let count = lines.iter().filter(|line| *line == help).count();
+            assert_eq!(count, 2, "{language}: `{help}` in\n{text}");
+        }
+    }
+}
+
 #[test]
 fn computer_reply_to_a_human_move_comes_before_the_next_command() {
     let home = home();

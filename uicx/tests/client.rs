@@ -564,3 +564,78 @@ fn a_player_whose_program_died_logs_in_again_and_plays_on() {
     again.send(&["m c7 b7"]);
     bob.wait_for("(c7-b7)");
 }
+
+/// The lists of games say "1 move", and an archived game's line says how it ended
+/// without naming the game a second time.
+#[test]
+fn lists_of_games_read_as_sentences() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[&connect, "register ann", "ann secret", "new brandub"]);
+    ann.wait_for("you play player 0");
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    ann.send(&["m d7 c7"]);
+    bob.wait_for("(d7-c7)");
+    bob.send(&["games"]);
+    let listed = "Game 1: brandub, ann against bob, untimed, 1 move\n";
+    bob.wait_for(listed);
+    // Bob, whose turn it is, resigns.
+    bob.send(&["resign"]);
+    bob.wait_for("Game 1 is over: player 0 wins (the other resigned).");
+    bob.send(&["archive"]);
+    let archived =
+        "Game 1: brandub, ann against bob, untimed, 1 move: player 0 wins (the other resigned).\n";
+    bob.wait_for(archived);
+    drop(server);
+}
+
+/// What arrives by itself at a terminal (the other side's move) starts on a line of its
+/// own, not after the prompt, and the prompt is written again after it.
+#[test]
+fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = at_a_terminal(homes[0].path());
+    type_line(&mut ann, &connect);
+    type_line(&mut ann, "register ann");
+    expect(&mut ann, "Password for ann (the next line):");
+    type_line(&mut ann, "ann secret");
+    expect(&mut ann, "Logged in as ann.");
+    type_line(&mut ann, "new brandub");
+    expect(&mut ann, "you play player 0");
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    expect(&mut ann, "bob takes the seat of player 1 in game 1.");
+    type_line(&mut ann, "m d7 c7");
+    expect(&mut ann, "Player 1 to move.");
+    // Ann waits at her prompt for Bob's move.
+    expect(&mut ann, "> ");
+    bob.wait_for("(d7-c7)");
+    bob.send(&["m d5 c5"]);
+    let before = expect(&mut ann, "(d5-c5)");
+    let line = before.rsplit('\n').next().unwrap_or_default();
+    assert!(
+        line.trim_start_matches('\r').starts_with("m "),
+        "the move shares a line with the prompt: {line:?}"
+    );
+    expect(&mut ann, "Player 0 to move.");
+    // The prompt is back, on a line of its own.
+    let after = expect(&mut ann, "> ");
+    assert!(after.ends_with('\n'), "no prompt after the move: {after:?}");
+    type_line(&mut ann, "q");
+    if let Err(error) = ann.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+    drop(server);
+}

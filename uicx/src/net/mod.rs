@@ -8,3 +8,4 @@
 pub use hnefatafl_net::protocol;
 
 pub mod remote;
+pub(crate) mod table;

@@ -12,16 +12,15 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use hnefatafl_net::DEFAULT_PORT;
 use hnefatafl_net::client::{Client, ClientError, pins_file};
-use hnefatafl_net::protocol::{
-    ClientMessage, ClockSpec, GameId, GameResult, OfferKind, ServerMessage,
-};
+use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 
+use crate::net::table::Table;
 use crate::thinker::Notify;
 
 /// How long connecting (and starting a private server) may take before it is given up.
@@ -381,57 +380,6 @@ impl Awaited {
                 | (Awaited::Resign, ServerMessage::Ended { .. })
                 | (Awaited::Say, ServerMessage::Chat { .. })
         ) || matches!((self, message), (Awaited::Move(number), ServerMessage::Moved { number: n, .. }) if n == number)
-    }
-}
-
-/// The game this client plays or watches on the server.
-#[derive(Clone, Debug)]
-pub struct Table {
-    /// The game's number on the server.
-    pub game: GameId,
-    /// The rules' id.
-    pub rules_id: String,
-    /// This client's seat; `None` when watching.
-    pub side: Option<u8>,
-    /// The account at each seat, `None` while free.
-    pub players: [Option<String>; 2],
-    /// The clock, `None` when untimed.
-    pub clock: Option<ClockSpec>,
-    /// Each side's time left at `clocks_at`, when timed.
-    pub clocks: Option<[u64; 2]>,
-    /// When `clocks` was heard.
-    pub clocks_at: Instant,
-    /// How it ended, once it did.
-    pub result: Option<GameResult>,
-    /// An offer of the opponent's that waits for `accept` or `decline`.
-    pub open_offer: Option<OfferKind>,
-}
-
-impl Table {
-    /// Whether both seats are taken and the game is not over: the clock of the side to
-    /// move runs.
-    pub fn running(&self) -> bool {
-        self.result.is_none() && self.players.iter().all(Option::is_some)
-    }
-
-    /// Each side's time left now, counting down the side to move (`to_move`) since the
-    /// last word from the server.
-    pub fn clocks_now(&self, to_move: u8) -> Option<[Duration; 2]> {
-        let clocks = self.clocks?;
-        let mut left = clocks.map(Duration::from_millis);
-        if self.running() {
-            let side = usize::from(to_move.min(1));
-            left[side] = left[side].saturating_sub(self.clocks_at.elapsed());
-        }
-        Some(left)
-    }
-
-    /// Takes the clocks of a message.
-    pub fn set_clocks(&mut self, clocks: Option<[u64; 2]>) {
-        if clocks.is_some() {
-            self.clocks = clocks;
-        }
-        self.clocks_at = Instant::now();
     }
 }
 

@@ -1,0 +1,330 @@
+//! The remote table: the game this client plays or watches on a server, as a state
+//! machine of its own. Server messages go in ([`Table::receive`]); typed events come out,
+//! each move parsed once, here, against the game's rules. The interpreter only turns the
+//! events into words and plays the moves on its board.
+
+use std::time::{Duration, Instant};
+
+use hnefatafl_core::{Move, NotationError, Rules};
+
+use crate::net::protocol::{GameId, GameResult, OfferKind, ServerMessage};
+
+/// What happened at the table, from a server message about its game.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum TableEvent {
+    /// An account took a seat.
+    Joined {
+        /// The seat, 0 or 1.
+        side: u8,
+        /// The account.
+        name: String,
+    },
+    /// The server accepted a move.
+    Moved {
+        /// Its number in the game, from 1.
+        number: u32,
+        /// The side that made it.
+        side: u8,
+        /// The move.
+        mv: Move,
+        /// Whether this client made it.
+        mine: bool,
+    },
+    /// A move from the server that the game's rules cannot read.
+    Unreadable {
+        /// Why.
+        error: NotationError,
+    },
+    /// Moves were taken back; this many are left.
+    Undone {
+        /// The moves left in the game.
+        moves: u32,
+    },
+    /// Someone at the table said something.
+    Said {
+        /// Who.
+        from: String,
+        /// What.
+        text: String,
+    },
+    /// An offer was made (to take back a move, or a draw).
+    Offer {
+        /// What is offered.
+        kind: OfferKind,
+        /// Who offered it.
+        from: String,
+        /// Whether this client made it.
+        mine: bool,
+    },
+    /// The opponent declined an offer.
+    Declined {
+        /// What was offered.
+        kind: OfferKind,
+    },
+    /// The game is over.
+    Ended {
+        /// How it ended.
+        result: GameResult,
+    },
+}
+
+/// The game this client plays or watches on the server.
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    /// The game's number on the server.
+    pub(crate) game: GameId,
+    /// Its rules, which read the moves that come.
+    pub(crate) rules: Rules,
+    /// This client's seat; `None` when watching.
+    pub(crate) side: Option<u8>,
+    /// The account at each seat, `None` while free.
+    pub(crate) players: [Option<String>; 2],
+    /// Each side's time left at `clocks_at`, when timed.
+    pub(crate) clocks: Option<[u64; 2]>,
+    /// When `clocks` was heard.
+    pub(crate) clocks_at: Instant,
+    /// How it ended, once it did.
+    pub(crate) result: Option<GameResult>,
+    /// An offer of the opponent's that waits for `accept` or `decline`.
+    pub(crate) open_offer: Option<OfferKind>,
+}
+
+impl Table {
+    /// Whether both seats are taken and the game is not over: the clock of the side to
+    /// move runs.
+    pub(crate) fn running(&self) -> bool {
+        self.result.is_none() && self.players.iter().all(Option::is_some)
+    }
+
+    /// Each side's time left now, counting down the side to move (`to_move`) since the
+    /// last word from the server.
+    pub(crate) fn clocks_now(&self, to_move: u8) -> Option<[Duration; 2]> {
+        let clocks = self.clocks?;
+        let mut left = clocks.map(Duration::from_millis);
+        if self.running() {
+            let side = usize::from(to_move.min(1));
+            left[side] = left[side].saturating_sub(self.clocks_at.elapsed());
+        }
+        Some(left)
+    }
+
+    /// Takes the clocks of a message.
+    fn set_clocks(&mut self, clocks: Option<[u64; 2]>) {
+        if clocks.is_some() {
+            self.clocks = clocks;
+        }
+        self.clocks_at = Instant::now();
+    }
+
+    /// Takes a server message: `None` when it is not about this table's game (an earlier
+    /// one, or no game at all), else what happened. `account` is this client's account,
+    /// which tells its own offers from the opponent's.
+    pub(crate) fn receive(
+        &mut self,
+        message: &ServerMessage,
+        account: Option<&str>,
+    ) -> Option<TableEvent> {
+        let event = match message.clone() {
+            ServerMessage::Joined { game, side, name } if game == self.game => {
+                if let Some(seat) = self.players.get_mut(usize::from(side)) {
+                    *seat = Some(name.clone());
+                }
+                // The clock of the side to move starts now.
+                self.set_clocks(None);
+                TableEvent::Joined { side, name }
+            }
+            ServerMessage::Moved {
+                game,
+                number,
+                side,
+                mv,
+                clocks,
+            } if game == self.game => {
+                self.set_clocks(clocks);
+                let words: Vec<&str> = mv.split_whitespace().collect();
+                match self.rules.parse_move(&words) {
+                    Ok(parsed) => TableEvent::Moved {
+                        number,
+                        side,
+                        mv: parsed,
+                        mine: self.side == Some(side),
+                    },
+                    Err(error) => TableEvent::Unreadable { error },
+                }
+            }
+            ServerMessage::Undone {
+                game,
+                moves,
+                clocks,
+            } if game == self.game => {
+                self.set_clocks(clocks);
+                TableEvent::Undone { moves }
+            }
+            ServerMessage::Chat { game, from, text } if game == self.game => {
+                TableEvent::Said { from, text }
+            }
+            ServerMessage::Offered { game, kind, from } if game == self.game => {
+                let mine = account == Some(from.as_str());
+                if !mine {
+                    self.open_offer = Some(kind);
+                }
+                TableEvent::Offer { kind, from, mine }
+            }
+            ServerMessage::Declined { game, kind } if game == self.game => {
+                self.open_offer = None;
+                TableEvent::Declined { kind }
+            }
+            ServerMessage::Ended { game, result } if game == self.game => {
+                self.result = Some(result.clone());
+                self.open_offer = None;
+                self.set_clocks(None);
+                TableEvent::Ended { result }
+            }
+            _ => return None,
+        };
+        Some(event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brandub() -> Rules {
+        let text = crate::data::rules("brandub").expect("shipped");
+        Rules::parse(text.as_bytes()).expect("parses")
+    }
+
+    fn table() -> Table {
+        Table {
+            game: 7,
+            rules: brandub(),
+            side: Some(0),
+            players: [Some("ann".to_owned()), None],
+            clocks: Some([60_000, 60_000]),
+            clocks_at: Instant::now(),
+            result: None,
+            open_offer: None,
+        }
+    }
+
+    #[test]
+    fn a_seat_taken_starts_the_clocks() {
+        let mut table = table();
+        assert!(!table.running());
+        let joined = ServerMessage::Joined {
+            game: 7,
+            side: 1,
+            name: "bob".to_owned(),
+        };
+        let event = table.receive(&joined, Some("ann"));
+        assert_eq!(
+            event,
+            Some(TableEvent::Joined {
+                side: 1,
+                name: "bob".to_owned()
+            })
+        );
+        assert!(table.running());
+    }
+
+    #[test]
+    fn a_move_is_parsed_once_against_the_rules() {
+        let mut table = table();
+        let moved = |side: u8, mv: &str| ServerMessage::Moved {
+            game: 7,
+            number: 1,
+            side,
+            mv: mv.to_owned(),
+            clocks: Some([59_000, 60_000]),
+        };
+        let rules = brandub();
+        let expected = rules.parse_move(&["3", "0", "2", "0"]).expect("a move");
+        assert_eq!(
+            table.receive(&moved(0, "3 0 2 0"), Some("ann")),
+            Some(TableEvent::Moved {
+                number: 1,
+                side: 0,
+                mv: expected,
+                mine: true
+            })
+        );
+        assert_eq!(table.clocks, Some([59_000, 60_000]));
+        let Some(TableEvent::Moved { mine, .. }) = table.receive(&moved(1, "3 0 2 0"), None) else {
+            panic!("a move");
+        };
+        assert!(!mine, "the other side's move");
+        let unreadable = table.receive(&moved(1, "no such move"), None);
+        assert!(
+            matches!(unreadable, Some(TableEvent::Unreadable { .. })),
+            "{unreadable:?}"
+        );
+    }
+
+    #[test]
+    fn messages_about_another_game_pass_by() {
+        let mut table = table();
+        let other = ServerMessage::Chat {
+            game: 8,
+            from: "eve".to_owned(),
+            text: "hello".to_owned(),
+        };
+        assert_eq!(table.receive(&other, None), None);
+        let ended = ServerMessage::Ended {
+            game: 8,
+            result: GameResult {
+                winner: Some(1),
+                reason: "resigned".to_owned(),
+            },
+        };
+        assert_eq!(table.receive(&ended, None), None);
+        assert!(table.result.is_none());
+    }
+
+    #[test]
+    fn offers_wait_for_an_answer_until_declined_or_the_end() {
+        let mut table = table();
+        let offered = |from: &str| ServerMessage::Offered {
+            game: 7,
+            kind: OfferKind::Draw,
+            from: from.to_owned(),
+        };
+        let Some(TableEvent::Offer { mine: true, .. }) =
+            table.receive(&offered("ann"), Some("ann"))
+        else {
+            panic!("ann's own offer");
+        };
+        assert_eq!(table.open_offer, None, "one's own offer is not to answer");
+        table.receive(&offered("bob"), Some("ann"));
+        assert_eq!(table.open_offer, Some(OfferKind::Draw));
+        let declined = ServerMessage::Declined {
+            game: 7,
+            kind: OfferKind::Draw,
+        };
+        assert_eq!(
+            table.receive(&declined, Some("ann")),
+            Some(TableEvent::Declined {
+                kind: OfferKind::Draw
+            })
+        );
+        assert_eq!(table.open_offer, None);
+        table.receive(&offered("bob"), Some("ann"));
+        let result = GameResult {
+            winner: None,
+            reason: "draw agreed".to_owned(),
+        };
+        let ended = ServerMessage::Ended {
+            game: 7,
+            result: result.clone(),
+        };
+        assert_eq!(
+            table.receive(&ended, Some("ann")),
+            Some(TableEvent::Ended {
+                result: result.clone()
+            })
+        );
+        assert_eq!(table.result, Some(result));
+        assert_eq!(table.open_offer, None);
+        assert!(!table.running());
+    }
+}

@@ -1,0 +1,148 @@
+//! The computer player: its search started, stopped and its moves played.
+
+use aim::Limits;
+
+use crate::lang::{Key, Message};
+use crate::messages;
+use crate::thinker::{Event, Purpose};
+
+use super::{PlayerKind, Session, capture_line};
+
+impl Session {
+    /// The limits of the computer to move, when a computer is to move in a game not over.
+    pub(super) fn computer_to_move(&self) -> Option<Limits> {
+        let game = self.game.as_ref()?;
+        if game.outcome().is_some() || self.at_table() {
+            return None;
+        }
+        match &self.players[game.side_to_move().index()] {
+            PlayerKind::Computer(limits, _) => Some(limits.clone()),
+            PlayerKind::Human => None,
+        }
+    }
+
+    /// Whether a computer is to move (and will think).
+    pub(crate) fn computer_will_move(&self) -> bool {
+        self.computer_to_move().is_some()
+    }
+
+    /// Starts the computer's search when a computer is to move and nothing runs yet.
+    /// Returns whether a search was started.
+    pub(crate) fn start_computer(&mut self) -> bool {
+        if self.thinker.is_busy() {
+            return false;
+        }
+        let (Some(limits), Some(game)) = (self.computer_to_move(), self.game.as_ref()) else {
+            return false;
+        };
+        self.thinker
+            .start(game, limits, Purpose::Play, self.notify.clone());
+        true
+    }
+
+    /// Whether both players are the computer: a game that a person watching it (at a
+    /// terminal, in the window) sees at [`COMPUTER_PACE`].
+    pub(crate) fn computers_only(&self) -> bool {
+        self.players
+            .iter()
+            .all(|player| matches!(player, PlayerKind::Computer(..)))
+    }
+
+    /// Asks the running search to move now (`f`).
+    pub(crate) fn stop_thinking(&self) {
+        self.thinker.stop();
+    }
+
+    /// Applies what arrived by itself since the last call, and returns the lines to
+    /// show: the search's reports and the computer's move, then what the game server said
+    /// (its connection's thread calls the same [`Notify`]).
+    pub(crate) fn poll(&mut self) -> Vec<String> {
+        self.out.clear();
+        while let Some(event) = self.thinker.poll() {
+            self.apply_event(event);
+        }
+        self.poll_network();
+        std::mem::take(&mut self.out)
+    }
+
+    pub(super) fn apply_event(&mut self, event: Event) {
+        match event {
+            Event::Progress(progress) => {
+                if self.thinker.purpose() != Some(Purpose::Analyse) {
+                    self.progress = Some(progress);
+                    return;
+                }
+                let Some(game) = &self.game else { return };
+                let seconds = progress.elapsed.as_secs_f64();
+                let speed = if seconds > 0.0 {
+                    (progress.nodes as f64 / seconds) as u64
+                } else {
+                    0
+                };
+                let pv = self.naming().line(game.rules(), &progress.pv);
+                self.say(Message::new(
+                    Key::AnalysisDepth,
+                    [
+                        progress.depth.to_string(),
+                        progress.score.to_string(),
+                        progress.nodes.to_string(),
+                        speed.to_string(),
+                        format!("{seconds:.2}"),
+                        pv,
+                    ],
+                ));
+            }
+            Event::Done {
+                result,
+                purpose,
+                ply,
+                hash,
+            } => {
+                self.progress = None;
+                let Some(game) = &self.game else { return };
+                let current = game.ply() == ply && game.position().hash() == hash;
+                match (purpose, result.best) {
+                    (Purpose::Analyse, Some(best)) if current => {
+                        self.analysis = Some((best, ply, hash));
+                        let line = self.naming().move_text(game.rules(), best);
+                        self.say(Message::new(
+                            Key::AnalysisBest,
+                            [line, result.score.to_string()],
+                        ));
+                    }
+                    (Purpose::Analyse, _) => self.say(Message::plain(Key::AnalysisNone)),
+                    (Purpose::Play, Some(best)) if current && self.computer_will_move() => {
+                        let naming = self.naming();
+                        let Some(game) = self.game.as_mut() else {
+                            return;
+                        };
+                        let rules = game.rules().clone();
+                        match game.try_play(best) {
+                            Ok(undo) => {
+                                let line = capture_line(&self.language, &rules, undo, true, naming);
+                                self.out.push(line.unwrap_or_default());
+                                self.after_move();
+                            }
+                            Err(error) => {
+                                let message = messages::move_message(
+                                    &self.language,
+                                    game,
+                                    best,
+                                    &error,
+                                    naming,
+                                );
+                                self.say(message);
+                            }
+                        }
+                    }
+                    (Purpose::Play, _) => {}
+                }
+            }
+        }
+    }
+
+    /// Cancels any search (before quitting).
+    pub fn shutdown(&mut self) {
+        self.thinker.cancel();
+    }
+}
