@@ -4,9 +4,22 @@
 
 #![no_main]
 
-use hnefatafl_data::{DataDirs, Origin};
+use std::sync::OnceLock;
+
+use hnefatafl_core::Rules;
+use hnefatafl_data::DataDirs;
 use libfuzzer_sys::fuzz_target;
 use uicx::session::{Locks, Session, Source};
+
+/// The shipped brandub rules, read once: reading a rule file would otherwise take most of
+/// each run, and `r` is fuzzed through the commands themselves.
+fn brandub() -> &'static Rules {
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let text = hnefatafl_data::rules("brandub").expect("brandub is shipped");
+        Rules::parse(text.as_bytes()).expect("the shipped brandub reads")
+    })
+}
 
 fuzz_target!(|text: &[u8]| {
     let dirs = DataDirs {
@@ -16,7 +29,10 @@ fuzz_target!(|text: &[u8]| {
     // The built-in English speaks without a language file, which would only be read
     // again for every input.
     let mut session = Session::new(dirs, Locks::default());
-    let _ = session.apply(|session| session.load_rules("brandub", Origin::Indirect));
+    let _ = session.apply(|session| {
+        session.use_rules(brandub().clone(), "brandub", "(built-in)/rules/brandub");
+        Ok(())
+    });
     for line in gleipnir::LineReader::new(text).flatten() {
         // An analysis searches on its own thread, `c` connects to a server on one, and `x`
         // is the window's: each would only slow the target down (or reach outside it).

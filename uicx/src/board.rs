@@ -60,6 +60,8 @@ pub fn render(game: &Game, colour: bool) -> String {
         out.push_str(&format!("{:>2} ", column_name(x)));
     }
     trim_line(&mut out);
+    // Each square type's mark, found once: finding one looks at the whole board.
+    let mut marks = [None; 8];
     for y in 0..height {
         out.push_str(&format!("{y:>2} {:>2} ", height - y));
         for x in 0..width {
@@ -79,7 +81,10 @@ pub fn render(game: &Game, colour: bool) -> String {
                     };
                     (rules.piece_letter(piece), Some(paint))
                 }
-                (Some(kind), None) => (rules.square_mark(kind), None),
+                (Some(kind), None) => (
+                    *marks[kind.index()].get_or_insert_with(|| rules.square_mark(kind)),
+                    None,
+                ),
             };
             if colour && marked {
                 out.push_str(&painted(COLOUR_MARK, open));

@@ -32,15 +32,22 @@ impl Session {
         let (found, bytes) = self.lookup("rules", name, origin)?;
         let rules =
             Rules::parse(&bytes).map_err(|error| messages::rules_message(&found, &error))?;
+        self.use_rules(rules, name, &found.to_string());
+        Ok(())
+    }
+
+    /// Starts a new game on rules already read, as `r` does once it has read its file:
+    /// `name` is what `r` would be given, `place` where the rules came from (both are
+    /// shown and saved). For a program that holds parsed rules and makes many sessions.
+    pub fn use_rules(&mut self, rules: Rules, name: &str, place: &str) {
         self.thinker.clear();
         self.say(Message::new(
             Key::RulesLoaded,
-            [rules.name().to_owned(), found.to_string()],
+            [rules.name().to_owned(), place.to_owned()],
         ));
         self.game = Some(Game::new(rules));
         self.rules_file = name.to_owned();
         self.after_move();
-        Ok(())
     }
 
     /// Loads a language file by lookup; on error the language stays.
