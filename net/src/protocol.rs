@@ -6,11 +6,12 @@
 //! closes the connection; any other bad line gets a [`ServerMessage::Error`] and the
 //! connection goes on. `docs/protocol.md` describes every message with an example session.
 
+use hnefatafl_core::Move;
 use serde::{Deserialize, Serialize};
 use tokio_util::codec::AnyDelimiterCodec;
 
-/// The version of the protocol that this program speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The version of the protocol that this program speaks. Version 2 sends moves in core's serde form (version 1 sent them as text).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The longest line either side accepts, newline excluded: 64 KiB, room for any rule file.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -136,9 +137,10 @@ pub enum ClientMessage {
     Move {
         /// The game.
         game: GameId,
-        /// The move, as the command line's `m` reads it: `f9 c9` or `5 2 2 2`.
+        /// The move in core's serde form: `{"from":[x,y],"to":[x,y]}`, with `"jumps"`
+        /// for a jump capture; the server checks it against the game's rules.
         #[serde(rename = "move")]
-        mv: String,
+        mv: Move,
     },
     /// Chat to the players and spectators of a game.
     Say {
@@ -227,8 +229,8 @@ pub struct GameState {
     pub rules_hash: String,
     /// The rule file's text, so that the client can play any uploaded rules.
     pub rules_text: String,
-    /// Every move so far, in the numeric notation (`x1 y1 x2 y2`).
-    pub moves: Vec<String>,
+    /// Every move so far, oldest first.
+    pub moves: Vec<Move>,
     /// Each player's time left in milliseconds, when timed.
     pub clocks: Option<[u64; 2]>,
     /// Whose turn it is, 0 or 1.
@@ -297,9 +299,9 @@ pub enum ServerMessage {
         number: u32,
         /// Who moved, 0 or 1.
         side: u8,
-        /// The move, numeric (`x1 y1 x2 y2`).
+        /// The move, in core's serde form.
         #[serde(rename = "move")]
-        mv: String,
+        mv: Move,
         /// Each player's time left in milliseconds, when timed.
         clocks: Option<[u64; 2]>,
     },

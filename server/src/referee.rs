@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_core::{Game, Notation, Rules};
+use hnefatafl_core::{Game, Move, Notation, Rules};
 use hnefatafl_net::protocol::{
     self, ClientMessage, ClockSpec, GameId, GameResult, GameState, GameSummary, OfferKind,
     RulesInfo, ServerMessage,
@@ -346,7 +346,7 @@ impl State {
             }
             ClientMessage::Move { game, mv } => {
                 let side = self.seat(id, game)?;
-                self.play(game, side, &mv)
+                self.play(game, side, mv)
             }
             ClientMessage::Say { game, text } => self.say(id, game, &text),
             ClientMessage::Offer { game, kind } => self.offer(id, game, kind),
@@ -504,11 +504,7 @@ impl State {
                 .get(&live.rules_hash)
                 .map(|set| set.text.clone())
                 .unwrap_or_default(),
-            moves: live
-                .game
-                .moves()
-                .map(|mv| rules.format_move(mv, Notation::Numeric))
-                .collect(),
+            moves: live.game.moves().collect(),
             clocks: Self::clocks_now(live),
             to_move: live.game.side_to_move().index() as u8,
             your_side,
@@ -669,7 +665,7 @@ impl State {
     }
 
     /// Plays a move of `side`, refereed by the engine; stores it, then tells everyone.
-    pub(crate) fn play(&mut self, game: GameId, side: u8, text: &str) -> Result<(), String> {
+    pub(crate) fn play(&mut self, game: GameId, side: u8, mv: Move) -> Result<(), String> {
         let now = Instant::now();
         let live = self.live(game)?;
         let Some(started) = live.turn_started else {
@@ -678,11 +674,15 @@ impl State {
         if live.game.side_to_move().index() != usize::from(side) {
             return Err("it is not your turn".to_owned());
         }
-        let words: Vec<&str> = text.split_whitespace().collect();
         let rules = live.game.rules().clone();
-        let mv = rules
-            .parse_move(&words)
-            .map_err(|error| format!("`{text}`: {error}"))?;
+        // A move off this board has no text to name it by: say so before checking it.
+        if [mv.from(), mv.to()]
+            .iter()
+            .any(|&square| rules.square_type(square).is_none())
+        {
+            return Err(format!("`{mv}`: a square is not on the board"));
+        }
+        let text = rules.format_move(mv, Notation::Numeric);
         live.game
             .check(mv)
             .map_err(|error| format!("illegal move `{text}`: {error}"))?;
@@ -708,7 +708,6 @@ impl State {
         live.remaining = remaining;
         live.offer = None;
         let clocks = live.clock.map(|_| stored.clocks);
-        let numeric = stored.mv.clone();
         live.stored.push(stored);
         let outcome = live.game.outcome();
         self.broadcast(
@@ -717,7 +716,7 @@ impl State {
                 game,
                 number,
                 side,
-                mv: numeric,
+                mv,
                 clocks,
             },
         );
@@ -941,7 +940,6 @@ impl State {
             return;
         }
         let side = live.game.side_to_move().index() as u8;
-        let text = live.game.rules().format_move(mv, Notation::Numeric);
-        let _ = self.play(game, side, &text);
+        let _ = self.play(game, side, mv);
     }
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use hnefatafl_core::{Move, Square};
 use hnefatafl_net::client::pins_file;
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 use hnefatafl_net::tls;
@@ -48,36 +49,53 @@ async fn bad_input_leaves_the_other_games_alone() {
     duel.play().await;
 
     // Moves out of turn and illegal moves.
-    let text = random_move(&duel.game, &mut duel.random);
+    let mv = random_move(&duel.game, &mut duel.random);
     let [ann, bob] = &mut duel.players;
     // After one move, player 1 (bob) is to move.
-    ann.send(ClientMessage::Move { game: id, mv: text }).await;
+    ann.send(ClientMessage::Move { game: id, mv }).await;
     assert_eq!(ann.error().await, "it is not your turn");
+    let square = |x, y| Square::new(x, y).expect("a square");
     bob.send(ClientMessage::Move {
         game: id,
-        mv: "0 0 0 5".into(),
+        mv: Move::new(square(0, 0), square(0, 5)),
     })
     .await;
     let illegal = bob.error().await;
     assert!(illegal.starts_with("illegal move `0 0 0 5`"), "{illegal}");
     bob.send(ClientMessage::Move {
         game: id,
-        mv: "up the board".into(),
+        mv: Move::new(square(20, 3), square(20, 0)),
     })
     .await;
-    assert!(bob.error().await.starts_with("`up the board`"));
+    let off = bob.error().await;
+    assert!(off.contains("not on the board"), "{off}");
+    // A move as text, and a jump that does not end where it says, are not moves.
+    for bad in [
+        r#""up the board""#,
+        r#"{"from":[3,0],"to":[1,0],"jumps":["North"]}"#,
+    ] {
+        let line = format!("{{\"type\":\"move\",\"game\":{id},\"move\":{bad}}}\n");
+        bob.client.send_line(&line).await.expect("send");
+        let refused = bob.error().await;
+        assert!(refused.starts_with("bad message"), "{bad}: {refused}");
+    }
     let mut guest = TestClient::connect(port, home.path()).await;
     guest
         .send(ClientMessage::Move {
             game: id,
-            mv: "0 0 0 1".into(),
+            mv: Move::new(square(0, 0), square(0, 1)),
         })
         .await;
     assert!(guest.error().await.starts_with("log in first"));
     duel.play().await;
 
     // A client that sends one byte a second holds up nobody.
-    let line = b"{\"type\":\"hello\",\"version\":1,\"client\":\"slow\"}\n";
+    let line = format!(
+        "{{\"type\":\"hello\",\"version\":{},\"client\":\"slow\"}}\n",
+        hnefatafl_net::protocol::PROTOCOL_VERSION
+    )
+    .into_bytes();
+    let head = line[..10].to_vec();
     let sent = Arc::new(AtomicUsize::new(0));
     let slow_sent = sent.clone();
     let setup =
@@ -91,7 +109,7 @@ async fn bad_input_leaves_the_other_games_alone() {
             .connect(name, tcp)
             .await
             .expect("handshake");
-        for &byte in &line[..10] {
+        for &byte in &head {
             stream.write_all(&[byte]).await.expect("a byte");
             stream.flush().await.expect("flush");
             slow_sent.fetch_add(1, Ordering::SeqCst);

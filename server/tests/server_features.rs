@@ -378,7 +378,7 @@ async fn uploaded_rules_and_a_computer_opponent() {
     let id = state.summary.game;
     let mut game = replay(&state);
     let (first, _) = ann.moved(id, 1).await;
-    server_support::apply(&mut game, &first);
+    server_support::apply(&mut game, first);
     let mut random = server_support::Random(11);
     let mine = server_support::random_move(&game, &mut random);
     ann.send(ClientMessage::Move { game: id, mv: mine }).await;

@@ -59,15 +59,15 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
     let mut number = 0;
     let result = loop {
         number += 1;
-        let text = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
+        let sent = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
         // Everyone hears of the move, in order.
         for client in [&mut ann, &mut bob, &mut watcher] {
             let (mv, clocks) = client.moved(id, number).await;
-            assert_eq!(mv, text);
+            assert_eq!(mv, sent);
             assert_eq!(clocks, None);
         }
-        apply(&mut local, &text);
-        apply(&mut seen, &text);
+        apply(&mut local, sent);
+        apply(&mut seen, sent);
         if local.outcome().is_some() {
             let result = watcher
                 .expect(|m| match m {

@@ -39,12 +39,12 @@ async fn a_killed_server_resumes_every_game() {
     let mut random = Random(42);
     let mut last_clocks = None;
     for number in 1..=6 {
-        let text = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
+        let sent = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
         let (mv, clocks) = ann.moved(id, number).await;
         bob.moved(id, number).await;
-        assert_eq!(mv, text);
+        assert_eq!(mv, sent);
         last_clocks = clocks;
-        apply(&mut local, &text);
+        apply(&mut local, sent);
     }
     let last_clocks = last_clocks.expect("a timed game reports clocks");
 
@@ -81,9 +81,9 @@ async fn a_killed_server_resumes_every_game() {
     assert_eq!(bob.game_state().await.your_side, Some(1));
 
     // The game goes on.
-    let text = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
-    assert_eq!(ann.moved(id, 7).await.0, text);
-    assert_eq!(bob.moved(id, 7).await.0, text);
+    let sent = send_random_move([&mut ann, &mut bob], id, &local, &mut random).await;
+    assert_eq!(ann.moved(id, 7).await.0, sent);
+    assert_eq!(bob.moved(id, 7).await.0, sent);
 }
 
 fn millis(duration: Duration) -> u64 {

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use hnefatafl_core::{Game, Notation, Rules};
+use hnefatafl_core::{Game, Rules};
 use hnefatafl_net::client::Client;
 use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -134,7 +134,6 @@ async fn play(
 ) -> Result<Report, String> {
     let mut report = Report::default();
     let mut sent: Option<Instant> = None;
-    let rules = game.rules().clone();
     loop {
         if sent.is_none() && game.side_to_move().index() == side && game.outcome().is_none() {
             let message = if game.ply() >= plies {
@@ -142,10 +141,7 @@ async fn play(
             } else {
                 let moves: Vec<_> = game.legal_moves().collect();
                 let mv = moves[(next_random(&mut random) % moves.len() as u64) as usize];
-                ClientMessage::Move {
-                    game: id,
-                    mv: rules.format_move(mv, Notation::Numeric),
-                }
+                ClientMessage::Move { game: id, mv }
             };
             client.send(&message).await.map_err(|e| e.to_string())?;
             sent = Some(Instant::now());
@@ -157,9 +153,7 @@ async fn play(
                 side: mover,
                 ..
             }) if g == id => {
-                let words: Vec<&str> = mv.split_whitespace().collect();
-                let parsed = rules.parse_move(&words).map_err(|e| e.to_string())?;
-                game.try_play(parsed).map_err(|e| e.to_string())?;
+                game.try_play(mv).map_err(|e| e.to_string())?;
                 if usize::from(mover) == side {
                     if let Some(start) = sent.take() {
                         report.latencies.push(start.elapsed());

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use hnefatafl_core::{Game, Notation, Rules};
+use hnefatafl_core::{Game, Move, Rules};
 use hnefatafl_net::client::{Client, pins_file};
 use hnefatafl_net::protocol::{ClientMessage, GameId, GameState, ServerMessage};
 
@@ -231,8 +231,8 @@ impl TestClient {
         .await
     }
 
-    /// Waits for move `number` of a game and answers it (numeric) with the clocks.
-    pub async fn moved(&mut self, game: GameId, number: u32) -> (String, Option<[u64; 2]>) {
+    /// Waits for move `number` of a game and answers it with the clocks.
+    pub async fn moved(&mut self, game: GameId, number: u32) -> (Move, Option<[u64; 2]>) {
         self.expect(|m| match m {
             ServerMessage::Moved {
                 game: g,
@@ -240,7 +240,7 @@ impl TestClient {
                 mv,
                 clocks,
                 ..
-            } if *g == game && *n == number => Some((mv.clone(), *clocks)),
+            } if *g == game && *n == number => Some((*mv, *clocks)),
             ServerMessage::Error { message } => panic!("refused: {message}"),
             _ => None,
         })
@@ -251,11 +251,9 @@ impl TestClient {
 /// The game of a state, replayed on its own copy of the rules.
 pub fn replay(state: &GameState) -> Game {
     let rules = Rules::parse(state.rules_text.as_bytes()).expect("the server's rules read");
-    let mut game = Game::new(rules.clone());
-    for mv in &state.moves {
-        let words: Vec<&str> = mv.split_whitespace().collect();
-        game.try_play(rules.parse_move(&words).expect("a move"))
-            .expect("a legal move");
+    let mut game = Game::new(rules);
+    for &mv in &state.moves {
+        game.try_play(mv).expect("a legal move");
     }
     game
 }
@@ -273,44 +271,35 @@ impl Random {
     }
 }
 
-/// A random legal move of the game, numeric.
-pub fn random_move(game: &Game, random: &mut Random) -> String {
+/// A random legal move of the game.
+pub fn random_move(game: &Game, random: &mut Random) -> Move {
     let moves: Vec<_> = game.legal_moves().collect();
     assert!(!moves.is_empty(), "a move to make");
-    let mv = moves[random.below(moves.len())];
-    game.rules().format_move(mv, Notation::Numeric)
+    moves[random.below(moves.len())]
 }
 
 /// Sends a random legal move of `game` from the player whose turn it is, of the two
-/// seated as player 0 and player 1 at game `id`, and answers the move as text.
+/// seated as player 0 and player 1 at game `id`, and answers the move.
 pub async fn send_random_move(
     players: [&mut TestClient; 2],
     id: GameId,
     game: &Game,
     random: &mut Random,
-) -> String {
-    let text = random_move(game, random);
+) -> Move {
+    let mv = random_move(game, random);
     let [zero, one] = players;
     let mover = if game.side_to_move().index() == 0 {
         zero
     } else {
         one
     };
-    mover
-        .send(ClientMessage::Move {
-            game: id,
-            mv: text.clone(),
-        })
-        .await;
-    text
+    mover.send(ClientMessage::Move { game: id, mv }).await;
+    mv
 }
 
-/// Plays the move `text` on a local copy.
-pub fn apply(game: &mut Game, text: &str) {
-    let rules = game.rules().clone();
-    let words: Vec<&str> = text.split_whitespace().collect();
-    game.try_play(rules.parse_move(&words).expect("a move"))
-        .expect("a legal move");
+/// Plays the move on a local copy.
+pub fn apply(game: &mut Game, mv: Move) {
+    game.try_play(mv).expect("a legal move");
 }
 
 /// Two players at one game, playing random legal moves.
@@ -359,11 +348,11 @@ impl Duel {
     pub async fn play(&mut self) {
         self.number += 1;
         let [zero, one] = &mut self.players;
-        let text = send_random_move([zero, one], self.id, &self.game, &mut self.random).await;
+        let sent = send_random_move([zero, one], self.id, &self.game, &mut self.random).await;
         for player in &mut self.players {
-            assert_eq!(player.moved(self.id, self.number).await.0, text);
+            assert_eq!(player.moved(self.id, self.number).await.0, sent);
         }
-        apply(&mut self.game, &text);
+        apply(&mut self.game, sent);
     }
 }
 

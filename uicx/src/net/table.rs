@@ -1,11 +1,11 @@
 //! The remote table: the game this client plays or watches on a server, as a state
 //! machine of its own. Server messages go in ([`Table::receive`]); typed events come out,
-//! each move parsed once, here, against the game's rules. The interpreter only turns the
-//! events into words and plays the moves on its board.
+//! moves as core's [`Move`], read once from the wire by serde. The interpreter only turns
+//! the events into words and plays the moves on its board, which checks them.
 
 use std::time::{Duration, Instant};
 
-use hnefatafl_core::{Move, NotationError, Rules};
+use hnefatafl_core::Move;
 
 use crate::net::protocol::{GameId, GameResult, OfferKind, ServerMessage};
 
@@ -29,11 +29,6 @@ pub(crate) enum TableEvent {
         mv: Move,
         /// Whether this client made it.
         mine: bool,
-    },
-    /// A move from the server that the game's rules cannot read.
-    Unreadable {
-        /// Why.
-        error: NotationError,
     },
     /// Moves were taken back; this many are left.
     Undone {
@@ -73,8 +68,6 @@ pub(crate) enum TableEvent {
 pub(crate) struct Table {
     /// The game's number on the server.
     pub(crate) game: GameId,
-    /// Its rules, which read the moves that come.
-    pub(crate) rules: Rules,
     /// This client's seat; `None` when watching.
     pub(crate) side: Option<u8>,
     /// The account at each seat, `None` while free.
@@ -141,15 +134,11 @@ impl Table {
                 clocks,
             } if game == self.game => {
                 self.set_clocks(clocks);
-                let words: Vec<&str> = mv.split_whitespace().collect();
-                match self.rules.parse_move(&words) {
-                    Ok(parsed) => TableEvent::Moved {
-                        number,
-                        side,
-                        mv: parsed,
-                        mine: self.side == Some(side),
-                    },
-                    Err(error) => TableEvent::Unreadable { error },
+                TableEvent::Moved {
+                    number,
+                    side,
+                    mv,
+                    mine: self.side == Some(side),
                 }
             }
             ServerMessage::Undone {
@@ -190,15 +179,9 @@ impl Table {
 mod tests {
     use super::*;
 
-    fn brandub() -> Rules {
-        let text = crate::data::rules("brandub").expect("shipped");
-        Rules::parse(text.as_bytes()).expect("parses")
-    }
-
     fn table() -> Table {
         Table {
             game: 7,
-            rules: brandub(),
             side: Some(0),
             players: [Some("ann".to_owned()), None],
             clocks: Some([60_000, 60_000]),
@@ -229,19 +212,21 @@ mod tests {
     }
 
     #[test]
-    fn a_move_is_parsed_once_against_the_rules() {
+    fn a_move_comes_out_as_it_came_in_with_its_side() {
         let mut table = table();
-        let moved = |side: u8, mv: &str| ServerMessage::Moved {
+        let expected = Move::new(
+            hnefatafl_core::Square::new(3, 0).expect("a square"),
+            hnefatafl_core::Square::new(2, 0).expect("a square"),
+        );
+        let moved = |side: u8| ServerMessage::Moved {
             game: 7,
             number: 1,
             side,
-            mv: mv.to_owned(),
+            mv: expected,
             clocks: Some([59_000, 60_000]),
         };
-        let rules = brandub();
-        let expected = rules.parse_move(&["3", "0", "2", "0"]).expect("a move");
         assert_eq!(
-            table.receive(&moved(0, "3 0 2 0"), Some("ann")),
+            table.receive(&moved(0), Some("ann")),
             Some(TableEvent::Moved {
                 number: 1,
                 side: 0,
@@ -250,15 +235,10 @@ mod tests {
             })
         );
         assert_eq!(table.clocks, Some([59_000, 60_000]));
-        let Some(TableEvent::Moved { mine, .. }) = table.receive(&moved(1, "3 0 2 0"), None) else {
+        let Some(TableEvent::Moved { mine, .. }) = table.receive(&moved(1), None) else {
             panic!("a move");
         };
         assert!(!mine, "the other side's move");
-        let unreadable = table.receive(&moved(1, "no such move"), None);
-        assert!(
-            matches!(unreadable, Some(TableEvent::Unreadable { .. })),
-            "{unreadable:?}"
-        );
     }
 
     #[test]

@@ -49,7 +49,7 @@ mod words;
 use game::read_limits;
 pub(crate) use network::NetworkGame;
 use network::parse_game;
-pub(crate) use words::{algebraic_move, format_move};
+pub(crate) use words::algebraic_move;
 use words::{capture_line, describe_limits};
 
 /// The command that logs in to the game server; the line after it is the password.

@@ -15,7 +15,7 @@ use crate::net::remote::{self, Awaited, Link, Target};
 use crate::net::table::{Table, TableEvent};
 use crate::thinker::Notify;
 
-use super::{Outcome, Session, capture_line, format_move};
+use super::{Outcome, Session, capture_line};
 
 impl Session {
     /// Whether a network game is played or watched: its moves go to the server.
@@ -123,12 +123,8 @@ impl Session {
             })?;
         }
         let number = game.ply() as u32 + 1;
-        let text = format_move(game.rules(), mv);
         self.net_request(
-            ClientMessage::Move {
-                game: game_id,
-                mv: text,
-            },
+            ClientMessage::Move { game: game_id, mv },
             Awaited::Move(number),
         )
     }
@@ -280,10 +276,6 @@ impl Session {
                 mine,
                 side: _,
             } => self.take_move(number, mv, mine),
-            TableEvent::Unreadable { error } => {
-                let reason = self.language.text(&messages::notation_message(&error));
-                self.say(Message::new(Key::CmdBadMove, [reason]));
-            }
             TableEvent::Undone { moves } => {
                 let mut undone = 0;
                 if let Some(local) = self.game.as_mut() {
@@ -335,15 +327,10 @@ impl Session {
             }
         };
         let mut game = Game::new(rules.clone());
-        for text in &state.moves {
-            let words: Vec<&str> = text.split_whitespace().collect();
-            let played = rules
-                .parse_move(&words)
-                .ok()
-                .and_then(|mv| game.try_play(mv).ok().map(|_| ()));
-            if played.is_none() {
+        for &mv in &state.moves {
+            if game.try_play(mv).is_err() {
                 let reason = format!(
-                    "move {} of game {}: {text}",
+                    "move {} of game {}: {mv}",
                     game.ply() + 1,
                     state.summary.game
                 );
@@ -381,7 +368,6 @@ impl Session {
         self.say(message);
         let table = Table {
             game: summary.game,
-            rules,
             side: state.your_side,
             players: summary.players.clone(),
             clocks: state.clocks,

@@ -124,11 +124,6 @@ pub(super) fn describe_limits(language: &Language, limits: &Limits) -> String {
     parts.join(", ")
 }
 
-/// A move as `m` reads it back: `x1 y1 x2 y2`.
-pub(crate) fn format_move(rules: &Rules, mv: Move) -> String {
-    rules.format_move(mv, Notation::Numeric)
-}
-
 /// A move as the board names it: `e5-e7`.
 pub(crate) fn algebraic_move(rules: &Rules, mv: Move) -> String {
     let from = rules.format_square(mv.from(), Notation::Algebraic);
