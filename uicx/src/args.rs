@@ -1,4 +1,4 @@
-//! The program's arguments (SPEC 6.1).
+//! The program's arguments (docs/manual.md, "Arguments").
 
 use std::path::PathBuf;
 

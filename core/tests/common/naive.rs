@@ -1,9 +1,9 @@
-//! A naive reading of the movement rules (SPEC 4.4), independent of the engine's tables:
+//! A naive reading of the movement rules (docs/rules.md, "Movement"), independent of the engine's tables:
 //! the reference that the engine's move generation and perft are checked against.
 
 use hnefatafl_core::{Move, Position, Rules};
 
-/// The moves a naive reading of SPEC 4.4 allows: every pair of squares on one line, the
+/// The moves a naive reading of docs/rules.md's "Movement" allows: every pair of squares on one line, the
 /// path walked square by square (with docs/rules.md's `pass`: squares passed over may
 /// also be of a type the piece may pass but not stop on).
 pub fn naive_moves(rules: &Rules, position: &Position) -> Vec<Move> {

@@ -40,7 +40,7 @@ impl Arity {
 }
 
 /// What a setting given on the command line or in the environment locks: the rc file's
-/// command that would change it is ignored (SPEC 6.2).
+/// command that would change it is ignored (docs/manual.md, "rc files").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Lock {
     /// `-e`.
@@ -405,7 +405,7 @@ pub(crate) fn names(group: Group) -> String {
 
 impl Session {
     /// Where a file named by the command at hand is looked up from: an rc file's names
-    /// are indirect (SPEC 6.2).
+    /// are indirect (docs/manual.md, "rc files").
     fn origin(&self) -> Origin {
         match self.source {
             Source::Rc => Origin::Indirect,

@@ -1,5 +1,5 @@
 //! The interpreter: rules, game, players, language and data directories, and the
-//! commands that change them (SPEC 6.4).
+//! commands that change them (docs/manual.md, "Commands").
 //!
 //! # The seam between the interpreter and its front ends
 //!
@@ -63,7 +63,7 @@ const ACCOUNT_REGISTER: &str = "register";
 pub enum Source {
     /// Standard input.
     Stdin,
-    /// An rc file: restricted (SPEC 6.2).
+    /// An rc file: restricted (docs/manual.md, "rc files").
     Rc,
     /// The X terminal: one line of output.
     X,
