@@ -21,6 +21,10 @@ pub fn line_codec() -> AnyDelimiterCodec {
     AnyDelimiterCodec::new_with_max_length(b"\n".to_vec(), Vec::new(), MAX_LINE)
 }
 
+/// The name prefix of the server's computer accounts (`computer3` plays at level 3), which
+/// nobody may register.
+pub const COMPUTER_PREFIX: &str = "computer";
+
 /// A game's number on its server.
 pub type GameId = u64;
 

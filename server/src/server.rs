@@ -32,8 +32,7 @@ const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// Messages queued for one connection before it counts as too slow and is closed.
 const QUEUE_LENGTH: usize = 4096;
 
-/// Name prefix of the computer accounts, which nobody may register.
-pub const COMPUTER_PREFIX: &str = "computer";
+pub use hnefatafl_net::protocol::COMPUTER_PREFIX;
 
 /// How the server runs.
 #[derive(Clone, Debug)]

@@ -175,6 +175,7 @@ gleipnir::language_keys! {
         NetWatcher = "net_watcher",
         NetNoOffer = "net_no_offer",
         NetBadClock = "net_bad_clock",
+        NetBadNewWord = "net_bad_new_word",
         NetLeft = "net_left",
         // Help.
         HelpArgs = "help_args",

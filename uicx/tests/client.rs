@@ -639,3 +639,26 @@ fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
     }
     drop(server);
 }
+
+/// A lone player plays the server's computer: `new` takes the side and the opponent, in
+/// any order after the rules, and refuses a word that is none of them.
+#[test]
+fn new_takes_the_side_and_a_computer_opponent() {
+    let data = tempfile::tempdir().expect("data");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, &["--computer", "1"]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = Player::start("ann", home.path());
+    ann.send(&[&connect, "register ann", "ann secret", "new brandub 7"]);
+    ann.wait_for("`7` is neither a clock");
+    ann.send(&["new brandub 1 1"]);
+    ann.wait_for("`1` is neither a clock");
+    ann.send(&["new brandub computer1 1"]);
+    ann.wait_for("you play player 1; computer1 against ann.");
+    // The computer, player 0, moves first, and it is Ann's turn.
+    ann.wait_for("Player 1 to move.");
+    ann.send(&["q"]);
+    ann.finish();
+    drop(server);
+}

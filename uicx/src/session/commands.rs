@@ -314,9 +314,9 @@ pub(crate) static COMMANDS: [Command; 29] = [
     ),
     network(
         "new",
-        Arity::Between(1, 2),
+        Arity::Between(1, 4),
         Key::HelpCmdNew,
-        |session, args| session.command_net_new(args[0], args.get(1).copied()),
+        |session, args| session.command_net_new(args[0], &args[1..]),
     ),
     network(
         "join",

@@ -10,7 +10,7 @@ use crate::data::Found;
 use crate::files;
 use crate::lang::{Key, Message};
 use crate::messages;
-use crate::net::protocol::{ClientMessage, ClockSpec, OfferKind, ServerMessage};
+use crate::net::protocol::{COMPUTER_PREFIX, ClientMessage, ClockSpec, OfferKind, ServerMessage};
 use crate::net::remote::{self, Awaited, Link, Target};
 use crate::net::table::{Table, TableEvent};
 use crate::thinker::Notify;
@@ -82,18 +82,33 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn command_net_new(&mut self, rules: &str, clock: Option<&str>) -> Outcome {
-        let clock = match clock {
-            None => None,
-            Some(word) => {
-                Some(ClockSpec::parse(word).ok_or_else(|| Message::new(Key::NetBadClock, [word]))?)
+    /// `new <rules> [<clock>] [0|1] [computer<level>]`: the words after the rules are
+    /// told apart by their shape, in any order, each at most once.
+    pub(super) fn command_net_new(&mut self, rules: &str, words: &[&str]) -> Outcome {
+        let mut clock = None;
+        let mut side = None;
+        let mut opponent = None;
+        for &word in words {
+            let bad = || Message::new(Key::NetBadNewWord, [word]);
+            match word {
+                "0" | "1" if side.is_none() => side = Some(u8::from(word == "1")),
+                _ if word.starts_with(COMPUTER_PREFIX) && opponent.is_none() => {
+                    opponent = Some(word.to_owned());
+                }
+                _ if word.contains('+') && clock.is_none() => {
+                    clock = Some(
+                        ClockSpec::parse(word)
+                            .ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,
+                    );
+                }
+                _ => return Err(bad()),
             }
-        };
+        }
         let message = ClientMessage::New {
             rules: rules.to_owned(),
             clock,
-            side: 0,
-            opponent: None,
+            side: side.unwrap_or(0),
+            opponent,
         };
         self.net_request(message, Awaited::Game)
     }
