@@ -116,6 +116,9 @@ pub enum ClientMessage {
         /// A computer account to play the other side at once.
         #[serde(default)]
         opponent: Option<String>,
+        /// Whether the result counts for both players' ratings; false when left out.
+        #[serde(default)]
+        rated: bool,
     },
     /// Takes the free seat of a game, or comes back to one's own seat after a reconnect.
     Join {
@@ -175,6 +178,69 @@ pub enum ClientMessage {
         /// The game.
         game: GameId,
     },
+    /// Asks for a page of a rule set's leaderboard: [`ServerMessage::Leaderboard`].
+    Ratings {
+        /// A shipped rule file's name or id, or the hash of an uploaded one.
+        rules: String,
+        /// The page, the first being 0; pages hold [`RATINGS_PAGE`] entries.
+        #[serde(default)]
+        page: u32,
+    },
+    /// Asks for an account's ratings and recent history: [`ServerMessage::AccountRatings`].
+    Rating {
+        /// The account.
+        account: String,
+    },
+}
+
+/// Entries in one page of a leaderboard, and the most rule sets and history rows in one
+/// account's [`ServerMessage::AccountRatings`]: every entry is bounded (names of 32 characters,
+/// rules' ids of 64, hashes of 64), so that an answer stays far below [`MAX_LINE`].
+pub const RATINGS_PAGE: usize = 100;
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// The place, the first being 1.
+    pub rank: u32,
+    /// The account.
+    pub name: String,
+    /// The Glicko-2 rating, rounded.
+    pub rating: i32,
+    /// The rating deviation, rounded.
+    pub deviation: u32,
+    /// Rated games counted so far.
+    pub games: u32,
+}
+
+/// An account's rating in one rule set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesRating {
+    /// The rules' id.
+    pub rules_id: String,
+    /// The SHA-256 of the rule file's text, in hex.
+    pub rules_hash: String,
+    /// The Glicko-2 rating, rounded.
+    pub rating: i32,
+    /// The rating deviation, rounded (it grows while the account does not play).
+    pub deviation: u32,
+    /// Rated games counted so far.
+    pub games: u32,
+}
+
+/// An account's rating after a rating period in which it played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingHistory {
+    /// The SHA-256 of the rule file's text, in hex.
+    pub rules_hash: String,
+    /// The end of the period, in milliseconds since the Unix epoch.
+    pub period_end_ms: i64,
+    /// The rating after the period, rounded.
+    pub rating: i32,
+    /// The rating deviation after the period, rounded.
+    pub deviation: u32,
+    /// Rated games of the account in the period.
+    pub games: u32,
 }
 
 /// A rule set the server offers.
@@ -205,6 +271,9 @@ pub struct GameSummary {
     pub moves: u32,
     /// How it ended, if it did.
     pub result: Option<GameResult>,
+    /// Whether the result counts for both players' ratings.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// How a game ended.
@@ -349,6 +418,26 @@ pub enum ServerMessage {
         /// Each one.
         games: Vec<GameSummary>,
     },
+    /// A page of a rule set's leaderboard, highest rating first; a page shorter than
+    /// [`RATINGS_PAGE`] is the last.
+    Leaderboard {
+        /// The rules' id.
+        rules_id: String,
+        /// The page, the first being 0.
+        page: u32,
+        /// Its entries.
+        entries: Vec<LeaderboardEntry>,
+    },
+    /// An account's ratings, the most played rule sets first, and its latest history rows,
+    /// the latest first (at most [`RATINGS_PAGE`] of each).
+    AccountRatings {
+        /// The account.
+        account: String,
+        /// Its rating in each rule set it played rated games of.
+        ratings: Vec<RulesRating>,
+        /// Its ratings after the latest periods in which it played.
+        history: Vec<RatingHistory>,
+    },
     /// A finished game in the saved-game format that `e` loads.
     SavedGame {
         /// The game.
@@ -456,6 +545,7 @@ mod tests {
             clock: ClockSpec::parse("5+3"),
             side: 1,
             opponent: None,
+            rated: true,
         };
         let line = to_line(&message);
         assert!(line.ends_with('\n'));

@@ -1249,6 +1249,7 @@ impl Session {
             clock,
             side: 0,
             opponent: None,
+            rated: false,
         };
         self.net_request(message, Awaited::Game)
     }
@@ -1416,6 +1417,8 @@ impl Session {
     fn apply_server(&mut self, message: ServerMessage, answered: Option<Awaited>) {
         match message {
             ServerMessage::Welcome { .. } | ServerMessage::RulesList { .. } => {}
+            // No command asks for ratings yet.
+            ServerMessage::Leaderboard { .. } | ServerMessage::AccountRatings { .. } => {}
             ServerMessage::RulesAdded { .. } => {}
             ServerMessage::Error { message } => {
                 self.say(Message::new(Key::NetServer, [message]));
