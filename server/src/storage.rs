@@ -758,7 +758,7 @@ mod tests {
         };
         let ratings = [rating("ann", 1400.0), rating("bob", 1600.0)];
         storage
-            .close_period(10, &ratings, &[history.clone()], &[game])
+            .close_period(10, &ratings, std::slice::from_ref(&history), &[game])
             .expect("close");
         assert_eq!(storage.period_end().expect("period"), Some(10));
         assert!(storage.uncounted_games(i64::MAX).expect("games").is_empty());
