@@ -601,6 +601,77 @@ mod tests {
         assert!(!masked("{\"password\":\"secret").contains("secret"));
     }
 
+    /// The largest rating answers the server may send fit in a line: full pages of the
+    /// longest names, ids and hashes, and the widest numbers.
+    #[test]
+    fn the_largest_rating_answers_fit_in_a_line() {
+        let name = "n".repeat(32);
+        let id = "i".repeat(64);
+        let hash = "h".repeat(64);
+        let entries = (0..RATINGS_PAGE)
+            .map(|_| LeaderboardEntry {
+                rank: u32::MAX,
+                name: name.clone(),
+                rating: i32::MIN,
+                deviation: u32::MAX,
+                games: u32::MAX,
+            })
+            .collect();
+        let board = ServerMessage::Leaderboard {
+            rules_id: id.clone(),
+            page: u32::MAX,
+            entries,
+        };
+        assert!(to_line(&board).len() < MAX_LINE);
+        let ratings = (0..RATINGS_PAGE)
+            .map(|_| RulesRating {
+                rules_id: id.clone(),
+                rules_hash: hash.clone(),
+                rating: i32::MIN,
+                deviation: u32::MAX,
+                games: u32::MAX,
+            })
+            .collect();
+        let history = (0..RATINGS_PAGE)
+            .map(|_| RatingHistory {
+                rules_hash: hash.clone(),
+                period_end_ms: i64::MIN,
+                rating: i32::MIN,
+                deviation: u32::MAX,
+                games: u32::MAX,
+            })
+            .collect();
+        let account = ServerMessage::AccountRatings {
+            account: name,
+            ratings,
+            history,
+        };
+        let line = to_line(&account);
+        assert!(line.len() < MAX_LINE, "{} bytes", line.len());
+        assert_eq!(parse_server(line.trim_end()), Ok(account));
+    }
+
+    #[test]
+    fn rating_requests_read_back_with_the_page_optional() {
+        assert_eq!(
+            parse_client(r#"{"type":"ratings","rules":"brandub"}"#),
+            Ok(ClientMessage::Ratings {
+                rules: "brandub".into(),
+                page: 0
+            })
+        );
+        assert_eq!(
+            parse_client(r#"{"type":"rating","account":"ann"}"#),
+            Ok(ClientMessage::Rating {
+                account: "ann".into()
+            })
+        );
+        assert!(
+            parse_client(r#"{"type":"new","rules":"brandub"}"#)
+                .is_ok_and(|m| matches!(m, ClientMessage::New { rated: false, .. }))
+        );
+    }
+
     #[test]
     fn clock_words() {
         assert_eq!(
