@@ -208,3 +208,69 @@ async fn computer_accounts_are_rated_too() {
     assert!(computer.rating > NEW_RATING, "{computer:?}");
     assert!(human.rating < NEW_RATING, "{human:?}");
 }
+
+/// Makes `<data>/server.db` as a server from before ratings did (schema version 0), with
+/// a finished game of brandub in it.
+fn database_from_before_ratings(data: &std::path::Path) {
+    use sha2::{Digest, Sha256};
+    let rules = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/brandub"),
+    )
+    .expect("the shipped brandub");
+    let hash: String = Sha256::digest(rules.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    let old = rusqlite::Connection::open(data.join("server.db")).expect("open");
+    old.execute_batch(
+        "CREATE TABLE account (name TEXT PRIMARY KEY, password_hash TEXT NOT NULL);
+         CREATE TABLE rules (hash TEXT PRIMARY KEY, text TEXT NOT NULL);
+         CREATE TABLE game (id INTEGER PRIMARY KEY,
+             rules_hash TEXT NOT NULL REFERENCES rules(hash), player0 TEXT, player1 TEXT,
+             main_ms INTEGER, increment_ms INTEGER, winner INTEGER, reason TEXT);
+         CREATE TABLE move (game INTEGER NOT NULL REFERENCES game(id),
+             number INTEGER NOT NULL, mv TEXT NOT NULL, clock0 INTEGER NOT NULL,
+             clock1 INTEGER NOT NULL, PRIMARY KEY (game, number));",
+    )
+    .expect("the old schema");
+    old.execute(
+        "INSERT INTO rules VALUES (?1, ?2)",
+        rusqlite::params![hash, rules],
+    )
+    .expect("rules");
+    old.execute(
+        "INSERT INTO game VALUES (1, ?1, 'old0', 'old1', NULL, NULL, 1, 'resigned')",
+        [hash],
+    )
+    .expect("a game");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_on_a_database_from_before_ratings_keeps_its_games_and_rates() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    database_from_before_ratings(data.path());
+    let server = ServerProcess::start(data.path(), 0, &["--rating-period", "1s"]);
+    let mut ann = TestClient::connect(server.port, home.path()).await;
+    ann.register("ann", "password a").await;
+    ann.send(ClientMessage::Archive).await;
+    let archive = ann
+        .expect(|m| match m {
+            ServerMessage::ArchiveList { games } => Some(games.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(archive.len(), 1);
+    assert_eq!(
+        archive[0].players,
+        [Some("old0".into()), Some("old1".into())]
+    );
+    assert!(!archive[0].rated);
+    let mut bob = TestClient::connect(server.port, home.path()).await;
+    bob.register("bob", "password b").await;
+    play_to_resignation(&mut ann, &mut bob, true, "ann").await;
+    let [(winner, _), (loser, _)] = rated_when_the_period_ends(&mut ann, ["bob", "ann"]).await;
+    assert!(winner.rating > NEW_RATING && loser.rating < NEW_RATING);
+    // The old game, unrated, counted for nobody.
+    assert_eq!(ratings_of(&mut ann, "old1").await, (Vec::new(), 0));
+}
