@@ -121,6 +121,9 @@ pub enum ClientMessage {
         /// A computer account to play the other side at once.
         #[serde(default)]
         opponent: Option<String>,
+        /// Whether the result counts for both players' ratings; false when left out.
+        #[serde(default)]
+        rated: bool,
     },
     /// Takes the free seat of a game, or comes back to one's own seat after a reconnect.
     Join {
@@ -181,6 +184,69 @@ pub enum ClientMessage {
         /// The game.
         game: GameId,
     },
+    /// Asks for a page of a rule set's leaderboard: [`ServerMessage::Leaderboard`].
+    Ratings {
+        /// A shipped rule file's name or id, or the hash of an uploaded one.
+        rules: String,
+        /// The page, the first being 0; pages hold [`RATINGS_PAGE`] entries.
+        #[serde(default)]
+        page: u32,
+    },
+    /// Asks for an account's ratings and recent history: [`ServerMessage::AccountRatings`].
+    Rating {
+        /// The account.
+        account: String,
+    },
+}
+
+/// Entries in one page of a leaderboard, and the most rule sets and history rows in one
+/// account's [`ServerMessage::AccountRatings`]: every entry is bounded (names of 32 characters,
+/// rules' ids of 64, hashes of 64), so that an answer stays far below [`MAX_LINE`].
+pub const RATINGS_PAGE: usize = 100;
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// The place, the first being 1.
+    pub rank: u32,
+    /// The account.
+    pub name: String,
+    /// The Glicko-2 rating, rounded.
+    pub rating: i32,
+    /// The rating deviation, rounded.
+    pub deviation: u32,
+    /// Rated games counted so far.
+    pub games: u32,
+}
+
+/// An account's rating in one rule set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesRating {
+    /// The rules' id.
+    pub rules_id: String,
+    /// The SHA-256 of the rule file's text, in hex.
+    pub rules_hash: String,
+    /// The Glicko-2 rating, rounded.
+    pub rating: i32,
+    /// The rating deviation, rounded (it grows while the account does not play).
+    pub deviation: u32,
+    /// Rated games counted so far.
+    pub games: u32,
+}
+
+/// An account's rating after a rating period in which it played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingHistory {
+    /// The SHA-256 of the rule file's text, in hex.
+    pub rules_hash: String,
+    /// The end of the period, in milliseconds since the Unix epoch.
+    pub period_end_ms: i64,
+    /// The rating after the period, rounded.
+    pub rating: i32,
+    /// The rating deviation after the period, rounded.
+    pub deviation: u32,
+    /// Rated games of the account in the period.
+    pub games: u32,
 }
 
 /// A rule set the server offers.
@@ -211,6 +277,9 @@ pub struct GameSummary {
     pub moves: u32,
     /// How it ended, if it did.
     pub result: Option<GameResult>,
+    /// Whether the result counts for both players' ratings.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// How a game ended.
@@ -355,6 +424,26 @@ pub enum ServerMessage {
         /// Each one.
         games: Vec<GameSummary>,
     },
+    /// A page of a rule set's leaderboard, highest rating first; a page shorter than
+    /// [`RATINGS_PAGE`] is the last.
+    Leaderboard {
+        /// The rules' id.
+        rules_id: String,
+        /// The page, the first being 0.
+        page: u32,
+        /// Its entries.
+        entries: Vec<LeaderboardEntry>,
+    },
+    /// An account's ratings, the most played rule sets first, and its latest history rows,
+    /// the latest first (at most [`RATINGS_PAGE`] of each).
+    AccountRatings {
+        /// The account.
+        account: String,
+        /// Its rating in each rule set it played rated games of.
+        ratings: Vec<RulesRating>,
+        /// Its ratings after the latest periods in which it played.
+        history: Vec<RatingHistory>,
+    },
     /// A finished game in the saved-game format that `e` loads.
     SavedGame {
         /// The game.
@@ -462,6 +551,7 @@ mod tests {
             clock: ClockSpec::parse("5+3"),
             side: 1,
             opponent: None,
+            rated: true,
         };
         let line = to_line(&message);
         assert!(line.ends_with('\n'));
@@ -515,6 +605,77 @@ mod tests {
             "{shown}"
         );
         assert!(!masked("{\"password\":\"secret").contains("secret"));
+    }
+
+    /// The largest rating answers the server may send fit in a line: full pages of the
+    /// longest names, ids and hashes, and the widest numbers.
+    #[test]
+    fn the_largest_rating_answers_fit_in_a_line() {
+        let name = "n".repeat(32);
+        let id = "i".repeat(64);
+        let hash = "h".repeat(64);
+        let entries = (0..RATINGS_PAGE)
+            .map(|_| LeaderboardEntry {
+                rank: u32::MAX,
+                name: name.clone(),
+                rating: i32::MIN,
+                deviation: u32::MAX,
+                games: u32::MAX,
+            })
+            .collect();
+        let board = ServerMessage::Leaderboard {
+            rules_id: id.clone(),
+            page: u32::MAX,
+            entries,
+        };
+        assert!(to_line(&board).len() < MAX_LINE);
+        let ratings = (0..RATINGS_PAGE)
+            .map(|_| RulesRating {
+                rules_id: id.clone(),
+                rules_hash: hash.clone(),
+                rating: i32::MIN,
+                deviation: u32::MAX,
+                games: u32::MAX,
+            })
+            .collect();
+        let history = (0..RATINGS_PAGE)
+            .map(|_| RatingHistory {
+                rules_hash: hash.clone(),
+                period_end_ms: i64::MIN,
+                rating: i32::MIN,
+                deviation: u32::MAX,
+                games: u32::MAX,
+            })
+            .collect();
+        let account = ServerMessage::AccountRatings {
+            account: name,
+            ratings,
+            history,
+        };
+        let line = to_line(&account);
+        assert!(line.len() < MAX_LINE, "{} bytes", line.len());
+        assert_eq!(parse_server(line.trim_end()), Ok(account));
+    }
+
+    #[test]
+    fn rating_requests_read_back_with_the_page_optional() {
+        assert_eq!(
+            parse_client(r#"{"type":"ratings","rules":"brandub"}"#),
+            Ok(ClientMessage::Ratings {
+                rules: "brandub".into(),
+                page: 0
+            })
+        );
+        assert_eq!(
+            parse_client(r#"{"type":"rating","account":"ann"}"#),
+            Ok(ClientMessage::Rating {
+                account: "ann".into()
+            })
+        );
+        assert!(
+            parse_client(r#"{"type":"new","rules":"brandub"}"#)
+                .is_ok_and(|m| matches!(m, ClientMessage::New { rated: false, .. }))
+        );
     }
 
     #[test]

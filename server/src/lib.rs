@@ -5,14 +5,15 @@
 //! behind one lock; [`storage`] keeps accounts, games and moves in SQLite behind the
 //! [`storage::Storage`] trait; [`accounts`] hashes and checks passwords; [`tls`] makes and
 //! loads the server's certificate; [`quotas`] keeps what one client may take; [`text`]
-//! decides which characters of chat and names are hidden; [`datadir`] makes and locks the data directory; [`rating`] is the Glicko-2 arithmetic of players' ratings
-//! (not yet kept per account nor shown to players). The wire itself is `hnefatafl_net`'s, shared with the
+//! decides which characters of chat and names are hidden; [`datadir`] makes and locks the data directory; [`rating`] is the Glicko-2 arithmetic of players' ratings and
+//! [`periods`] applies it to the rated games of each rating period. The wire itself is `hnefatafl_net`'s, shared with the
 //! clients. `docs/architecture.md` shows how the crates fit together.
 
 #![deny(missing_docs)]
 
 pub mod accounts;
 pub mod datadir;
+pub mod periods;
 pub mod quotas;
 pub mod rating;
 mod referee;

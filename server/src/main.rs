@@ -82,6 +82,20 @@ struct Arguments {
     #[arg(long, value_name = "SECONDS", default_value_t = Quotas::default().idle_timeout.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
     idle_timeout: u64,
+    /// The length of a rating period (e.g. `1day`, `12h`, `30s`): at the end of each, the
+    /// period's rated games update both players' Glicko-2 ratings, and the ratings of
+    /// players without games grow less certain.
+    #[arg(long, value_name = "DURATION", default_value = "1day", value_parser = rating_period)]
+    rating_period: Duration,
+}
+
+/// Reads `--rating-period`: a duration of at least a second.
+fn rating_period(text: &str) -> Result<Duration, String> {
+    let period = humantime::parse_duration(text).map_err(|error| error.to_string())?;
+    if period < Duration::from_secs(1) {
+        return Err("a rating period lasts at least 1s".to_owned());
+    }
+    Ok(period)
 }
 
 fn main() -> ExitCode {
@@ -107,8 +121,11 @@ fn run(arguments: Arguments) -> Result<(), String> {
     let mut lock = DataLock::acquire(&data)?;
     let (tls_config, fingerprint) = tls::server_config(&data).map_err(|e| e.to_string())?;
     let database = data.join("server.db");
-    let storage = SqliteStorage::open(&database)
-        .map_err(|error| format!("{}: {error}", database.display()))?;
+    let open = || {
+        SqliteStorage::open(&database).map_err(|error| format!("{}: {error}", database.display()))
+    };
+    let storage = open()?;
+    let ratings = open()?;
     let options = Options {
         data: data.clone(),
         show_traffic: arguments.showtraffic,
@@ -123,8 +140,10 @@ fn run(arguments: Arguments) -> Result<(), String> {
             hello_timeout: Duration::from_secs(arguments.hello_timeout),
             idle_timeout: Duration::from_secs(arguments.idle_timeout),
         },
+        rating_period: arguments.rating_period,
     };
-    let server = Server::new(Box::new(storage), &options).map_err(|e| e.to_string())?;
+    let server =
+        Server::new(Box::new(storage), Box::new(ratings), &options).map_err(|e| e.to_string())?;
     let bind = if arguments.local {
         IpAddr::from([127, 0, 0, 1])
     } else {

@@ -111,6 +111,20 @@ impl Rating {
     }
 }
 
+impl Rating {
+    /// The rating after `periods` rating periods without games: step 6 of the paper
+    /// `periods` times, which adds the volatility's square to the deviation's square once
+    /// a period, here in one step, bounded by a new player's deviation.
+    pub fn after_idle_periods(self, periods: u32) -> Rating {
+        let phi = self.deviation / SCALE;
+        let growth = f64::from(periods) * self.volatility * self.volatility;
+        Rating {
+            deviation: ((phi * phi + growth).sqrt() * SCALE).min(MAX_DEVIATION),
+            ..self
+        }
+    }
+}
+
 /// Step 5 of the paper: the new volatility, by the Illinois algorithm on f(x).
 fn new_volatility(sigma: f64, phi: f64, variance: f64, delta: f64, tau: f64) -> f64 {
     let a = (sigma * sigma).ln();
@@ -197,6 +211,22 @@ mod tests {
             rating = rating.after_period(&[], DEFAULT_TAU);
         }
         assert_eq!(rating.deviation, DEFAULT_DEVIATION);
+    }
+
+    #[test]
+    fn idle_periods_at_once_are_idle_periods_one_by_one() {
+        for periods in [0, 1, 2, 7, 300, 5000] {
+            let mut one_by_one = player(1620.0, 40.0);
+            for _ in 0..periods {
+                one_by_one = one_by_one.after_period(&[], DEFAULT_TAU);
+            }
+            let at_once = player(1620.0, 40.0).after_idle_periods(periods);
+            assert_eq!(at_once.rating, one_by_one.rating);
+            assert!(
+                (at_once.deviation - one_by_one.deviation).abs() < 1e-6,
+                "{periods}"
+            );
+        }
     }
 
     proptest! {

@@ -92,6 +92,8 @@ pub(crate) struct LiveGame {
     pub(crate) result: Option<GameResult>,
     pub(crate) audience: HashSet<ConnectionId>,
     pub(crate) offer: Option<(OfferKind, u8)>,
+    /// Whether the result counts for the players' ratings.
+    pub(crate) rated: bool,
 }
 
 /// Work to start once the lock is released.
@@ -213,6 +215,7 @@ impl State {
             result: record.result.map(wire_result),
             audience: HashSet::new(),
             offer: None,
+            rated: record.rated,
         })
     }
 
@@ -306,7 +309,11 @@ impl State {
     ) -> Result<(), String> {
         match message {
             ClientMessage::Hello { .. } => Err("already greeted".to_owned()),
-            ClientMessage::Register { .. } | ClientMessage::Login { .. } => Ok(()),
+            // These are the connection's own work, off this lock (`crate::server`).
+            ClientMessage::Register { .. }
+            | ClientMessage::Login { .. }
+            | ClientMessage::Ratings { .. }
+            | ClientMessage::Rating { .. } => Ok(()),
             ClientMessage::Rules => {
                 let rules: Vec<RulesInfo> =
                     self.rules.values().map(|set| set.info.clone()).collect();
@@ -330,7 +337,8 @@ impl State {
                 clock,
                 side,
                 opponent,
-            } => self.create(id, &rules, clock, side, opponent),
+                rated,
+            } => self.create(id, &rules, clock, side, opponent, rated),
             ClientMessage::Join { game } => self.join(id, game),
             ClientMessage::Watch { game } => {
                 self.live(game)?;
@@ -472,6 +480,7 @@ impl State {
             clock: live.clock,
             moves: live.game.moves().len() as u32,
             result: live.result.clone(),
+            rated: live.rated,
         }
     }
 
@@ -551,6 +560,7 @@ impl State {
         clock: Option<ClockSpec>,
         side: u8,
         opponent: Option<String>,
+        rated: bool,
     ) -> Result<(), String> {
         let name = self.account(id)?;
         if side > 1 {
@@ -570,7 +580,7 @@ impl State {
         }
         let game = self
             .storage
-            .create_game(&hash, clock.map(stored_clock))
+            .create_game(&hash, clock.map(stored_clock), rated)
             .map_err(|error| error.to_string())?;
         let mut players = [None, None];
         players[usize::from(side)] = Some(name.clone());
@@ -597,6 +607,7 @@ impl State {
             result: None,
             audience: HashSet::new(),
             offer: None,
+            rated,
         };
         self.games.insert(game, live);
         self.attend(id, game, Some(side));

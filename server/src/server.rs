@@ -14,7 +14,10 @@ use std::time::{Duration, Instant, SystemTime};
 use futures_util::StreamExt;
 use hnefatafl_core::Rules;
 use hnefatafl_data::{DataDirs, Origin, rule_names};
-use hnefatafl_net::protocol::{self, ClientMessage, GameId, PROTOCOL_VERSION, ServerMessage};
+use hnefatafl_net::protocol::{
+    self, ClientMessage, GameId, LeaderboardEntry, PROTOCOL_VERSION, RATINGS_PAGE, RatingHistory,
+    RulesRating, ServerMessage,
+};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, Semaphore, mpsc};
@@ -22,9 +25,10 @@ use tokio_rustls::TlsAcceptor;
 use tokio_util::codec::{AnyDelimiterCodecError, FramedRead};
 
 use crate::accounts;
+use crate::periods;
 use crate::quotas::{Bucket, Quotas, Window};
 use crate::referee::{Connection, ConnectionId, Followup, RuleSet, State, hash_text, valid_name};
-use crate::storage::{Storage, StorageError};
+use crate::storage::{Storage, StorageError, StoredHistory, StoredRating, stored_now};
 
 /// How long a new connection may take to finish the TLS handshake.
 const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -47,6 +51,9 @@ pub struct Options {
     pub computers: Vec<u32>,
     /// What one client may take.
     pub quotas: Quotas,
+    /// The length of a rating period: at its end the period's rated games update the
+    /// players' ratings.
+    pub rating_period: Duration,
 }
 
 /// The first wait of the accept loop after a failed accept (out of file descriptors).
@@ -88,11 +95,43 @@ pub struct Server {
     /// The time limits of a connection.
     hello_timeout: Duration,
     idle_timeout: Duration,
+    /// The storage of the ratings' work, a connection of its own: rating periods and the
+    /// rating queries read and write it on blocking threads, never under the referee's
+    /// lock.
+    ratings: Mutex<Box<dyn Storage>>,
+    rating_period: Duration,
+}
+
+/// A rating query, its rules found under the referee's lock, to answer off it.
+enum Query {
+    Leaderboard {
+        rules_id: String,
+        rules_hash: String,
+        page: u32,
+    },
+    Account {
+        account: String,
+    },
+}
+
+/// What the storage answered to a [`Query`].
+enum Answer {
+    Leaderboard {
+        rules_id: String,
+        page: u32,
+        rows: Vec<StoredRating>,
+    },
+    Account {
+        account: String,
+        ratings: Vec<StoredRating>,
+        history: Vec<StoredHistory>,
+    },
 }
 
 impl Server {
     /// Opens the server on a storage: reads the shipped rule files and resumes every
-    /// stored game, its clocks starting again now.
+    /// stored game, its clocks starting again now. `ratings` is a second connection to
+    /// the same storage, for the ratings' work.
     ///
     /// # Errors
     ///
@@ -100,6 +139,7 @@ impl Server {
     /// replayed.
     pub fn new(
         mut storage: Box<dyn Storage>,
+        ratings: Box<dyn Storage>,
         options: &Options,
     ) -> Result<Arc<Server>, ServerError> {
         let mut rules = BTreeMap::new();
@@ -167,6 +207,8 @@ impl Server {
             connections: Arc::new(Semaphore::new(options.quotas.connections)),
             hello_timeout: options.quotas.hello_timeout,
             idle_timeout: options.quotas.idle_timeout,
+            ratings: Mutex::new(ratings),
+            rating_period: options.rating_period,
         }))
     }
 
@@ -184,6 +226,7 @@ impl Server {
     /// up to 1 s, instead of spinning; a successful accept starts the wait afresh.
     pub async fn serve(self: Arc<Self>, listener: TcpListener, tls: TlsAcceptor) {
         self.clone().start_followups();
+        tokio::spawn(self.clone().rating_periods());
         let mut back_off = FIRST_BACK_OFF;
         loop {
             let next = async {
@@ -361,6 +404,9 @@ impl Server {
         match message {
             ClientMessage::Register { name, password } => self.register(id, name, password).await,
             ClientMessage::Login { name, password } => self.login(id, name, password).await,
+            ClientMessage::Ratings { .. } | ClientMessage::Rating { .. } => {
+                self.rating_query(id, message).await;
+            }
             other => {
                 let mut state = self.lock();
                 if let Err(problem) = state.handle(id, other) {
@@ -473,6 +519,174 @@ impl Server {
             state.throttle.fail(&keys, Instant::now());
             state.send(id, &ServerMessage::error("wrong name or password"));
         }
+    }
+
+    /// Closes each rating period as it ends, for as long as the server runs.
+    async fn rating_periods(self: Arc<Self>) {
+        loop {
+            let server = self.clone();
+            let wait = match tokio::task::spawn_blocking(move || server.close_due_periods()).await {
+                Ok(Ok(wait)) => wait,
+                Ok(Err(error)) => {
+                    eprintln!("hnefataflserver: closing a rating period: {error}");
+                    self.rating_period
+                }
+                Err(_) => return,
+            };
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    /// Closes the rating period when it is over, and answers the time to the end of the
+    /// next one. The first start of a server (or of a database from before ratings)
+    /// begins the first period. When the server was down through whole periods, those
+    /// only widen the deviations, and the games not yet counted count in the last.
+    fn close_due_periods(&self) -> Result<Duration, StorageError> {
+        let period = i64::try_from(self.rating_period.as_millis())
+            .unwrap_or(i64::MAX)
+            .max(1);
+        let mut storage = self
+            .ratings
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = stored_now();
+        let Some(last) = storage.period_end()? else {
+            storage.close_period(now, &[], &[], &[])?;
+            return Ok(self.rating_period);
+        };
+        let due = (now - last) / period;
+        if due < 1 {
+            return Ok(Duration::from_millis((last + period - now).unsigned_abs()));
+        }
+        let end = last.saturating_add(due.saturating_mul(period));
+        let games = storage.uncounted_games(end)?;
+        let idle = u32::try_from(due - 1).unwrap_or(u32::MAX);
+        let closed = periods::close(storage.all_ratings()?, &games, end, idle);
+        storage.close_period(end, &closed.ratings, &closed.history, &closed.counted)?;
+        Ok(Duration::from_millis(
+            (end.saturating_add(period) - now).unsigned_abs(),
+        ))
+    }
+
+    /// Answers `ratings` and `rating`: the rules are found under the referee's lock, the
+    /// storage is read off it, and the answer is sent under it again.
+    async fn rating_query(self: Arc<Self>, id: ConnectionId, message: ClientMessage) {
+        let query = match message {
+            ClientMessage::Ratings { rules, page } => {
+                let state = self.lock();
+                match state.find_rules(&rules) {
+                    Ok(hash) => Query::Leaderboard {
+                        rules_id: state.rules[&hash].info.id.clone(),
+                        rules_hash: hash,
+                        page,
+                    },
+                    Err(problem) => {
+                        drop(state);
+                        return self.lock().send(id, &ServerMessage::error(problem));
+                    }
+                }
+            }
+            ClientMessage::Rating { account } => Query::Account { account },
+            _ => return,
+        };
+        let server = self.clone();
+        let answer = tokio::task::spawn_blocking(move || server.read_ratings(query)).await;
+        let mut state = self.lock();
+        let message = match answer {
+            Ok(Ok(Answer::Leaderboard {
+                rules_id,
+                page,
+                rows,
+            })) => {
+                let first = page as usize * RATINGS_PAGE + 1;
+                let entries = rows
+                    .into_iter()
+                    .enumerate()
+                    .map(|(index, row)| LeaderboardEntry {
+                        rank: u32::try_from(first + index).unwrap_or(u32::MAX),
+                        name: row.name,
+                        rating: row.rating.round() as i32,
+                        deviation: row.deviation.round() as u32,
+                        games: row.games,
+                    })
+                    .collect();
+                ServerMessage::Leaderboard {
+                    rules_id,
+                    page,
+                    entries,
+                }
+            }
+            Ok(Ok(Answer::Account {
+                account,
+                ratings,
+                history,
+            })) => {
+                let ratings = ratings
+                    .into_iter()
+                    .map(|row| RulesRating {
+                        rules_id: state
+                            .rules
+                            .get(&row.rules_hash)
+                            .map(|set| set.info.id.clone())
+                            .unwrap_or_default(),
+                        rules_hash: row.rules_hash,
+                        rating: row.rating.round() as i32,
+                        deviation: row.deviation.round() as u32,
+                        games: row.games,
+                    })
+                    .collect();
+                let history = history
+                    .into_iter()
+                    .map(|row| RatingHistory {
+                        rules_hash: row.rules_hash,
+                        period_end_ms: row.period_end,
+                        rating: row.rating.round() as i32,
+                        deviation: row.deviation.round() as u32,
+                        games: row.games,
+                    })
+                    .collect();
+                ServerMessage::AccountRatings {
+                    account,
+                    ratings,
+                    history,
+                }
+            }
+            Ok(Err(error)) => ServerMessage::error(error.to_string()),
+            Err(_) => ServerMessage::error("the ratings could not be read"),
+        };
+        state.send(id, &message);
+    }
+
+    /// Reads what a rating query asks from the ratings' storage connection.
+    fn read_ratings(&self, query: Query) -> Result<Answer, StorageError> {
+        let mut storage = self
+            .ratings
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let limit = RATINGS_PAGE as u32;
+        Ok(match query {
+            Query::Leaderboard {
+                rules_id,
+                rules_hash,
+                page,
+            } => {
+                // A page past the end, however far, is an empty one.
+                let rows = match page.checked_mul(limit) {
+                    Some(skip) => storage.leaderboard(&rules_hash, skip, limit)?,
+                    None => Vec::new(),
+                };
+                Answer::Leaderboard {
+                    rules_id,
+                    page,
+                    rows,
+                }
+            }
+            Query::Account { account } => Answer::Account {
+                ratings: storage.account_ratings(&account, limit)?,
+                history: storage.history(&account, limit)?,
+                account,
+            },
+        })
     }
 
     /// Starts the work the last messages left: computer moves and clock timers.

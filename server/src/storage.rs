@@ -5,10 +5,15 @@
 //! acknowledges is on disk. The database runs in WAL mode with `synchronous=NORMAL`, which
 //! keeps every committed transaction when the process is killed (SIGKILL included); only a
 //! power cut may lose the last ones.
+//!
+//! The schema has a version (SQLite's `user_version`); [`SqliteStorage::open`] brings a
+//! database of an older version up to date, so that a server started on an old data
+//! directory keeps its accounts and games.
 
 use std::fs::OpenOptions;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -68,6 +73,69 @@ pub struct GameRecord {
     pub moves: Vec<StoredMove>,
     /// How it ended, if it did.
     pub result: Option<StoredResult>,
+    /// Whether the result counts for the players' ratings.
+    pub rated: bool,
+}
+
+/// A time as the storage keeps it: milliseconds since the Unix epoch.
+pub type StoredTime = i64;
+
+/// The time now, as the storage keeps it.
+pub fn stored_now() -> StoredTime {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| {
+            i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
+        })
+}
+
+/// One account's rating in one rule set, on the Glicko scale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredRating {
+    /// The account.
+    pub name: String,
+    /// The hash of the rule file's text.
+    pub rules_hash: String,
+    /// The rating.
+    pub rating: f64,
+    /// The rating deviation.
+    pub deviation: f64,
+    /// The volatility.
+    pub volatility: f64,
+    /// Rated games counted so far.
+    pub games: u32,
+    /// The end of the last rating period in which the account played; `None` before any.
+    pub last_period: Option<StoredTime>,
+}
+
+/// One account's rating after one rating period in which it played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredHistory {
+    /// The account.
+    pub name: String,
+    /// The hash of the rule file's text.
+    pub rules_hash: String,
+    /// The end of the period.
+    pub period_end: StoredTime,
+    /// The rating after the period.
+    pub rating: f64,
+    /// The rating deviation after the period.
+    pub deviation: f64,
+    /// Rated games of the account in the period.
+    pub games: u32,
+}
+
+/// A finished rated game not yet counted in a rating period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedGame {
+    /// The game.
+    pub id: GameNumber,
+    /// The hash of the rule file's text.
+    pub rules_hash: String,
+    /// The account at each seat.
+    pub players: [String; 2],
+    /// The winner's side; `None` for a draw.
+    pub winner: Option<u8>,
 }
 
 /// What the server keeps. One implementation per database; SQLite is the default.
@@ -85,6 +153,7 @@ pub trait Storage: Send {
         &mut self,
         rules_hash: &str,
         clock: Option<StoredClock>,
+        rated: bool,
     ) -> Result<GameNumber, StorageError>;
     /// Puts an account at a seat.
     fn set_player(&mut self, game: GameNumber, side: u8, name: &str) -> Result<(), StorageError>;
@@ -97,10 +166,41 @@ pub trait Storage: Send {
     ) -> Result<(), StorageError>;
     /// Removes the moves after the first `keep`.
     fn truncate_moves(&mut self, game: GameNumber, keep: u32) -> Result<(), StorageError>;
-    /// Records how a game ended.
+    /// Records how a game ended, and when (now).
     fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError>;
     /// Every game, finished or not, with its moves.
     fn games(&mut self) -> Result<Vec<GameRecord>, StorageError>;
+    /// The end of the last rating period closed; `None` before the first.
+    fn period_end(&mut self) -> Result<Option<StoredTime>, StorageError>;
+    /// The finished rated games with both seats taken, ended before `before` and not yet
+    /// counted in a rating period.
+    fn uncounted_games(&mut self, before: StoredTime) -> Result<Vec<RatedGame>, StorageError>;
+    /// Every rating of every account.
+    fn all_ratings(&mut self) -> Result<Vec<StoredRating>, StorageError>;
+    /// Closes a rating period, all in one transaction: the new ratings, the history rows,
+    /// the games marked as counted, and `end` as the last period's end.
+    fn close_period(
+        &mut self,
+        end: StoredTime,
+        ratings: &[StoredRating],
+        history: &[StoredHistory],
+        counted: &[GameNumber],
+    ) -> Result<(), StorageError>;
+    /// At most `limit` ratings of a rule set from the `skip`th, highest rating first.
+    fn leaderboard(
+        &mut self,
+        rules_hash: &str,
+        skip: u32,
+        limit: u32,
+    ) -> Result<Vec<StoredRating>, StorageError>;
+    /// At most `limit` of an account's ratings, the most played rule sets first.
+    fn account_ratings(
+        &mut self,
+        name: &str,
+        limit: u32,
+    ) -> Result<Vec<StoredRating>, StorageError>;
+    /// At most `limit` of an account's history rows, the latest first.
+    fn history(&mut self, name: &str, limit: u32) -> Result<Vec<StoredHistory>, StorageError>;
 }
 
 /// The SQLite storage.
@@ -108,6 +208,7 @@ pub struct SqliteStorage {
     connection: Connection,
 }
 
+/// The first schema, version 0; [`MIGRATIONS`] bring it up to date.
 const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS account (
         name TEXT PRIMARY KEY,
@@ -137,6 +238,38 @@ const SCHEMA: &str = "
     );
 ";
 
+/// The schema's changes: the `n`th brings version `n` to version `n + 1`. A database
+/// records its version in `user_version`; a new one starts at 0 and runs them all.
+const MIGRATIONS: &[&str] = &["
+    ALTER TABLE game ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game ADD COLUMN finished_ms INTEGER;
+    ALTER TABLE game ADD COLUMN counted_in INTEGER;
+    CREATE TABLE rating (
+        name TEXT NOT NULL,
+        rules_hash TEXT NOT NULL REFERENCES rules(hash),
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        last_period INTEGER,
+        PRIMARY KEY (name, rules_hash)
+    );
+    CREATE INDEX rating_order ON rating (rules_hash, rating DESC);
+    CREATE TABLE rating_history (
+        name TEXT NOT NULL,
+        rules_hash TEXT NOT NULL REFERENCES rules(hash),
+        period_end INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (name, period_end, rules_hash)
+    );
+    CREATE TABLE rating_period (
+        id INTEGER PRIMARY KEY CHECK (id = 0),
+        period_end INTEGER NOT NULL
+    );
+"];
+
 impl SqliteStorage {
     /// Opens (or makes, readable by its owner only) the database file.
     ///
@@ -159,9 +292,44 @@ impl SqliteStorage {
         connection.pragma_update(None, "synchronous", "NORMAL")?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
         connection.execute_batch(SCHEMA)?;
+        let mut connection = connection;
+        migrate(&mut connection)?;
         Ok(SqliteStorage { connection })
     }
 }
+
+/// Brings the schema up to date, each step in a transaction of its own.
+fn migrate(connection: &mut Connection) -> Result<(), StorageError> {
+    let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let version = usize::try_from(version).unwrap_or(usize::MAX);
+    if version > MIGRATIONS.len() {
+        return Err(StorageError(format!(
+            "the database has schema version {version}, newer than this server's {}",
+            MIGRATIONS.len()
+        )));
+    }
+    for (step, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+        let transaction = connection.transaction()?;
+        transaction.execute_batch(sql)?;
+        transaction.pragma_update(None, "user_version", step + 1)?;
+        transaction.commit()?;
+    }
+    Ok(())
+}
+
+fn rating_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRating> {
+    Ok(StoredRating {
+        name: row.get(0)?,
+        rules_hash: row.get(1)?,
+        rating: row.get(2)?,
+        deviation: row.get(3)?,
+        volatility: row.get(4)?,
+        games: row.get(5)?,
+        last_period: row.get(6)?,
+    })
+}
+
+const RATING_COLUMNS: &str = "name, rules_hash, rating, deviation, volatility, games, last_period";
 
 impl Storage for SqliteStorage {
     fn create_account(&mut self, name: &str, password_hash: &str) -> Result<bool, StorageError> {
@@ -201,13 +369,16 @@ impl Storage for SqliteStorage {
         &mut self,
         rules_hash: &str,
         clock: Option<StoredClock>,
+        rated: bool,
     ) -> Result<GameNumber, StorageError> {
         self.connection.execute(
-            "INSERT INTO game (rules_hash, main_ms, increment_ms) VALUES (?1, ?2, ?3)",
+            "INSERT INTO game (rules_hash, main_ms, increment_ms, rated)
+             VALUES (?1, ?2, ?3, ?4)",
             params![
                 rules_hash,
                 clock.map(|c| c.main_ms as i64),
-                clock.map(|c| c.increment_ms as i64)
+                clock.map(|c| c.increment_ms as i64),
+                rated
             ],
         )?;
         Ok(self.connection.last_insert_rowid() as GameNumber)
@@ -251,10 +422,11 @@ impl Storage for SqliteStorage {
 
     fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError> {
         self.connection.execute(
-            "UPDATE game SET winner = ?1, reason = ?2 WHERE id = ?3",
+            "UPDATE game SET winner = ?1, reason = ?2, finished_ms = ?3 WHERE id = ?4",
             params![
                 result.winner.map_or(-1, i64::from),
                 result.reason,
+                stored_now(),
                 game as i64
             ],
         )?;
@@ -263,7 +435,8 @@ impl Storage for SqliteStorage {
 
     fn games(&mut self) -> Result<Vec<GameRecord>, StorageError> {
         let mut statement = self.connection.prepare(
-            "SELECT id, rules_hash, player0, player1, main_ms, increment_ms, winner, reason
+            "SELECT id, rules_hash, player0, player1, main_ms, increment_ms, winner, reason,
+                    rated
              FROM game ORDER BY id",
         )?;
         let mut games = statement
@@ -285,6 +458,7 @@ impl Storage for SqliteStorage {
                         winner: winner.and_then(|w| u8::try_from(w).ok()),
                         reason,
                     }),
+                    rated: row.get(8)?,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -313,6 +487,136 @@ impl Storage for SqliteStorage {
         }
         Ok(games)
     }
+
+    fn period_end(&mut self) -> Result<Option<StoredTime>, StorageError> {
+        Ok(self
+            .connection
+            .query_row("SELECT period_end FROM rating_period", [], |row| row.get(0))
+            .optional()?)
+    }
+
+    fn uncounted_games(&mut self, before: StoredTime) -> Result<Vec<RatedGame>, StorageError> {
+        let mut statement = self.connection.prepare(
+            "SELECT id, rules_hash, player0, player1, winner FROM game
+             WHERE rated AND counted_in IS NULL AND finished_ms < ?1
+                   AND player0 IS NOT NULL AND player1 IS NOT NULL
+             ORDER BY id",
+        )?;
+        let rows = statement.query_map([before], |row| {
+            let winner: Option<i64> = row.get(4)?;
+            Ok(RatedGame {
+                id: row.get::<_, i64>(0)? as GameNumber,
+                rules_hash: row.get(1)?,
+                players: [row.get(2)?, row.get(3)?],
+                winner: winner.and_then(|w| u8::try_from(w).ok()),
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn all_ratings(&mut self) -> Result<Vec<StoredRating>, StorageError> {
+        let mut statement = self
+            .connection
+            .prepare(&format!("SELECT {RATING_COLUMNS} FROM rating"))?;
+        let rows = statement.query_map([], rating_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn close_period(
+        &mut self,
+        end: StoredTime,
+        ratings: &[StoredRating],
+        history: &[StoredHistory],
+        counted: &[GameNumber],
+    ) -> Result<(), StorageError> {
+        let transaction = self.connection.transaction()?;
+        {
+            let mut rating = transaction.prepare(&format!(
+                "INSERT OR REPLACE INTO rating ({RATING_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+            ))?;
+            for row in ratings {
+                rating.execute(params![
+                    row.name,
+                    row.rules_hash,
+                    row.rating,
+                    row.deviation,
+                    row.volatility,
+                    row.games,
+                    row.last_period
+                ])?;
+            }
+            let mut past = transaction.prepare(
+                "INSERT OR REPLACE INTO rating_history
+                 (name, rules_hash, period_end, rating, deviation, games)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for row in history {
+                past.execute(params![
+                    row.name,
+                    row.rules_hash,
+                    row.period_end,
+                    row.rating,
+                    row.deviation,
+                    row.games
+                ])?;
+            }
+            let mut game = transaction.prepare("UPDATE game SET counted_in = ?1 WHERE id = ?2")?;
+            for id in counted {
+                game.execute(params![end, *id as i64])?;
+            }
+            transaction.execute(
+                "INSERT OR REPLACE INTO rating_period (id, period_end) VALUES (0, ?1)",
+                [end],
+            )?;
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn leaderboard(
+        &mut self,
+        rules_hash: &str,
+        skip: u32,
+        limit: u32,
+    ) -> Result<Vec<StoredRating>, StorageError> {
+        let mut statement = self.connection.prepare(&format!(
+            "SELECT {RATING_COLUMNS} FROM rating WHERE rules_hash = ?1
+             ORDER BY rating DESC, name LIMIT ?2 OFFSET ?3"
+        ))?;
+        let rows = statement.query_map(params![rules_hash, limit, skip], rating_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn account_ratings(
+        &mut self,
+        name: &str,
+        limit: u32,
+    ) -> Result<Vec<StoredRating>, StorageError> {
+        let mut statement = self.connection.prepare(&format!(
+            "SELECT {RATING_COLUMNS} FROM rating WHERE name = ?1
+             ORDER BY games DESC, rules_hash LIMIT ?2"
+        ))?;
+        let rows = statement.query_map(params![name, limit], rating_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn history(&mut self, name: &str, limit: u32) -> Result<Vec<StoredHistory>, StorageError> {
+        let mut statement = self.connection.prepare(
+            "SELECT name, rules_hash, period_end, rating, deviation, games FROM rating_history
+             WHERE name = ?1 ORDER BY period_end DESC, rules_hash LIMIT ?2",
+        )?;
+        let rows = statement.query_map(params![name, limit], |row| {
+            Ok(StoredHistory {
+                name: row.get(0)?,
+                rules_hash: row.get(1)?,
+                period_end: row.get(2)?,
+                rating: row.get(3)?,
+                deviation: row.get(4)?,
+                games: row.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
 }
 
 #[cfg(test)]
@@ -332,8 +636,8 @@ mod tests {
             assert!(storage.create_account("ann", "hash").expect("account"));
             assert!(!storage.create_account("ann", "other").expect("account"));
             storage.add_rules("h1", "id x").expect("rules");
-            let first = storage.create_game("h1", clock).expect("game");
-            let second = storage.create_game("h1", None).expect("game");
+            let first = storage.create_game("h1", clock, true).expect("game");
+            let second = storage.create_game("h1", None, false).expect("game");
             storage.set_player(first, 1, "ann").expect("seat");
             for number in 1..=3 {
                 let stored = StoredMove {
@@ -359,11 +663,131 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].players, [None, Some("ann".into())]);
         assert_eq!(games[0].clock, clock);
+        assert!(games[0].rated && !games[1].rated);
         let moves: Vec<&str> = games[0].moves.iter().map(|m| m.mv.as_str()).collect();
         assert_eq!(moves, ["0 1 1 1", "0 2 1 2"]);
         assert_eq!(games[0].moves[1].clocks, [2, 7]);
         assert_eq!(games[0].result, None);
         assert_eq!(games[1].result.as_ref().map(|r| r.winner), Some(None));
         assert_eq!(storage.all_rules().expect("rules").len(), 1);
+    }
+
+    /// A database that a server from before ratings made (version 0, no `user_version`):
+    /// the tables as that server wrote them, with a finished game in them.
+    fn version_0_database(path: &Path) {
+        let old = Connection::open(path).expect("open");
+        old.execute_batch(
+            "CREATE TABLE account (name TEXT PRIMARY KEY, password_hash TEXT NOT NULL);
+             CREATE TABLE rules (hash TEXT PRIMARY KEY, text TEXT NOT NULL);
+             CREATE TABLE game (id INTEGER PRIMARY KEY,
+                 rules_hash TEXT NOT NULL REFERENCES rules(hash), player0 TEXT, player1 TEXT,
+                 main_ms INTEGER, increment_ms INTEGER, winner INTEGER, reason TEXT);
+             CREATE TABLE move (game INTEGER NOT NULL REFERENCES game(id),
+                 number INTEGER NOT NULL, mv TEXT NOT NULL, clock0 INTEGER NOT NULL,
+                 clock1 INTEGER NOT NULL, PRIMARY KEY (game, number));
+             INSERT INTO account VALUES ('ann', 'hash');
+             INSERT INTO rules VALUES ('h1', 'id x');
+             INSERT INTO game VALUES (1, 'h1', 'ann', 'bob', NULL, NULL, 0, 'resigned');
+             INSERT INTO move VALUES (1, 1, '0 1 1 1', 0, 0);",
+        )
+        .expect("the old schema");
+    }
+
+    #[test]
+    fn a_database_from_before_ratings_is_brought_up_to_date() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("server.db");
+        version_0_database(&path);
+        let mut storage = SqliteStorage::open(&path).expect("open an old database");
+        assert_eq!(
+            storage.password_hash("ann").expect("read").as_deref(),
+            Some("hash")
+        );
+        let games = storage.games().expect("games");
+        assert_eq!(games.len(), 1);
+        assert!(!games[0].rated);
+        assert_eq!(games[0].moves.len(), 1);
+        assert_eq!(storage.period_end().expect("period"), None);
+        assert!(storage.uncounted_games(i64::MAX).expect("games").is_empty());
+        // The new tables work, and opening it again changes nothing.
+        let rated = storage.create_game("h1", None, true).expect("game");
+        storage.set_player(rated, 0, "ann").expect("seat");
+        storage.set_player(rated, 1, "bob").expect("seat");
+        let result = StoredResult {
+            winner: Some(1),
+            reason: "resigned".into(),
+        };
+        storage.finish_game(rated, &result).expect("finish");
+        drop(storage);
+        let mut storage = SqliteStorage::open(&path).expect("reopen");
+        let uncounted = storage.uncounted_games(i64::MAX).expect("games");
+        assert_eq!(uncounted.len(), 1);
+        assert_eq!(uncounted[0].winner, Some(1));
+        assert_eq!(uncounted[0].players, ["ann".to_owned(), "bob".to_owned()]);
+    }
+
+    #[test]
+    fn a_closed_period_keeps_ratings_history_and_counted_games() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut storage = SqliteStorage::open(&dir.path().join("server.db")).expect("open");
+        storage.add_rules("h1", "id x").expect("rules");
+        let game = storage.create_game("h1", None, true).expect("game");
+        storage.set_player(game, 0, "ann").expect("seat");
+        storage.set_player(game, 1, "bob").expect("seat");
+        let result = StoredResult {
+            winner: None,
+            reason: "draw agreed".into(),
+        };
+        storage.finish_game(game, &result).expect("finish");
+        let rating = |name: &str, rating: f64| StoredRating {
+            name: name.into(),
+            rules_hash: "h1".into(),
+            rating,
+            deviation: 300.0,
+            volatility: 0.06,
+            games: 1,
+            last_period: Some(10),
+        };
+        let history = StoredHistory {
+            name: "bob".into(),
+            rules_hash: "h1".into(),
+            period_end: 10,
+            rating: 1600.0,
+            deviation: 300.0,
+            games: 1,
+        };
+        let ratings = [rating("ann", 1400.0), rating("bob", 1600.0)];
+        storage
+            .close_period(10, &ratings, std::slice::from_ref(&history), &[game])
+            .expect("close");
+        assert_eq!(storage.period_end().expect("period"), Some(10));
+        assert!(storage.uncounted_games(i64::MAX).expect("games").is_empty());
+        let board = storage.leaderboard("h1", 0, 100).expect("board");
+        let names: Vec<&str> = board.iter().map(|row| row.name.as_str()).collect();
+        assert_eq!(names, ["bob", "ann"]);
+        assert_eq!(storage.leaderboard("h1", 1, 100).expect("board").len(), 1);
+        assert_eq!(
+            storage.account_ratings("ann", 100).expect("ratings").len(),
+            1
+        );
+        assert_eq!(storage.history("bob", 100).expect("history"), [history]);
+        assert!(storage.history("ann", 100).expect("history").is_empty());
+    }
+
+    #[test]
+    fn a_database_newer_than_the_server_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("server.db");
+        drop(SqliteStorage::open(&path).expect("open"));
+        let newer = Connection::open(&path).expect("open");
+        newer
+            .pragma_update(None, "user_version", 99)
+            .expect("version");
+        drop(newer);
+        let problem = SqliteStorage::open(&path)
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(problem.contains("version 99"), "{problem}");
     }
 }

@@ -91,6 +91,7 @@ fn new_game(rules: &str) -> ClientMessage {
         clock: ClockSpec::parse("5+3"),
         side: 0,
         opponent: None,
+        rated: false,
     }
 }
 

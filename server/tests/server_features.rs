@@ -257,6 +257,7 @@ async fn chat_offers_and_resigning() {
         clock: None,
         side: 1,
         opponent: None,
+        rated: false,
     })
     .await;
     let second = ann.game_state().await.summary.game;
@@ -303,6 +304,7 @@ async fn the_clock_runs_out() {
         clock: Some(clock),
         side: 0,
         opponent: None,
+        rated: false,
     })
     .await;
     let id = ann.game_state().await.summary.game;
@@ -367,6 +369,7 @@ async fn uploaded_rules_and_a_computer_opponent() {
         clock: None,
         side: 1,
         opponent: Some("computer1".into()),
+        rated: false,
     })
     .await;
     let state = ann.game_state().await;
@@ -389,6 +392,7 @@ async fn uploaded_rules_and_a_computer_opponent() {
         clock: None,
         side: 0,
         opponent: Some("computer9".into()),
+        rated: false,
     })
     .await;
     assert!(ann.error().await.contains("no computer account"));

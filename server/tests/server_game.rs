@@ -24,6 +24,7 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
         clock: None,
         side: 0,
         opponent: None,
+        rated: false,
     })
     .await;
     let state = ann.game_state().await;

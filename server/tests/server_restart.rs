@@ -28,6 +28,7 @@ async fn a_killed_server_resumes_every_game() {
         clock: Some(clock),
         side: 0,
         opponent: None,
+        rated: false,
     })
     .await;
     let state = ann.game_state().await;

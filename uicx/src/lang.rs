@@ -177,6 +177,18 @@ gleipnir::language_keys! {
         NetBadClock = "net_bad_clock",
         NetBadNewWord = "net_bad_new_word",
         NetLeft = "net_left",
+        NetLeaderboard = "net_leaderboard",
+        NetLeaderboardLine = "net_leaderboard_line",
+        NetLeaderboardEmpty = "net_leaderboard_empty",
+        NetRatings = "net_ratings",
+        NetRatingLine = "net_rating_line",
+        NetRatingHistory = "net_rating_history",
+        NetNoRatings = "net_no_ratings",
+        NetGames = "net_games",
+        NetGamesOne = "net_games_one",
+        NetRated = "net_rated",
+        NetBadPage = "net_bad_page",
+        NetWhoseRating = "net_whose_rating",
         // Help.
         HelpArgs = "help_args",
         HelpOptRc = "help_opt_rc",
@@ -229,6 +241,8 @@ gleipnir::language_keys! {
         HelpCmdResign = "help_cmd_resign",
         HelpCmdArchive = "help_cmd_archive",
         HelpCmdFetch = "help_cmd_fetch",
+        HelpCmdRatings = "help_cmd_ratings",
+        HelpCmdRating = "help_cmd_rating",
     }
 }
 

@@ -662,3 +662,62 @@ fn new_takes_the_side_and_a_computer_opponent() {
     ann.finish();
     drop(server);
 }
+
+/// A rated game counts at the end of the rating period: `ratings` lists the winner first
+/// and `rating` shows an account's rating and history, in words.
+#[test]
+fn a_rated_game_shows_in_ratings_and_rating() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &["--rating-period", "1s"]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[&connect, "register ann", "ann secret", "rating"]);
+    ann.wait_for("ann has no rating yet");
+    ann.send(&["ratings brandub 0"]);
+    ann.wait_for("`0` is not a page");
+    ann.send(&["new brandub rated rated"]);
+    ann.wait_for("`rated` is neither");
+    ann.send(&["new brandub rated"]);
+    ann.wait_for("you play player 0");
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    ann.send(&["m d7 c7"]);
+    bob.wait_for("(d7-c7)");
+    bob.send(&["resign"]);
+    bob.wait_for("Game 1 is over: player 0 wins (the other resigned).");
+    // The period closes within a second or two: ask until it has.
+    let deadline = Instant::now() + PATIENCE;
+    let text = loop {
+        bob.send(&["ratings brandub"]);
+        std::thread::sleep(Duration::from_millis(200));
+        let text = bob.text();
+        if text.contains("2. bob: ") {
+            break text;
+        }
+        assert!(Instant::now() < deadline, "no ratings in:\n{text}");
+    };
+    let board = text
+        .rsplit("Ratings in brandub, page 1:")
+        .next()
+        .unwrap_or_default();
+    let ann_line = board.find("1. ann: ").expect("ann first");
+    let bob_line = board.find("2. bob: ").expect("bob second");
+    assert!(ann_line < bob_line, "{board}");
+    assert!(board.contains(", 1 rated game"), "{board}");
+    bob.send(&["rating"]);
+    let text = bob.wait_for("after the period ending");
+    let own = text.rsplit("Ratings of bob:").next().unwrap_or_default();
+    let line = own.lines().nth(1).unwrap_or_default();
+    // bob lost his one game from 1500: his rating is below it.
+    let rating: i32 = line
+        .strip_prefix("brandub: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("a rating line: {line:?}"));
+    assert!(rating < 1500, "{line}");
+    drop(server);
+}

@@ -218,6 +218,7 @@ async fn run(options: Options) -> Result<(), String> {
                 clock: None,
                 side: 0,
                 opponent: None,
+                rated: false,
             })
             .await
             .map_err(|e| e.to_string())?;

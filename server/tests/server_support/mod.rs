@@ -329,6 +329,7 @@ impl Duel {
                 clock: None,
                 side: 0,
                 opponent: None,
+                rated: false,
             })
             .await;
         let state = first.game_state().await;

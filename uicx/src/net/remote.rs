@@ -354,6 +354,10 @@ pub enum Awaited {
     Resign,
     /// `chat`.
     Say,
+    /// `leaderboard`.
+    Ratings,
+    /// `account_ratings`.
+    Rating,
 }
 
 impl Awaited {
@@ -379,6 +383,8 @@ impl Awaited {
                 )
                 | (Awaited::Resign, ServerMessage::Ended { .. })
                 | (Awaited::Say, ServerMessage::Chat { .. })
+                | (Awaited::Ratings, ServerMessage::Leaderboard { .. })
+                | (Awaited::Rating, ServerMessage::AccountRatings { .. })
         ) || matches!((self, message), (Awaited::Move(number), ServerMessage::Moved { number: n, .. }) if n == number)
     }
 }

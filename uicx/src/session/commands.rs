@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 29] = [
+pub(crate) static COMMANDS: [Command; 31] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -314,7 +314,7 @@ pub(crate) static COMMANDS: [Command; 29] = [
     ),
     network(
         "new",
-        Arity::Between(1, 4),
+        Arity::Between(1, 5),
         Key::HelpCmdNew,
         |session, args| session.command_net_new(args[0], &args[1..]),
     ),
@@ -385,6 +385,18 @@ pub(crate) static COMMANDS: [Command; 29] = [
             let path = args[1].to_owned();
             session.net_request(ClientMessage::Fetch { game }, Awaited::Fetch(path))
         },
+    ),
+    network(
+        "ratings",
+        Arity::Between(1, 2),
+        Key::HelpCmdRatings,
+        |session, args| session.command_ratings(args[0], args.get(1).copied()),
+    ),
+    network(
+        "rating",
+        Arity::Between(0, 1),
+        Key::HelpCmdRating,
+        |session, args| session.command_rating(args.first().copied()),
     ),
 ];
 

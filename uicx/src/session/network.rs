@@ -10,7 +10,10 @@ use crate::data::Found;
 use crate::files;
 use crate::lang::{Key, Message};
 use crate::messages;
-use crate::net::protocol::{COMPUTER_PREFIX, ClientMessage, ClockSpec, OfferKind, ServerMessage};
+use crate::net::protocol::{
+    COMPUTER_PREFIX, ClientMessage, ClockSpec, LeaderboardEntry, OfferKind, RatingHistory,
+    RulesRating, ServerMessage,
+};
 use crate::net::remote::{self, Awaited, Link, Target};
 use crate::net::table::{Table, TableEvent};
 use crate::thinker::Notify;
@@ -88,10 +91,12 @@ impl Session {
         let mut clock = None;
         let mut side = None;
         let mut opponent = None;
+        let mut rated = false;
         for &word in words {
             let bad = || Message::new(Key::NetBadNewWord, [word]);
             match word {
                 "0" | "1" if side.is_none() => side = Some(u8::from(word == "1")),
+                RATED if !rated => rated = true,
                 _ if word.starts_with(COMPUTER_PREFIX) && opponent.is_none() => {
                     opponent = Some(word.to_owned());
                 }
@@ -109,8 +114,110 @@ impl Session {
             clock,
             side: side.unwrap_or(0),
             opponent,
+            rated,
         };
         self.net_request(message, Awaited::Game)
+    }
+
+    /// `ratings <rules> [<page>]`: a page of the leaderboard, the first being 1.
+    pub(super) fn command_ratings(&mut self, rules: &str, page: Option<&str>) -> Outcome {
+        let page = match page {
+            None => 0,
+            Some(word) => word
+                .parse::<u32>()
+                .ok()
+                .and_then(|page| page.checked_sub(1))
+                .ok_or_else(|| Message::new(Key::NetBadPage, [word]))?,
+        };
+        let rules = rules.to_owned();
+        self.net_request(ClientMessage::Ratings { rules, page }, Awaited::Ratings)
+    }
+
+    /// `rating [<name>]`: an account's ratings, one's own without a name.
+    pub(super) fn command_rating(&mut self, name: Option<&str>) -> Outcome {
+        let account = match name {
+            Some(name) => name.to_owned(),
+            None => self
+                .link_or_error()?
+                .account
+                .clone()
+                .ok_or_else(|| Message::plain(Key::NetWhoseRating))?,
+        };
+        self.net_request(ClientMessage::Rating { account }, Awaited::Rating)
+    }
+
+    /// A count of rated games in words: `1 rated game`.
+    fn rated_games(&self, games: u32) -> String {
+        let key = match games {
+            1 => Key::NetGamesOne,
+            _ => Key::NetGames,
+        };
+        self.text(&Message::new(key, [games.to_string()]))
+    }
+
+    /// A leaderboard page, one line a player.
+    fn show_leaderboard(&mut self, rules_id: String, page: u32, entries: &[LeaderboardEntry]) {
+        let page = (page + 1).to_string();
+        if entries.is_empty() {
+            return self.say(Message::new(Key::NetLeaderboardEmpty, [rules_id, page]));
+        }
+        self.say(Message::new(Key::NetLeaderboard, [rules_id, page]));
+        for entry in entries {
+            let games = self.rated_games(entry.games);
+            self.say(Message::new(
+                Key::NetLeaderboardLine,
+                [
+                    entry.rank.to_string(),
+                    entry.name.clone(),
+                    entry.rating.to_string(),
+                    entry.deviation.to_string(),
+                    games,
+                ],
+            ));
+        }
+    }
+
+    /// An account's rating in each rule set, then its history, the latest first.
+    fn show_ratings(
+        &mut self,
+        account: String,
+        ratings: &[RulesRating],
+        history: &[RatingHistory],
+    ) {
+        if ratings.is_empty() {
+            return self.say(Message::new(Key::NetNoRatings, [account]));
+        }
+        self.say(Message::new(Key::NetRatings, [account]));
+        for rating in ratings {
+            let games = self.rated_games(rating.games);
+            self.say(Message::new(
+                Key::NetRatingLine,
+                [
+                    rating.rules_id.clone(),
+                    rating.rating.to_string(),
+                    rating.deviation.to_string(),
+                    games,
+                ],
+            ));
+        }
+        for row in history {
+            // The history names rule files by hash; the ratings give their ids.
+            let rules = ratings
+                .iter()
+                .find(|rating| rating.rules_hash == row.rules_hash)
+                .map_or_else(|| row.rules_hash.clone(), |rating| rating.rules_id.clone());
+            let games = self.rated_games(row.games);
+            self.say(Message::new(
+                Key::NetRatingHistory,
+                [
+                    utc_minute(row.period_end_ms),
+                    rules,
+                    row.rating.to_string(),
+                    row.deviation.to_string(),
+                    games,
+                ],
+            ));
+        }
     }
 
     /// A move at the network game: checked here when it is this side's turn, so that a
@@ -244,7 +351,9 @@ impl Session {
             }
             ServerMessage::GameList { games } | ServerMessage::ArchiveList { games } => {
                 let archive = games.iter().any(|game| game.result.is_some());
-                if games.is_empty() {
+                // Long lists come in pages; only the first answers the request, and an
+                // empty last page after full ones is no news.
+                if games.is_empty() && answered.is_some() {
                     self.say(Message::plain(Key::NetNoGames));
                 }
                 for game in &games {
@@ -253,6 +362,16 @@ impl Session {
                 }
             }
             ServerMessage::Game { state } => self.take_table(state),
+            ServerMessage::Leaderboard {
+                rules_id,
+                page,
+                entries,
+            } => self.show_leaderboard(rules_id, page, &entries),
+            ServerMessage::AccountRatings {
+                account,
+                ratings,
+                history,
+            } => self.show_ratings(account, &ratings, &history),
             ServerMessage::SavedGame { text, .. } => {
                 if let Some(Awaited::Fetch(path)) = answered {
                     match files::write_atomically(Path::new(&path), text.as_bytes()) {
@@ -443,8 +562,53 @@ pub(crate) struct NetworkGame {
     pub over: bool,
 }
 
+/// The word of `new` that makes a game rated.
+const RATED: &str = "rated";
+
+/// A moment as a minute of UTC: `2026-12-03 18:05 UTC` (the proleptic Gregorian
+/// calendar, from days since 1970 by Howard Hinnant's `civil_from_days`; a date crate for
+/// one line of output would be more than it saves).
+fn utc_minute(millis: i64) -> String {
+    let minutes = millis.div_euclid(60_000);
+    let (days, minute) = (minutes.div_euclid(1_440), minutes.rem_euclid(1_440));
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minute / 60,
+        minute % 60
+    )
+}
+
 /// A game's number as typed: `join 3`.
 pub(super) fn parse_game(word: &str) -> Result<u64, Message> {
     word.parse::<u64>()
         .map_err(|_| Message::new(Key::CmdBadNumber, [word]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utc_minute;
+
+    #[test]
+    fn a_moment_reads_as_its_utc_minute() {
+        // Known instants: the epoch, a leap day, and a moment of 2026 (1 796 321 100 s is
+        // 2026-12-03 18:05 UTC by `date -u -d @1796321100`).
+        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_minute(951_782_400_000), "2000-02-29 00:00 UTC");
+        assert_eq!(utc_minute(1_796_321_100_000), "2026-12-03 18:05 UTC");
+        assert_eq!(utc_minute(-60_000), "1969-12-31 23:59 UTC");
+    }
 }
