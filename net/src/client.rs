@@ -27,6 +27,23 @@ pub enum ClientError {
     Protocol(String),
 }
 
+impl ClientError {
+    /// Whether the error only says that the other end is gone: the connection was reset
+    /// or broken, or ended without TLS's goodbye (`close_notify`), as it does when a
+    /// server is killed or its computer goes down. Say "closed" to the user, not the
+    /// library's words.
+    pub fn went_away(&self) -> bool {
+        use std::io::ErrorKind;
+        matches!(self, ClientError::Io(error) if matches!(
+            error.kind(),
+            ErrorKind::UnexpectedEof
+                | ErrorKind::ConnectionReset
+                | ErrorKind::ConnectionAborted
+                | ErrorKind::BrokenPipe
+        ))
+    }
+}
+
 /// The file of pinned server certificates under a home directory.
 pub fn pins_file(home: &Path) -> PathBuf {
     home.join(".hnefatafl").join("known_servers")
@@ -114,7 +131,8 @@ impl Client {
         Ok(())
     }
 
-    /// The next message; `None` once the server has closed the connection.
+    /// The next message; `None` once the server has closed the connection or gone away
+    /// (see [`ClientError::went_away`]).
     ///
     /// # Errors
     ///
@@ -129,7 +147,15 @@ impl Client {
                         "line over 64 KiB from the server".into(),
                     ));
                 }
-                Some(Err(AnyDelimiterCodecError::Io(error))) => return Err(error.into()),
+                Some(Err(AnyDelimiterCodecError::Io(error))) => {
+                    let error = ClientError::from(error);
+                    // A server that went away ended the connection, however it ended.
+                    return if error.went_away() {
+                        Ok(None)
+                    } else {
+                        Err(error)
+                    };
+                }
             };
             let line = String::from_utf8_lossy(&bytes);
             if line.trim().is_empty() {

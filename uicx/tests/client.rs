@@ -721,3 +721,24 @@ fn a_rated_game_shows_in_ratings_and_rating() {
     assert!(rating < 1500, "{line}");
     drop(server);
 }
+
+/// A server that goes away (killed: no TLS goodbye) is reported in words, not in the TLS
+/// library's message with its web address.
+#[test]
+fn a_server_that_goes_away_is_said_in_words() {
+    let data = tempfile::tempdir().expect("data");
+    let home = tempfile::tempdir().expect("home");
+    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let mut ann = Player::start("ann", home.path());
+    ann.send(&[&connect, "register ann", "ann secret", "new brandub"]);
+    ann.wait_for("you play player 0");
+    server.kill();
+    let text = ann.wait_for("closed the connection");
+    assert!(
+        !text.contains("close_notify") && !text.contains("https://"),
+        "{text}"
+    );
+    ann.send(&["q"]);
+    ann.finish();
+}

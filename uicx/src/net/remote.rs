@@ -249,7 +249,11 @@ async fn carry(
             message = queue.recv() => {
                 let Some(message) = message else { return };
                 if let Err(error) = client.send(&message).await {
-                    return emit(Event::Failed(error.to_string()));
+                    return emit(if error.went_away() {
+                        Event::Closed
+                    } else {
+                        Event::Failed(error.to_string())
+                    });
                 }
             }
             incoming = client.recv() => match incoming {
