@@ -546,7 +546,10 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
             }
         }
         if !session.is_thinking() && !prompted {
-            terminal.prompt();
+            let secret = session
+                .wants_secret()
+                .then(|| session.language().get(Key::NetPasswordPrompt));
+            terminal.prompt(secret.as_deref());
             prompted = true;
         }
         let input = if let Some(pause) = pace_left(session, terminal, last_computer_move)

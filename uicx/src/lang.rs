@@ -143,6 +143,8 @@ gleipnir::language_keys! {
         NetBadTarget = "net_bad_target",
         NetNoHome = "net_no_home",
         NetNotConnected = "net_not_connected",
+        NetPasswordUnsent = "net_password_unsent",
+        NetPasswordPrompt = "net_password_prompt",
         NetServer = "net_server",
         NetPassword = "net_password",
         NetLoggedIn = "net_logged_in",

@@ -124,13 +124,19 @@ impl Terminal {
         }
     }
 
-    /// Writes the prompt `> ` (at a terminal only).
-    pub fn prompt(&mut self) {
+    /// Writes the prompt `> ` (at a terminal only), or, where the next line is a
+    /// password, `secret` and a space: a prompt that does not look like the command
+    /// line's.
+    pub fn prompt(&mut self, secret: Option<&str>) {
         if !self.prompt || self.closed {
             return;
         }
         let mut stdout = std::io::stdout().lock();
-        self.closed = write!(stdout, "> ").and_then(|()| stdout.flush()).is_err();
+        let written = match secret {
+            Some(text) => write!(stdout, "{text} "),
+            None => write!(stdout, "> "),
+        };
+        self.closed = written.and_then(|()| stdout.flush()).is_err();
     }
 
     /// Shows or updates the progress line of the computer's search; `None` removes it.

@@ -429,16 +429,40 @@ fn a_password_is_the_next_line_as_typed_whatever_it_holds() {
     assert_eq!(text.matches("Logged in as ann.").count(), 1, "{text}");
 }
 
+/// After a `login` with no connection (a `c` that failed, say), the next line is still
+/// the password: never run as a command, nor shown in an error.
 #[test]
-fn after_a_login_with_no_server_the_next_line_is_a_command() {
+fn after_a_login_with_no_server_the_next_line_is_still_the_password() {
     let home = tempfile::tempdir().expect("home");
     let mut player = Player::start("alone", home.path());
-    player.send(&["r brandub", "login ann", "m d7 c7", "b"]);
+    player.send(&["r brandub", "login ann", "Sup3r-secret", "m d7 c7"]);
     let text = player.finish();
-    // (The error comes on standard error, so its order against the board is not known.)
-    assert!(text.contains("Not connected to a server."), "{text}");
-    // The line after the failed `login` was played as a move, not taken as a password.
+    assert!(
+        text.contains("Not connected to a server: the next line, the password for ann"),
+        "{text}"
+    );
+    assert!(!text.contains("Sup3r"), "the password shows: {text}");
+    // The line after the password is a command again.
     assert!(text.contains("Player 1 to move."), "{text}");
+}
+
+/// At a terminal the password has a prompt of its own, unlike the command line's `> `,
+/// and is not echoed.
+#[test]
+fn at_a_terminal_the_password_prompt_is_not_the_command_prompt() {
+    let home = tempfile::tempdir().expect("home");
+    let mut terminal = at_a_terminal(home.path());
+    expect(&mut terminal, "> ");
+    type_line(&mut terminal, "login ann");
+    expect(&mut terminal, "the password for ann");
+    expect(&mut terminal, "password (not shown): ");
+    type_line(&mut terminal, "hunter2");
+    let before = expect(&mut terminal, "> ");
+    assert!(!before.contains("hunter2"), "the password was echoed: {before:?}");
+    type_line(&mut terminal, "q");
+    if let Err(error) = terminal.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
 }
 
 /// `hnefatafl` at a terminal (a pty) in English, with `home` as its HOME.

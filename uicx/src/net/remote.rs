@@ -418,9 +418,6 @@ pub struct Link {
     pub table: Option<Table>,
     /// The requests sent and not answered yet, oldest first (the server answers in order).
     pub awaited: VecDeque<Awaited>,
-    /// The account name of a `login` or `register` whose password is the next line, and
-    /// whether it registers.
-    pub secret_for: Option<(String, bool)>,
 }
 
 impl Link {
@@ -432,7 +429,6 @@ impl Link {
             account: None,
             table: None,
             awaited: VecDeque::new(),
-            secret_for: None,
         }
     }
 

@@ -176,6 +176,10 @@ pub struct Session {
     /// The connection to a game server (`c`), and the game there: the one seam between
     /// a local game and a remote one, whose moves the server referees.
     link: Option<Link>,
+    /// The account name of a `login` or `register` whose password is the next line, and
+    /// whether it registers. Kept here, not on the link, so that the line is taken as a
+    /// password (and never run or echoed) even when there is no connection to send it on.
+    secret_for: Option<(String, bool)>,
 }
 
 /// What the computer's running search is doing, for a progress line.
@@ -215,6 +219,7 @@ impl Session {
             progress: None,
             analysis: None,
             link: None,
+            secret_for: None,
         }
     }
 
@@ -343,17 +348,18 @@ impl Session {
     /// Runs one command (its words as parsed).
     pub fn run_command(&mut self, words: &[String], source: Source) -> Reply {
         self.source = source;
-        if let Some(link) = &mut self.link {
-            if let Some((name, register)) = link.secret_for.take() {
-                // The line after `login` or `register` is the password, never a command.
-                let password = words.join(" ");
-                let message = match register {
-                    true => ClientMessage::Register { name, password },
-                    false => ClientMessage::Login { name, password },
-                };
+        if let Some((name, register)) = self.secret_for.take() {
+            // The line after `login` or `register` is the password, never a command; with
+            // no connection to send it on it is forgotten.
+            let password = words.join(" ");
+            let message = match register {
+                true => ClientMessage::Register { name, password },
+                false => ClientMessage::Login { name, password },
+            };
+            if let Some(link) = &mut self.link {
                 link.request(message, Awaited::Login);
-                return Reply::default();
             }
+            return Reply::default();
         }
         self.apply(|session| session.dispatch(words))
     }
@@ -361,12 +367,10 @@ impl Session {
     /// Runs a line that was read as typed, without the command syntax, because the line
     /// before it asked for a password ([`Session::secret_follows`]): a password may hold
     /// quotes, `#` and backslashes. If the session wants no password after all (the
-    /// `login` failed: no server), the line is read as a command.
+    /// `login` had no name the server could take), the line is read as a command.
     pub(crate) fn run_secret(&mut self, text: &str, source: Source) -> Reply {
-        if let Some(link) = &mut self.link {
-            if link.secret_for.is_some() {
-                return self.run_command(&[text.to_owned()], source);
-            }
+        if self.secret_for.is_some() {
+            return self.run_command(&[text.to_owned()], source);
         }
         match gleipnir::parse(text.as_bytes()) {
             Ok(lines) => {
@@ -389,9 +393,7 @@ impl Session {
     /// Whether the next line is a password (after `login` or `register`): a terminal
     /// should not echo it.
     pub(crate) fn wants_secret(&self) -> bool {
-        self.link
-            .as_ref()
-            .is_some_and(|link| link.secret_for.is_some())
+        self.secret_for.is_some()
     }
 
     /// Whether the session waits for something: the computer's search, or the game

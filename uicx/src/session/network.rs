@@ -80,7 +80,12 @@ impl Session {
     }
 
     pub(super) fn command_account(&mut self, name: &str, register: bool) -> Outcome {
-        self.link_or_error()?.secret_for = Some((name.to_owned(), register));
+        // The next line is the password whatever happens: it must never run as a command
+        // (and show in an error) because a connection failed.
+        self.secret_for = Some((name.to_owned(), register));
+        if self.link.is_none() {
+            return Err(Message::new(Key::NetPasswordUnsent, [name]));
+        }
         self.say(Message::new(Key::NetPassword, [name]));
         Ok(())
     }
