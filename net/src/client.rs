@@ -55,6 +55,8 @@ pub struct Client {
     writer: WriteHalf<TlsStream<TcpStream>>,
     /// What the server said in its welcome.
     pub server: String,
+    /// The server's certificate, when this connection was the first to it and pinned it.
+    pub new_pin: Option<tls::NewPin>,
 }
 
 impl Client {
@@ -92,6 +94,7 @@ impl Client {
             lines: FramedRead::new(reader, codec),
             writer,
             server: String::new(),
+            new_pin: setup.pinned.lock().ok().and_then(|mut pinned| pinned.take()),
         };
         client
             .send(&ClientMessage::Hello {

@@ -93,6 +93,16 @@ impl Pins {
     }
 }
 
+/// A server's certificate pinned at this connection, the first to that server: what a
+/// player should compare with the fingerprint the server's operator gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPin {
+    /// The certificate's fingerprint (`sha256:` and hex).
+    pub fingerprint: String,
+    /// The file of known servers it was written to.
+    pub pins: PathBuf,
+}
+
 /// Checks the server's certificate against its pin, and pins it on first use.
 #[derive(Debug)]
 struct PinVerifier {
@@ -100,6 +110,7 @@ struct PinVerifier {
     pins: Pins,
     provider: Arc<CryptoProvider>,
     refused: Arc<Mutex<Option<TlsError>>>,
+    pinned: Arc<Mutex<Option<NewPin>>>,
 }
 
 impl ServerCertVerifier for PinVerifier {
@@ -132,6 +143,12 @@ impl ServerCertVerifier for PinVerifier {
                 self.pins
                     .add(&self.server, &seen)
                     .map_err(|error| rustls::Error::General(error.to_string()))?;
+                if let Ok(mut pinned) = self.pinned.lock() {
+                    *pinned = Some(NewPin {
+                        fingerprint: seen,
+                        pins: self.pins.path.clone(),
+                    });
+                }
                 Ok(ServerCertVerified::assertion())
             }
         }
@@ -176,6 +193,8 @@ pub struct ClientTls {
     pub config: Arc<ClientConfig>,
     /// Set when the server's certificate did not match its pin.
     pub refused: Arc<Mutex<Option<TlsError>>>,
+    /// Set when the server was met for the first time and its certificate pinned.
+    pub pinned: Arc<Mutex<Option<NewPin>>>,
 }
 
 /// The TLS setup to connect to `server` (`host:port`), pinning in the file `pins`.
@@ -186,6 +205,7 @@ pub struct ClientTls {
 pub fn client_config(server: &str, pins: &Path) -> Result<ClientTls, TlsError> {
     let provider = provider();
     let refused = Arc::new(Mutex::new(None));
+    let pinned = Arc::new(Mutex::new(None));
     let verifier = PinVerifier {
         server: server.to_owned(),
         pins: Pins {
@@ -193,6 +213,7 @@ pub fn client_config(server: &str, pins: &Path) -> Result<ClientTls, TlsError> {
         },
         provider: provider.clone(),
         refused: refused.clone(),
+        pinned: pinned.clone(),
     };
     let config = ClientConfig::builder_with_provider(provider)
         .with_protocol_versions(&[&rustls::version::TLS13])
@@ -203,5 +224,6 @@ pub fn client_config(server: &str, pins: &Path) -> Result<ClientTls, TlsError> {
     Ok(ClientTls {
         config: Arc::new(config),
         refused,
+        pinned,
     })
 }

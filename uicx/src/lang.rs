@@ -138,6 +138,7 @@ gleipnir::language_keys! {
         NetConnecting = "net_connecting",
         NetStarted = "net_started",
         NetConnected = "net_connected",
+        NetPinned = "net_pinned",
         NetFailed = "net_failed",
         NetClosed = "net_closed",
         NetBadTarget = "net_bad_target",

@@ -766,3 +766,41 @@ fn a_server_that_goes_away_is_said_in_words() {
     ann.send(&["q"]);
     ann.finish();
 }
+
+/// The first connection to a server says its certificate's fingerprint (the one the
+/// server printed at its start) and where it was pinned; later ones do not.
+#[test]
+fn the_first_connection_tells_the_fingerprint_and_where_it_is_pinned() {
+    let data = tempfile::tempdir().expect("data");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let printed = server.output_until(|text| text.contains("certificate sha256:"));
+    let fingerprint = printed
+        .split("certificate ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("the server prints its fingerprint")
+        .to_owned();
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut first = Player::start("first", home.path());
+    first.send(&[&connect]);
+    let text = first.wait_for("Connected to");
+    let pins = home.path().join(".hnefatafl").join("known_servers");
+    let told = format!(
+        "First connection to localhost:{}: its certificate {fingerprint} is trusted from now on and pinned in {}.",
+        server.port,
+        pins.display()
+    );
+    assert!(text.contains(&told), "no {told:?} in:\n{text}");
+    first.send(&["q"]);
+    first.finish();
+
+    let mut again = Player::start("again", home.path());
+    again.send(&[&connect]);
+    let text = again.wait_for("Connected to");
+    assert!(!text.contains("First connection"), "{text}");
+    again.send(&["q"]);
+    again.finish();
+    drop(server);
+}

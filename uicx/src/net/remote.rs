@@ -18,6 +18,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use hnefatafl_net::DEFAULT_PORT;
 use hnefatafl_net::client::{Client, ClientError, pins_file};
+use hnefatafl_net::tls::NewPin;
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 
 use crate::net::table::Table;
@@ -124,6 +125,8 @@ pub enum Event {
     },
     /// Connected; the server's name and version.
     Connected(String),
+    /// The server was met for the first time: its certificate is pinned now.
+    Pinned(NewPin),
     /// A message from the server (boxed: most events are small).
     Message(Box<ServerMessage>),
     /// The connection could not be made, or broke: why.
@@ -243,6 +246,9 @@ async fn carry(
         Ok(Err(reason)) => return emit(Event::Failed(reason)),
         Err(_) => return emit(Event::Failed("no answer in time".to_owned())),
     };
+    if let Some(pin) = client.new_pin.take() {
+        emit(Event::Pinned(pin));
+    }
     emit(Event::Connected(client.server.clone()));
     loop {
         tokio::select! {

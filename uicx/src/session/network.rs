@@ -299,6 +299,16 @@ impl Session {
                     [pid.to_string(), port.to_string()],
                 ));
             }
+            remote::Event::Pinned(pin) => {
+                self.say(Message::new(
+                    Key::NetPinned,
+                    [
+                        target.clone(),
+                        pin.fingerprint,
+                        pin.pins.display().to_string(),
+                    ],
+                ));
+            }
             remote::Event::Connected(server) => {
                 if let Some(link) = &mut self.link {
                     link.connected = true;
