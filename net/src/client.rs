@@ -94,7 +94,11 @@ impl Client {
             lines: FramedRead::new(reader, codec),
             writer,
             server: String::new(),
-            new_pin: setup.pinned.lock().ok().and_then(|mut pinned| pinned.take()),
+            new_pin: setup
+                .pinned
+                .lock()
+                .ok()
+                .and_then(|mut pinned| pinned.take()),
         };
         client
             .send(&ClientMessage::Hello {

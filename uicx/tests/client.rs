@@ -458,7 +458,10 @@ fn at_a_terminal_the_password_prompt_is_not_the_command_prompt() {
     expect(&mut terminal, "password (not shown): ");
     type_line(&mut terminal, "hunter2");
     let before = expect(&mut terminal, "> ");
-    assert!(!before.contains("hunter2"), "the password was echoed: {before:?}");
+    assert!(
+        !before.contains("hunter2"),
+        "the password was echoed: {before:?}"
+    );
     type_line(&mut terminal, "q");
     if let Err(error) = terminal.exp_eof() {
         panic!("the program should end on q: {error}");

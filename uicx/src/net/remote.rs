@@ -18,8 +18,8 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use hnefatafl_net::DEFAULT_PORT;
 use hnefatafl_net::client::{Client, ClientError, pins_file};
-use hnefatafl_net::tls::NewPin;
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::tls::NewPin;
 
 use crate::net::table::Table;
 use crate::thinker::Notify;
