@@ -86,7 +86,8 @@ impl ServerProcess {
             .next()
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in {first:?}"));
-        let output = Arc::new(Mutex::new(String::new()));
+        // The first line (address and certificate) is part of what it printed.
+        let output = Arc::new(Mutex::new(first.clone()));
         let sink = output.clone();
         std::thread::spawn(move || {
             for line in reader.lines() {
