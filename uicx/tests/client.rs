@@ -132,6 +132,18 @@ impl Drop for Player {
     }
 }
 
+/// Ann makes game 1 with `new` (which must seat her as player 0) and Bob joins it, each in
+/// a program of their own with their own home; both are logged in when this returns.
+fn seated_at_game_one(connect: &str, homes: &[tempfile::TempDir], new: &str) -> (Player, Player) {
+    let mut ann = Player::start("ann", homes[0].path());
+    ann.send(&[connect, "register ann", "ann secret", new]);
+    ann.wait_for("you play player 0");
+    let mut bob = Player::start("bob", homes[1].path());
+    bob.send(&[connect, "register bob", "bob secret", "join 1"]);
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    (ann, bob)
+}
+
 fn brandub() -> Rules {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/brandub");
     Rules::parse(&std::fs::read(path).expect("the rule file")).expect("the rules read")
@@ -552,12 +564,7 @@ fn a_player_whose_program_died_logs_in_again_and_plays_on() {
     let server = ServerProcess::start(data.path(), 0, &[]);
     let connect = format!("c localhost:{}", server.port);
 
-    let mut ann = Player::start("ann", homes[0].path());
-    ann.send(&[&connect, "register ann", "ann secret", "new brandub 5+3"]);
-    ann.wait_for("you play player 0");
-    let mut bob = Player::start("bob", homes[1].path());
-    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
-    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub 5+3");
     ann.send(&["m d7 c7"]);
     bob.wait_for("(d7-c7)");
     // Ann's program is killed; Bob moves while she is away.
@@ -602,12 +609,7 @@ fn lists_of_games_read_as_sentences() {
     let server = ServerProcess::start(data.path(), 0, &[]);
     let connect = format!("c localhost:{}", server.port);
 
-    let mut ann = Player::start("ann", homes[0].path());
-    ann.send(&[&connect, "register ann", "ann secret", "new brandub"]);
-    ann.wait_for("you play player 0");
-    let mut bob = Player::start("bob", homes[1].path());
-    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
-    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub");
     ann.send(&["m d7 c7"]);
     bob.wait_for("(d7-c7)");
     bob.send(&["games"]);
