@@ -2,7 +2,8 @@
 //!
 //! [`server`] holds the connections (TLS, framing, a task each way, limits); `referee`
 //! the games they play (moves checked by the engine, clocks, offers, spectators, chat)
-//! behind one lock; [`storage`] keeps accounts, games and moves in SQLite behind the
+//! behind one lock, its storage writes committed in order off the lock by `journal`'s
+//! thread; [`storage`] keeps accounts, games and moves in SQLite behind the
 //! [`storage::Storage`] trait; [`accounts`] hashes and checks passwords; [`tls`] makes and
 //! loads the server's certificate; [`quotas`] keeps what one client may take; [`text`]
 //! decides which characters of chat and names are hidden; [`datadir`] makes and locks the data directory; [`rating`] is the Glicko-2 arithmetic of players' ratings and
@@ -13,6 +14,7 @@
 
 pub mod accounts;
 pub mod datadir;
+mod journal;
 pub mod periods;
 pub mod quotas;
 pub mod rating;

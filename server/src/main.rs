@@ -163,8 +163,8 @@ fn run(arguments: Arguments) -> Result<(), String> {
         println!("hnefataflserver listening on {address}, certificate {fingerprint}");
         server
             .serve(listener, tokio_rustls::TlsAcceptor::from(tls_config))
-            .await;
-        Ok::<(), String>(())
+            .await
+            .map_err(|error| format!("{}: {error}", database.display()))
     })?;
     Ok(())
 }

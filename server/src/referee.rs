@@ -1,8 +1,10 @@
 //! The referee: every game in memory behind the server's one lock, and the synchronous
 //! work of each message on it: accounts' seats, moves checked by the engine, clocks,
 //! offers, spectators, chat and the archive. It does no network I/O; the connections in
-//! [`crate::server`] hand it messages and carry away what it queues. A move is stored
-//! before anybody hears of it.
+//! [`crate::server`] hand it messages and carry away what it queues. Nor does it touch the
+//! disk: it records its storage writes in the [`Journal`], and every line it queues waits
+//! for the writes recorded before it ([`crate::journal`]), so a move is stored before
+//! anybody hears of it.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
@@ -18,9 +20,10 @@ use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
 
 use crate::accounts;
+use crate::journal::{Journal, Line, Write};
 use crate::quotas::{Bucket, Quotas, Window};
 use crate::server::ServerError;
-use crate::storage::{GameRecord, Storage, StoredClock, StoredMove, StoredResult};
+use crate::storage::{GameRecord, StoredClock, StoredMove, StoredResult};
 use crate::text;
 
 /// A connection's number, as `--showtraffic` shows it.
@@ -65,7 +68,7 @@ impl RuleSet {
 
 /// A connection as the game state knows it.
 pub(crate) struct Connection {
-    pub(crate) queue: mpsc::Sender<String>,
+    pub(crate) queue: mpsc::Sender<Line>,
     pub(crate) account: Option<String>,
     pub(crate) games: HashSet<GameId>,
     pub(crate) address: IpAddr,
@@ -110,7 +113,10 @@ pub(crate) enum Followup {
 
 /// Everything behind the lock.
 pub(crate) struct State {
-    pub(crate) storage: Box<dyn Storage>,
+    /// The storage writes, committed in order off the lock.
+    pub(crate) journal: Journal,
+    /// The number the next new game gets.
+    pub(crate) next_game: GameId,
     pub(crate) rules: BTreeMap<String, RuleSet>,
     pub(crate) games: BTreeMap<GameId, LiveGame>,
     pub(crate) connections: HashMap<ConnectionId, Connection>,
@@ -232,6 +238,10 @@ impl State {
             line = protocol::to_line(&ServerMessage::error(problem));
         }
         if let Some(connection) = self.connections.get(&id) {
+            let line = Line {
+                after: self.journal.recorded(),
+                text: line,
+            };
             if connection.queue.try_send(line).is_err() {
                 self.disconnect(id);
             }
@@ -461,9 +471,10 @@ impl State {
                     wait.as_secs() + 1
                 ));
             }
-            self.storage
-                .add_rules(&hash, &text)
-                .map_err(|error| error.to_string())?;
+            self.journal.record(Write::AddRules {
+                hash: hash.clone(),
+                text: text.clone(),
+            });
             let set = RuleSet::new(parsed, text, String::new(), hash.clone());
             self.rules.insert(hash.clone(), set);
         }
@@ -578,19 +589,27 @@ impl State {
                 ));
             }
         }
-        let game = self
-            .storage
-            .create_game(&hash, clock.map(stored_clock), rated)
-            .map_err(|error| error.to_string())?;
+        let game = self.next_game;
+        self.next_game += 1;
+        self.journal.record(Write::CreateGame {
+            game,
+            rules_hash: hash.clone(),
+            clock: clock.map(stored_clock),
+            rated,
+        });
         let mut players = [None, None];
         players[usize::from(side)] = Some(name.clone());
-        self.storage
-            .set_player(game, side, &name)
-            .map_err(|error| error.to_string())?;
+        self.journal.record(Write::SetPlayer {
+            game,
+            side,
+            name: name.clone(),
+        });
         if let Some(opponent) = &opponent {
-            self.storage
-                .set_player(game, 1 - side, opponent)
-                .map_err(|error| error.to_string())?;
+            self.journal.record(Write::SetPlayer {
+                game,
+                side: 1 - side,
+                name: opponent.clone(),
+            });
             players[usize::from(1 - side)] = Some(opponent.clone());
         }
         let main = clock.map_or(Duration::ZERO, |c| Duration::from_millis(c.main_ms));
@@ -633,9 +652,11 @@ impl State {
             .ok_or_else(|| format!("game {game} has two players; `watch` shows it"))?
             as u8;
         self.check_open_games(&name)?;
-        self.storage
-            .set_player(game, side, &name)
-            .map_err(|error| error.to_string())?;
+        self.journal.record(Write::SetPlayer {
+            game,
+            side,
+            name: name.clone(),
+        });
         let live = self.live(game)?;
         live.players[usize::from(side)] = Some(name.clone());
         self.attend(id, game, Some(side));
@@ -711,16 +732,18 @@ impl State {
             mv: rules.format_move(mv, Notation::Numeric),
             clocks: remaining.map(millis),
         };
-        self.storage
-            .add_move(game, number, &stored)
-            .map_err(|error| error.to_string())?;
-        let live = self.live(game)?;
         live.game.try_play(mv).map_err(|error| error.to_string())?;
         live.remaining = remaining;
         live.offer = None;
         let clocks = live.clock.map(|_| stored.clocks);
-        live.stored.push(stored);
+        live.stored.push(stored.clone());
         let outcome = live.game.outcome();
+        // Recorded before the `moved` below is queued, so that it waits for the move.
+        self.journal.record(Write::AddMove {
+            game,
+            number,
+            stored,
+        });
         self.broadcast(
             game,
             &ServerMessage::Moved {
@@ -770,9 +793,11 @@ impl State {
     }
 
     pub(crate) fn finish(&mut self, game: GameId, result: GameResult) -> Result<(), String> {
-        self.storage
-            .finish_game(game, &stored_result(&result))
-            .map_err(|error| error.to_string())?;
+        self.live(game)?;
+        self.journal.record(Write::FinishGame {
+            game,
+            result: stored_result(&result),
+        });
         let live = self.live(game)?;
         live.result = Some(result.clone());
         live.turn_started = None;
@@ -840,9 +865,10 @@ impl State {
                 let replied = live.game.side_to_move().index() == usize::from(offerer);
                 let count = if replied { 2 } else { 1 };
                 let keep = live.game.moves().len().saturating_sub(count);
-                self.storage
-                    .truncate_moves(game, keep as u32)
-                    .map_err(|error| error.to_string())?;
+                self.journal.record(Write::TruncateMoves {
+                    game,
+                    keep: keep as u32,
+                });
                 let live = self.live(game)?;
                 while live.game.moves().len() > keep {
                     live.game.undo();

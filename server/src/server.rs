@@ -1,8 +1,10 @@
 //! The game server's connections: the listener, the TLS handshake with its deadline, a
 //! reading and a writing task for each connection, the queue and line limits, password
-//! hashing and computer moves on blocking threads. The games themselves are the
-//! `referee`'s, behind one lock taken only for the synchronous work of a message
-//! (no `.await` while it is held).
+//! hashing, the storage's reads and computer moves on blocking threads. The games
+//! themselves are the `referee`'s, behind one lock taken only for the synchronous work of
+//! a message (no `.await` and no disk I/O while it is held); its storage writes are
+//! committed by the `journal`'s thread, and each line a connection's writing task takes
+//! off its queue waits for the writes recorded before it.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
@@ -25,6 +27,7 @@ use tokio_rustls::TlsAcceptor;
 use tokio_util::codec::{AnyDelimiterCodecError, FramedRead};
 
 use crate::accounts;
+use crate::journal::{self, Committed, Line};
 use crate::periods;
 use crate::quotas::{Bucket, Quotas, Window};
 use crate::referee::{Connection, ConnectionId, Followup, RuleSet, State, hash_text, valid_name};
@@ -74,6 +77,13 @@ pub enum ServerError {
     /// A stored game cannot be replayed.
     #[error("stored game {0}: {1}")]
     Game(GameId, String),
+    /// The thread that writes the storage could not be started.
+    #[error("cannot start the storage writer: {0}")]
+    Thread(std::io::Error),
+    /// A storage write failed while the server ran: it stopped, so that no client is told
+    /// of anything not stored.
+    #[error("{0}; the server stopped, since it could no longer store what it is told")]
+    Write(String),
 }
 
 /// The server.
@@ -95,11 +105,22 @@ pub struct Server {
     /// The time limits of a connection.
     hello_timeout: Duration,
     idle_timeout: Duration,
-    /// The storage of the ratings' work, a connection of its own: rating periods and the
-    /// rating queries read and write it on blocking threads, never under the referee's
-    /// lock.
-    ratings: Mutex<Box<dyn Storage>>,
+    /// How far the referee's storage writes are committed.
+    committed: Committed,
+    /// The storage of the work done off the referee's lock, a connection of its own:
+    /// accounts (registering, the password of a login), rating periods and rating queries
+    /// read and write it on blocking threads.
+    off_lock: Mutex<Box<dyn Storage>>,
     rating_period: Duration,
+}
+
+/// A line a connection answers by itself (to a line it cannot read, before `hello`): it
+/// follows no write, and its queue keeps it behind every line queued before it.
+fn own_line(message: &ServerMessage) -> Line {
+    Line {
+        after: 0,
+        text: protocol::to_line(message),
+    }
 }
 
 /// A rating query, its rules found under the referee's lock, to answer off it.
@@ -130,8 +151,9 @@ enum Answer {
 
 impl Server {
     /// Opens the server on a storage: reads the shipped rule files and resumes every
-    /// stored game, its clocks starting again now. `ratings` is a second connection to
-    /// the same storage, for the ratings' work.
+    /// stored game, its clocks starting again now; from then on `storage` is the storage
+    /// writer's. `off_lock` is a second connection to the same storage, for accounts and
+    /// ratings.
     ///
     /// # Errors
     ///
@@ -139,7 +161,7 @@ impl Server {
     /// replayed.
     pub fn new(
         mut storage: Box<dyn Storage>,
-        ratings: Box<dyn Storage>,
+        off_lock: Box<dyn Storage>,
         options: &Options,
     ) -> Result<Arc<Server>, ServerError> {
         let mut rules = BTreeMap::new();
@@ -172,8 +194,12 @@ impl Server {
             .iter()
             .map(|&level| (format!("{COMPUTER_PREFIX}{level}"), level))
             .collect();
+        let records = storage.games()?;
+        let next_game = records.iter().map(|record| record.id).max().unwrap_or(0) + 1;
+        let (journal, committed) = journal::start(storage).map_err(ServerError::Thread)?;
         let mut state = State {
-            storage,
+            journal,
+            next_game,
             rules,
             games: BTreeMap::new(),
             connections: HashMap::new(),
@@ -185,7 +211,7 @@ impl Server {
             registrations: Window::default(),
         };
         let now = Instant::now();
-        for record in state.storage.games()? {
+        for record in records {
             let live = state.resume(record, now)?;
             state.games.insert(live.id, live);
         }
@@ -207,9 +233,18 @@ impl Server {
             connections: Arc::new(Semaphore::new(options.quotas.connections)),
             hello_timeout: options.quotas.hello_timeout,
             idle_timeout: options.quotas.idle_timeout,
-            ratings: Mutex::new(ratings),
+            committed,
+            off_lock: Mutex::new(off_lock),
             rating_period: options.rating_period,
         }))
+    }
+
+    /// The storage connection of the work done off the referee's lock; taken on blocking
+    /// threads only.
+    fn storage_off_lock(&self) -> MutexGuard<'_, Box<dyn Storage>> {
+        self.off_lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -224,10 +259,20 @@ impl Server {
     /// loop waits for a free permit before it accepts another. When an accept fails (out
     /// of file descriptors: EMFILE, ENFILE) it waits before the next try, 10 ms doubling
     /// up to 1 s, instead of spinning; a successful accept starts the wait afresh.
-    pub async fn serve(self: Arc<Self>, listener: TcpListener, tls: TlsAcceptor) {
+    ///
+    /// # Errors
+    ///
+    /// A storage write failed: the server stops at once, so that nothing recorded after
+    /// the write is ever told to a client.
+    pub async fn serve(
+        self: Arc<Self>,
+        listener: TcpListener,
+        tls: TlsAcceptor,
+    ) -> Result<(), ServerError> {
         self.clone().start_followups();
         tokio::spawn(self.clone().rating_periods());
         let mut back_off = FIRST_BACK_OFF;
+        let mut committed = self.committed.clone();
         loop {
             let next = async {
                 // The semaphore is never closed.
@@ -236,7 +281,8 @@ impl Server {
             };
             let (permit, accepted) = tokio::select! {
                 next = next => next,
-                () = self.emptied() => return,
+                () = self.emptied() => return Ok(()),
+                error = committed.failed() => return Err(ServerError::Write(error)),
             };
             let (stream, peer) = match accepted {
                 Ok(accepted) => {
@@ -291,7 +337,7 @@ impl Server {
             return;
         };
         let (reader, mut writer) = tokio::io::split(stream);
-        let (queue, mut outgoing) = mpsc::channel::<String>(QUEUE_LENGTH);
+        let (queue, mut outgoing) = mpsc::channel::<Line>(QUEUE_LENGTH);
         {
             let mut state = self.lock();
             let chat = Bucket::new(state.quotas.chat_per_second, Instant::now());
@@ -307,8 +353,14 @@ impl Server {
             );
         }
         let server = self.clone();
+        let mut committed = self.committed.clone();
         let writing = tokio::spawn(async move {
             while let Some(line) = outgoing.recv().await {
+                // Nothing is told before the writes recorded before it are stored.
+                if committed.reached(line.after).await.is_err() {
+                    break;
+                }
+                let line = line.text;
                 server.traffic(id, "->", line.trim_end());
                 if writer.write_all(line.as_bytes()).await.is_err() {
                     break;
@@ -340,7 +392,7 @@ impl Server {
                         self.hello_timeout.as_secs()
                     )
                 });
-                let _ = queue.try_send(protocol::to_line(&reply));
+                let _ = queue.try_send(own_line(&reply));
                 break;
             };
             let Some(frame) = frame else { break };
@@ -349,7 +401,7 @@ impl Server {
                 Err(AnyDelimiterCodecError::MaxChunkLengthExceeded) => {
                     self.traffic(id, "<-", "<line over 64 KiB>");
                     let reply = ServerMessage::error("line longer than 64 KiB: closing");
-                    let _ = queue.try_send(protocol::to_line(&reply));
+                    let _ = queue.try_send(own_line(&reply));
                     break;
                 }
                 Err(AnyDelimiterCodecError::Io(_)) => break,
@@ -363,7 +415,7 @@ impl Server {
             let message = match protocol::parse_client(line) {
                 Ok(message) => message,
                 Err(problem) => {
-                    let _ = queue.try_send(protocol::to_line(&ServerMessage::error(problem)));
+                    let _ = queue.try_send(own_line(&ServerMessage::error(problem)));
                     continue;
                 }
             };
@@ -375,19 +427,19 @@ impl Server {
                             version: PROTOCOL_VERSION,
                             server: format!("hnefataflserver {}", env!("CARGO_PKG_VERSION")),
                         };
-                        let _ = queue.try_send(protocol::to_line(&welcome));
+                        let _ = queue.try_send(own_line(&welcome));
                     }
                     ClientMessage::Hello { version, .. } => {
                         let reply = ServerMessage::error(format!(
                             "protocol version {version} is not spoken here; this server \
                              speaks version {PROTOCOL_VERSION}"
                         ));
-                        let _ = queue.try_send(protocol::to_line(&reply));
+                        let _ = queue.try_send(own_line(&reply));
                         break;
                     }
                     _ => {
                         let reply = ServerMessage::error("the first message must be `hello`");
-                        let _ = queue.try_send(protocol::to_line(&reply));
+                        let _ = queue.try_send(own_line(&reply));
                     }
                 }
                 continue;
@@ -459,16 +511,19 @@ impl Server {
             return;
         };
         let server = self.clone();
-        let hashed =
-            tokio::task::spawn_blocking(move || accounts::hash(&server.memory, &password)).await;
+        let account = name.clone();
+        // Hashed, then stored on the off-lock connection, both on a blocking thread.
+        let created = tokio::task::spawn_blocking(move || {
+            let hash = accounts::hash(&server.memory, &password)
+                .map_err(|_| "the password could not be hashed".to_owned())?;
+            server
+                .storage_off_lock()
+                .create_account(&account, &hash)
+                .map_err(|error| error.to_string())
+        })
+        .await;
+        let result = created.unwrap_or_else(|_| Err("the password could not be hashed".into()));
         let mut state = self.lock();
-        let result = match hashed {
-            Ok(Ok(hash)) => state
-                .storage
-                .create_account(&name, &hash)
-                .map_err(|e| e.to_string()),
-            _ => Err("the password could not be hashed".to_owned()),
-        };
         match result {
             Ok(true) => state.logged_in(id, name),
             Ok(false) => state.send(
@@ -480,7 +535,7 @@ impl Server {
     }
 
     async fn login(self: Arc<Self>, id: ConnectionId, name: String, password: String) {
-        let (stored, keys) = {
+        let keys = {
             let mut state = self.lock();
             let Some(address) = state.connections.get(&id).map(|c| c.address) else {
                 return;
@@ -496,9 +551,24 @@ impl Server {
             if state.computers.contains_key(&name) {
                 return state.send(id, &ServerMessage::error("that is a computer account"));
             }
-            match state.storage.password_hash(&name) {
-                Ok(stored) => (stored, keys),
-                Err(error) => return state.send(id, &ServerMessage::error(error.to_string())),
+            keys
+        };
+        let server = self.clone();
+        let account = name.clone();
+        let read =
+            tokio::task::spawn_blocking(move || server.storage_off_lock().password_hash(&account))
+                .await;
+        let stored = match read {
+            Ok(Ok(stored)) => stored,
+            Ok(Err(error)) => {
+                return self
+                    .lock()
+                    .send(id, &ServerMessage::error(error.to_string()));
+            }
+            Err(_) => {
+                return self
+                    .lock()
+                    .send(id, &ServerMessage::error("the account could not be read"));
             }
         };
         let Ok(_permit) = self.hashing.acquire().await else {
@@ -545,10 +615,7 @@ impl Server {
         let period = i64::try_from(self.rating_period.as_millis())
             .unwrap_or(i64::MAX)
             .max(1);
-        let mut storage = self
-            .ratings
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut storage = self.storage_off_lock();
         let now = stored_now();
         let Some(last) = storage.period_end()? else {
             storage.close_period(now, &[], &[], &[])?;
@@ -659,10 +726,7 @@ impl Server {
 
     /// Reads what a rating query asks from the ratings' storage connection.
     fn read_ratings(&self, query: Query) -> Result<Answer, StorageError> {
-        let mut storage = self
-            .ratings
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut storage = self.storage_off_lock();
         let limit = RATINGS_PAGE as u32;
         Ok(match query {
             Query::Leaderboard {

@@ -148,13 +148,14 @@ pub trait Storage: Send {
     fn add_rules(&mut self, hash: &str, text: &str) -> Result<(), StorageError>;
     /// Every stored rule file, as (hash, text).
     fn all_rules(&mut self) -> Result<Vec<(String, String)>, StorageError>;
-    /// Makes a game and answers its number.
+    /// Makes game number `game` (the server numbers its games: one more than the last).
     fn create_game(
         &mut self,
+        game: GameNumber,
         rules_hash: &str,
         clock: Option<StoredClock>,
         rated: bool,
-    ) -> Result<GameNumber, StorageError>;
+    ) -> Result<(), StorageError>;
     /// Puts an account at a seat.
     fn set_player(&mut self, game: GameNumber, side: u8, name: &str) -> Result<(), StorageError>;
     /// Stores move `number` (1 for the first) of a game.
@@ -367,21 +368,23 @@ impl Storage for SqliteStorage {
 
     fn create_game(
         &mut self,
+        game: GameNumber,
         rules_hash: &str,
         clock: Option<StoredClock>,
         rated: bool,
-    ) -> Result<GameNumber, StorageError> {
+    ) -> Result<(), StorageError> {
         self.connection.execute(
-            "INSERT INTO game (rules_hash, main_ms, increment_ms, rated)
-             VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO game (id, rules_hash, main_ms, increment_ms, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
             params![
+                game as i64,
                 rules_hash,
                 clock.map(|c| c.main_ms as i64),
                 clock.map(|c| c.increment_ms as i64),
                 rated
             ],
         )?;
-        Ok(self.connection.last_insert_rowid() as GameNumber)
+        Ok(())
     }
 
     fn set_player(&mut self, game: GameNumber, side: u8, name: &str) -> Result<(), StorageError> {
@@ -636,8 +639,11 @@ mod tests {
             assert!(storage.create_account("ann", "hash").expect("account"));
             assert!(!storage.create_account("ann", "other").expect("account"));
             storage.add_rules("h1", "id x").expect("rules");
-            let first = storage.create_game("h1", clock, true).expect("game");
-            let second = storage.create_game("h1", None, false).expect("game");
+            let (first, second) = (1, 2);
+            storage.create_game(first, "h1", clock, true).expect("game");
+            storage
+                .create_game(second, "h1", None, false)
+                .expect("game");
             storage.set_player(first, 1, "ann").expect("seat");
             for number in 1..=3 {
                 let stored = StoredMove {
@@ -710,7 +716,8 @@ mod tests {
         assert_eq!(storage.period_end().expect("period"), None);
         assert!(storage.uncounted_games(i64::MAX).expect("games").is_empty());
         // The new tables work, and opening it again changes nothing.
-        let rated = storage.create_game("h1", None, true).expect("game");
+        let rated = 2;
+        storage.create_game(rated, "h1", None, true).expect("game");
         storage.set_player(rated, 0, "ann").expect("seat");
         storage.set_player(rated, 1, "bob").expect("seat");
         let result = StoredResult {
@@ -731,7 +738,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut storage = SqliteStorage::open(&dir.path().join("server.db")).expect("open");
         storage.add_rules("h1", "id x").expect("rules");
-        let game = storage.create_game("h1", None, true).expect("game");
+        let game = 1;
+        storage.create_game(game, "h1", None, true).expect("game");
         storage.set_player(game, 0, "ann").expect("seat");
         storage.set_player(game, 1, "bob").expect("seat");
         let result = StoredResult {

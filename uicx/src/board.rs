@@ -112,3 +112,6 @@ fn trim_line(out: &mut String) {
     out.truncate(trimmed);
     out.push('\n');
 }
+
+#[cfg(test)]
+mod tests;

@@ -398,4 +398,60 @@ mod tests {
         );
         assert_ne!(language.get(Key::Turn), "turn");
     }
+
+    // The shipped language files give every key and no other.
+
+    fn shipped(name: &str) -> Vec<u8> {
+        let path = format!("{}/../data/lang/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read(&path).unwrap_or_else(|error| panic!("{path}: {error}"))
+    }
+
+    #[test]
+    fn english_is_complete() {
+        if let Err(error) = Language::parse(&shipped("eng")) {
+            panic!("eng: {error}");
+        }
+    }
+
+    #[test]
+    fn swedish_is_complete() {
+        if let Err(error) = Language::parse(&shipped("swe")) {
+            panic!("swe: {error}");
+        }
+    }
+
+    #[test]
+    fn loaded_language_fills_in_values() {
+        let Ok(english) = Language::parse(&shipped("eng")) else {
+            panic!("eng must load")
+        };
+        assert_eq!(
+            english.text(&Message::new(Key::Turn, ["1"])),
+            "Player 1 to move."
+        );
+        let Ok(swedish) = Language::parse(&shipped("swe")) else {
+            panic!("swe must load")
+        };
+        assert_ne!(swedish.get(Key::Turn), english.get(Key::Turn));
+    }
+
+    #[test]
+    fn a_file_missing_a_key_is_refused() {
+        let text = String::from_utf8(shipped("eng")).expect("UTF-8");
+        let short: String = text
+            .lines()
+            .filter(|line| !line.starts_with("turn"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(Language::parse(short.as_bytes()).is_err());
+        let extra = format!("{text}\nno_such_key Hello\n");
+        assert!(Language::parse(extra.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn the_keys_listed_by_minus_l_are_every_key() {
+        let listed: Vec<&str> = gleipnir::key_names::<Key>().collect();
+        let names: Vec<&str> = Key::ALL.iter().map(|key| key.name()).collect();
+        assert_eq!(listed, names);
+    }
 }

@@ -2,17 +2,20 @@
 //!
 //! The binary is a thin wrapper around [`cli::run`] (and [`check::run`] for `--check`). The [`session::Session`] is the
 //! interpreter: it holds the game and runs every command, and knows no front end. The
-//! command line ([`cli`]) and the X window ([`window`], drawing with [`x11`]) drive it;
+//! command line ([`cli`]) and the X window (`window`, drawing with [`x11`]) drive it;
 //! the seam between them is described in [`session`]. Messages are made in `messages`,
 //! files are read and written through [`hnefatafl_data::files`].
 
 #![deny(missing_docs)]
 
-pub mod args;
-pub mod board;
+// Public only what the binary (`cli`, `check`), the benchmarks (`x11`) and the fuzz
+// targets (`session`, `protocol`, `x11`) use; the rest is the crate's own.
+
+pub(crate) mod args;
+pub(crate) mod board;
 pub mod check;
 pub mod cli;
-pub mod lang;
+pub(crate) mod lang;
 pub(crate) mod messages;
 pub(crate) mod net;
 pub(crate) mod otg;
@@ -20,7 +23,7 @@ pub mod protocol;
 pub mod session;
 pub(crate) mod terminal;
 pub(crate) mod thinker;
-pub mod window;
+pub(crate) mod window;
 pub mod x11;
 
 // The shipped data, its lookup and the safe opening of files are the `hnefatafl_data`

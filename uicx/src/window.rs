@@ -232,28 +232,4 @@ impl XHost for Host<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rules(name: &str) -> hnefatafl_core::Rules {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../data/rules")
-            .join(name);
-        hnefatafl_core::Rules::parse(&std::fs::read(path).expect("rule file")).expect("valid")
-    }
-
-    #[test]
-    fn sides_without_a_role_are_named_after_their_pieces() {
-        let halatafl = rules("halatafl");
-        assert_eq!(
-            side_name(&halatafl, Player::BOTH[0]).as_deref(),
-            Some("White")
-        );
-        assert_eq!(
-            side_name(&halatafl, Player::BOTH[1]).as_deref(),
-            Some("Black")
-        );
-        // Sides of several named types have no one name.
-        assert_eq!(side_name(&rules("hnefatafl"), Player::BOTH[1]), None);
-    }
-}
+mod tests;

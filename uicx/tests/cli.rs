@@ -155,8 +155,12 @@ fn keys_are_listed_one_per_line() {
     let assert = program(home.path()).arg("-L").assert().success();
     let listed = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
     let listed: Vec<&str> = listed.lines().collect();
-    let names: Vec<&str> = uicx::lang::Key::ALL.iter().map(|key| key.name()).collect();
-    assert_eq!(listed, names);
+    // Each key once (that they are the program's every key, in its order, is a unit test
+    // of `lang`).
+    let mut sorted = listed.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), listed.len(), "{listed:?}");
     // The English file gives exactly these keys.
     let english = std::fs::read_to_string(data().join("lang/eng")).expect("eng");
     let mut given: Vec<&str> = english
@@ -165,8 +169,6 @@ fn keys_are_listed_one_per_line() {
         .filter_map(|line| line.split_whitespace().next())
         .collect();
     given.sort_unstable();
-    let mut sorted = names.clone();
-    sorted.sort_unstable();
     assert_eq!(given, sorted);
 }
 

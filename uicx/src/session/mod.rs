@@ -4,7 +4,7 @@
 //! # The seam between the interpreter and its front ends
 //!
 //! The interpreter knows no front end. A front end (the command line in [`crate::cli`],
-//! the X window through [`crate::window`], and any later one) does four things only:
+//! the X window through `crate::window`, and any later one) does four things only:
 //!
 //! 1. it hands over each command as words with [`Session::run_command`], saying where it
 //!    came from ([`Source`]), and shows the [`Reply`]: its lines, the last one an error

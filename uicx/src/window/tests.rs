@@ -1,4 +1,4 @@
-//! The session as the X window sees it (`window::Host`), without a window.
+//! The session as the X window sees it (`Host`), without a window.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -6,9 +6,32 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use hnefatafl_data::{DataDirs, Origin};
-use uicx::session::{Locks, Session};
-use uicx::window::Host;
-use uicx::x11::{Flow, Role, Waker, XHost};
+
+use super::*;
+use crate::session::Locks;
+use crate::x11::{Flow, Role, Waker, XHost};
+
+fn rules(name: &str) -> hnefatafl_core::Rules {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../data/rules")
+        .join(name);
+    hnefatafl_core::Rules::parse(&std::fs::read(path).expect("rule file")).expect("valid")
+}
+
+#[test]
+fn sides_without_a_role_are_named_after_their_pieces() {
+    let halatafl = rules("halatafl");
+    assert_eq!(
+        side_name(&halatafl, Player::BOTH[0]).as_deref(),
+        Some("White")
+    );
+    assert_eq!(
+        side_name(&halatafl, Player::BOTH[1]).as_deref(),
+        Some("Black")
+    );
+    // Sides of several named types have no one name.
+    assert_eq!(side_name(&rules("hnefatafl"), Player::BOTH[1]), None);
+}
 
 fn brandub() -> Session {
     let dirs = DataDirs {
