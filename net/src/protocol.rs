@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use tokio_util::codec::AnyDelimiterCodec;
 
 /// The version of the protocol that this program speaks. Version 2 sends moves in core's serde form (version 1 sent them as text).
-pub const PROTOCOL_VERSION: u32 = 2;
+/// Version 3 adds byo-yomi and correspondence clocks (`periods`, `period_ms`, `move_ms`)
+/// and the byo-yomi periods left (`periods` of `game`, `moved`, `undone`).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The longest line either side accepts, newline excluded: 64 KiB, room for any rule file.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -28,39 +30,162 @@ pub const COMPUTER_PREFIX: &str = "computer";
 /// A game's number on its server.
 pub type GameId = u64;
 
-/// A game clock: Fischer main time plus an increment per move, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A game clock, in milliseconds, of one of three kinds ([`ClockKind`]):
+///
+/// - Fischer: `main_ms` for the game, `increment_ms` added after each move;
+/// - byo-yomi: `main_ms`, then `periods` periods of `period_ms` each: once the main time
+///   is out each move must be made within a period, and a move that takes longer uses
+///   one up;
+/// - correspondence: `move_ms` for each move, on the wall clock (whole days, typically).
+///
+/// The fields of the other kinds are 0, and left out of the message.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
-    /// Each player's main time.
+    /// Each player's main time (0 for correspondence; may be 0 for byo-yomi).
     pub main_ms: u64,
-    /// Time added after each move.
+    /// Time added after each move (Fischer only).
     pub increment_ms: u64,
+    /// Byo-yomi periods after the main time.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub periods: u32,
+    /// The length of one byo-yomi period.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub period_ms: u64,
+    /// Correspondence: the time for each move.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub move_ms: u64,
 }
 
+/// The kind of a [`ClockSpec`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockKind {
+    /// Main time plus an increment per move.
+    Fischer,
+    /// Main time, then periods.
+    ByoYomi,
+    /// A time for each move.
+    Correspondence,
+}
+
+fn is_zero<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// The most of any one quantity of a clock word: minutes, seconds, days or periods.
+const CLOCK_LIMIT: f64 = 1e6;
+
+/// Milliseconds in a day.
+const DAY_MS: f64 = 24.0 * 3600.0 * 1000.0;
+
 impl ClockSpec {
-    /// Reads the command line's clock word: `<minutes>+<seconds>` (e.g. `5+3`, decimals
-    /// allowed), or `<minutes>` alone for no increment.
-    pub fn parse(word: &str) -> Option<ClockSpec> {
-        let (main, increment) = word.split_once('+').unwrap_or((word, "0"));
-        let main: f64 = main.parse().ok()?;
-        let increment: f64 = increment.parse().ok()?;
-        let ok = |v: f64| (0.0..1e6).contains(&v);
-        if !ok(main) || !ok(increment) || main == 0.0 {
-            return None;
+    /// A Fischer clock.
+    pub const fn fischer(main_ms: u64, increment_ms: u64) -> ClockSpec {
+        ClockSpec {
+            main_ms,
+            increment_ms,
+            periods: 0,
+            period_ms: 0,
+            move_ms: 0,
         }
-        Some(ClockSpec {
-            main_ms: (main * 60_000.0).round() as u64,
-            increment_ms: (increment * 1000.0).round() as u64,
-        })
+    }
+
+    /// The clock's kind: correspondence when it has a time per move, byo-yomi when it
+    /// has periods, Fischer otherwise.
+    pub fn kind(&self) -> ClockKind {
+        if self.move_ms > 0 {
+            ClockKind::Correspondence
+        } else if self.periods > 0 || self.period_ms > 0 {
+            ClockKind::ByoYomi
+        } else {
+            ClockKind::Fischer
+        }
+    }
+
+    /// Checks that the fields make one clock of one kind, and answers what is wrong in
+    /// words.
+    ///
+    /// # Errors
+    ///
+    /// A Fischer clock without main time, a byo-yomi clock without periods or their
+    /// length or with an increment, a correspondence clock with any other field.
+    pub fn check(&self) -> Result<(), String> {
+        match self.kind() {
+            ClockKind::Fischer if self.main_ms == 0 => {
+                Err("a clock needs some main time".to_owned())
+            }
+            ClockKind::ByoYomi if self.periods == 0 || self.period_ms == 0 => {
+                Err("a byo-yomi clock needs periods of some length".to_owned())
+            }
+            ClockKind::ByoYomi if self.increment_ms > 0 => {
+                Err("a byo-yomi clock has no increment".to_owned())
+            }
+            ClockKind::Correspondence
+                if self.main_ms > 0
+                    || self.increment_ms > 0
+                    || self.periods > 0
+                    || self.period_ms > 0 =>
+            {
+                Err("a correspondence clock has a time per move and nothing else".to_owned())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Reads the command line's clock word, decimals allowed everywhere:
+    ///
+    /// - `<minutes>+<seconds>`: Fischer, e.g. `5+3`; `<minutes>` alone for no increment;
+    /// - `<minutes>+<periods>x<seconds>`: byo-yomi, e.g. `10+3x30` (ten minutes, then
+    ///   three periods of 30 seconds); the minutes may be 0;
+    /// - `<days>d`: correspondence, e.g. `3d` (three days for each move).
+    pub fn parse(word: &str) -> Option<ClockSpec> {
+        let number = |text: &str| {
+            text.parse::<f64>()
+                .ok()
+                .filter(|value| (0.0..CLOCK_LIMIT).contains(value))
+        };
+        let millis = |value: f64, unit: f64| (value * unit).round() as u64;
+        let clock = if let Some(days) = word.strip_suffix('d') {
+            ClockSpec {
+                move_ms: millis(number(days)?, DAY_MS),
+                ..ClockSpec::default()
+            }
+        } else {
+            let (main, rest) = word.split_once('+').unwrap_or((word, "0"));
+            let main = millis(number(main)?, 60_000.0);
+            match rest.split_once('x') {
+                Some((periods, seconds)) => ClockSpec {
+                    main_ms: main,
+                    periods: periods
+                        .parse()
+                        .ok()
+                        .filter(|&p| f64::from(p) < CLOCK_LIMIT)?,
+                    period_ms: millis(number(seconds)?, 1000.0),
+                    ..ClockSpec::default()
+                },
+                None => ClockSpec::fischer(main, millis(number(rest)?, 1000.0)),
+            }
+        };
+        clock.check().ok()?;
+        Some(clock)
     }
 }
 
 impl std::fmt::Display for ClockSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let minutes = self.main_ms as f64 / 60_000.0;
-        let seconds = self.increment_ms as f64 / 1000.0;
-        write!(f, "{minutes}+{seconds}")
+        match self.kind() {
+            ClockKind::Fischer => {
+                write!(f, "{minutes}+{}", self.increment_ms as f64 / 1000.0)
+            }
+            ClockKind::ByoYomi => write!(
+                f,
+                "{minutes}+{}x{}",
+                self.periods,
+                self.period_ms as f64 / 1000.0
+            ),
+            ClockKind::Correspondence => write!(f, "{}d", self.move_ms as f64 / DAY_MS),
+        }
     }
 }
 
@@ -304,8 +429,12 @@ pub struct GameState {
     pub rules_text: String,
     /// Every move so far, oldest first.
     pub moves: Vec<Move>,
-    /// Each player's time left in milliseconds, when timed.
+    /// Each player's time left in milliseconds, when timed (correspondence: for the
+    /// current move).
     pub clocks: Option<[u64; 2]>,
+    /// Each player's byo-yomi periods left, when the clock has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub periods: Option<[u32; 2]>,
     /// Whose turn it is, 0 or 1.
     pub to_move: u8,
     /// The seat of this connection's account; `None` for a spectator.
@@ -377,6 +506,9 @@ pub enum ServerMessage {
         mv: Move,
         /// Each player's time left in milliseconds, when timed.
         clocks: Option<[u64; 2]>,
+        /// Each player's byo-yomi periods left, when the clock has them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        periods: Option<[u32; 2]>,
     },
     /// Moves were taken back.
     Undone {
@@ -384,8 +516,12 @@ pub enum ServerMessage {
         game: GameId,
         /// Moves left in the game.
         moves: u32,
-        /// Each player's time left in milliseconds, when timed.
+        /// Each player's time left in milliseconds, when timed: the time spent on the
+        /// moves taken back stays spent.
         clocks: Option<[u64; 2]>,
+        /// Each player's byo-yomi periods left, when the clock has them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        periods: Option<[u32; 2]>,
     },
     /// A chat line.
     Chat {
@@ -682,14 +818,61 @@ mod tests {
     fn clock_words() {
         assert_eq!(
             ClockSpec::parse("5+3"),
-            Some(ClockSpec {
-                main_ms: 300_000,
-                increment_ms: 3000
-            })
+            Some(ClockSpec::fischer(300_000, 3000))
         );
         assert_eq!(ClockSpec::parse("0.5").map(|c| c.main_ms), Some(30_000));
-        for bad in ["", "x", "0", "-1+2", "5+", "inf"] {
+        let byo_yomi = ClockSpec {
+            main_ms: 600_000,
+            periods: 3,
+            period_ms: 30_000,
+            ..ClockSpec::default()
+        };
+        assert_eq!(ClockSpec::parse("10+3x30"), Some(byo_yomi));
+        assert_eq!(byo_yomi.kind(), ClockKind::ByoYomi);
+        assert_eq!(ClockSpec::parse("0+2x0.5").map(|c| c.period_ms), Some(500));
+        let correspondence = ClockSpec::parse("3d").expect("three days a move");
+        assert_eq!(correspondence.move_ms, 3 * 24 * 3600 * 1000);
+        assert_eq!(correspondence.kind(), ClockKind::Correspondence);
+        for good in ["5+3", "10+3x30", "3d", "0.5d"] {
+            let clock = ClockSpec::parse(good).expect(good);
+            assert_eq!(ClockSpec::parse(&clock.to_string()), Some(clock), "{good}");
+        }
+        for bad in [
+            "", "x", "0", "-1+2", "5+", "inf", "0+0x30", "0+3x0", "1+3x", "1+x30", "0d", "d",
+            "-2d", "1+2.5x30", "nand", "3dd",
+        ] {
             assert_eq!(ClockSpec::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_fischer_clock_reads_and_writes_as_in_version_2() {
+        let line = r#"{"main_ms":300000,"increment_ms":3000}"#;
+        let clock: ClockSpec = serde_json::from_str(line).expect("a clock");
+        assert_eq!(clock, ClockSpec::fischer(300_000, 3000));
+        assert_eq!(serde_json::to_string(&clock).expect("written"), line);
+    }
+
+    #[test]
+    fn a_clock_of_two_kinds_is_refused_in_words() {
+        let mixed = ClockSpec {
+            main_ms: 1000,
+            move_ms: 1000,
+            ..ClockSpec::default()
+        };
+        assert!(mixed.check().is_err_and(|e| e.contains("correspondence")));
+        let byo_increment = ClockSpec {
+            main_ms: 1000,
+            increment_ms: 1,
+            periods: 1,
+            period_ms: 1,
+            ..ClockSpec::default()
+        };
+        assert!(
+            byo_increment
+                .check()
+                .is_err_and(|e| e.contains("increment"))
+        );
+        assert!(ClockSpec::fischer(0, 5).check().is_err());
     }
 }

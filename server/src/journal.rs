@@ -13,7 +13,10 @@
 
 use tokio::sync::watch;
 
-use crate::storage::{GameNumber, Storage, StorageError, StoredClock, StoredMove, StoredResult};
+use crate::storage::{
+    GameNumber, Storage, StorageError, StoredClock, StoredClocks, StoredMove, StoredResult,
+    StoredTime,
+};
 
 /// One change to the storage, recorded by the referee.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,8 +42,15 @@ pub(crate) enum Write {
         number: u32,
         stored: StoredMove,
     },
-    /// An undo: the moves after the first `keep` are taken back.
-    TruncateMoves { game: GameNumber, keep: u32 },
+    /// An undo: the moves after the first `keep` are taken back; the clocks stay as they
+    /// are.
+    TruncateMoves {
+        game: GameNumber,
+        keep: u32,
+        clocks: StoredClocks,
+    },
+    /// The current turn began (correspondence clocks).
+    StartTurn { game: GameNumber, at: StoredTime },
     /// The game's end.
     FinishGame {
         game: GameNumber,
@@ -65,7 +75,10 @@ impl Write {
                 number,
                 stored,
             } => storage.add_move(*game, *number, stored),
-            Write::TruncateMoves { game, keep } => storage.truncate_moves(*game, *keep),
+            Write::TruncateMoves { game, keep, clocks } => {
+                storage.truncate_moves(*game, *keep, clocks)
+            }
+            Write::StartTurn { game, at } => storage.start_turn(*game, *at),
             Write::FinishGame { game, result } => storage.finish_game(*game, result),
         }
     }

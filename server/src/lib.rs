@@ -2,7 +2,7 @@
 //!
 //! [`server`] holds the connections (TLS, framing, a task each way, limits); `referee`
 //! the games they play (moves checked by the engine, clocks, offers, spectators, chat)
-//! behind one lock, its storage writes committed in order off the lock by `journal`'s
+//! behind one lock, the clocks' arithmetic in `clock`, its storage writes committed in order off the lock by `journal`'s
 //! thread; [`storage`] keeps accounts, games and moves in SQLite behind the
 //! [`storage::Storage`] trait; [`accounts`] hashes and checks passwords; [`tls`] makes and
 //! loads the server's certificate; [`quotas`] keeps what one client may take; [`text`]
@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod accounts;
+mod clock;
 pub mod datadir;
 mod journal;
 pub mod periods;

@@ -14,8 +14,8 @@ use hnefatafl_server::server::{Options, Server};
 use hnefatafl_server::storage::SqliteStorage;
 use hnefatafl_server::tls;
 
-/// The hnefatafl game server: accounts, games refereed by the engine, clocks, spectators,
-/// chat and an archive, over TLS 1.3.
+/// The hnefatafl game server: accounts, games refereed by the engine, clocks (Fischer,
+/// byo-yomi, correspondence), spectators, chat and an archive, over TLS 1.3.
 #[derive(Parser, Debug)]
 #[command(name = "hnefataflserver", version, about)]
 struct Arguments {

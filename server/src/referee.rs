@@ -13,17 +13,20 @@ use std::time::{Duration, Instant};
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{Game, Move, Notation, Rules};
 use hnefatafl_net::protocol::{
-    self, ClientMessage, ClockSpec, GameId, GameResult, GameState, GameSummary, OfferKind,
-    RulesInfo, ServerMessage,
+    self, ClientMessage, ClockKind, ClockSpec, GameId, GameResult, GameState, GameSummary,
+    OfferKind, RulesInfo, ServerMessage,
 };
 use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
 
 use crate::accounts;
+use crate::clock::{self, Left};
 use crate::journal::{Journal, Line, Write};
 use crate::quotas::{Bucket, Quotas, Window};
 use crate::server::ServerError;
-use crate::storage::{GameRecord, StoredClock, StoredMove, StoredResult};
+use crate::storage::{
+    GameRecord, StoredClock, StoredClocks, StoredMove, StoredResult, StoredTime, stored_now,
+};
 use crate::text;
 
 /// A connection's number, as `--showtraffic` shows it.
@@ -83,15 +86,16 @@ pub(crate) struct LiveGame {
     pub(crate) game: Game,
     pub(crate) players: [Option<String>; 2],
     pub(crate) clock: Option<ClockSpec>,
-    /// Each side's time left at the start of the current turn.
-    pub(crate) remaining: [Duration; 2],
+    /// Each side's time and byo-yomi periods left at the start of the current turn.
+    pub(crate) left: [Left; 2],
+    /// When the turn under way at the last stop began, for a correspondence clock,
+    /// until the turn goes on after a restart.
+    pub(crate) resumed_turn: Option<StoredTime>,
     /// When the current turn began; `None` while the game waits or is over.
     pub(crate) turn_started: Option<Instant>,
     /// Counts turns (moves, undos, restarts), so that a late timer or a late computer
     /// move knows it is stale.
     pub(crate) turn: u64,
-    /// The stored moves, for the clocks after each.
-    pub(crate) stored: Vec<StoredMove>,
     pub(crate) result: Option<GameResult>,
     pub(crate) audience: HashSet<ConnectionId>,
     pub(crate) offer: Option<(OfferKind, u8)>,
@@ -150,6 +154,9 @@ fn stored_clock(clock: ClockSpec) -> StoredClock {
     StoredClock {
         main_ms: clock.main_ms,
         increment_ms: clock.increment_ms,
+        periods: clock.periods,
+        period_ms: clock.period_ms,
+        move_ms: clock.move_ms,
     }
 }
 
@@ -157,7 +164,31 @@ fn wire_clock(clock: StoredClock) -> ClockSpec {
     ClockSpec {
         main_ms: clock.main_ms,
         increment_ms: clock.increment_ms,
+        periods: clock.periods,
+        period_ms: clock.period_ms,
+        move_ms: clock.move_ms,
     }
+}
+
+fn stored_clocks(left: &[Left; 2]) -> StoredClocks {
+    StoredClocks {
+        times: left.map(|side| millis(side.time)),
+        periods: left.map(|side| side.periods),
+    }
+}
+
+fn live_clocks(stored: StoredClocks) -> [Left; 2] {
+    [0, 1].map(|side| Left {
+        time: Duration::from_millis(stored.times[side]),
+        periods: stored.periods[side],
+    })
+}
+
+/// Both sides' byo-yomi periods left, for the wire, when the clock has periods.
+fn wire_periods(live: &LiveGame) -> Option<[u32; 2]> {
+    live.clock
+        .filter(|clock| clock.kind() == ClockKind::ByoYomi)
+        .map(|_| live.left.map(|side| side.periods))
 }
 
 fn stored_result(result: &GameResult) -> StoredResult {
@@ -201,23 +232,30 @@ impl State {
             game.try_play(mv)
                 .map_err(|error| ServerError::Game(record.id, format!("{}: {error}", stored.mv)))?;
         }
-        let main = record
-            .clock
-            .map_or(Duration::ZERO, |c| Duration::from_millis(c.main_ms));
-        let remaining = record
+        let clock = record.clock.map(wire_clock);
+        let full = clock.map_or(
+            Left {
+                time: Duration::ZERO,
+                periods: 0,
+            },
+            |clock| Left::full(&clock),
+        );
+        let left = record
             .moves
             .last()
-            .map_or([main, main], |last| last.clocks.map(Duration::from_millis));
+            .map(|last| last.clocks)
+            .or(record.first_clocks)
+            .map_or([full, full], live_clocks);
         Ok(LiveGame {
             id: record.id,
             rules_hash: record.rules_hash,
             game,
             players: record.players,
-            clock: record.clock.map(wire_clock),
-            remaining,
+            clock,
+            left,
+            resumed_turn: record.turn_started,
             turn_started: None,
             turn: 0,
-            stored: record.moves,
             result: record.result.map(wire_result),
             audience: HashSet::new(),
             offer: None,
@@ -506,7 +544,7 @@ impl State {
     /// Each side's time left now.
     pub(crate) fn clocks_now(live: &LiveGame) -> Option<[u64; 2]> {
         live.clock?;
-        let mut clocks = live.remaining;
+        let mut clocks = live.left.map(|side| side.time);
         if let Some(started) = live.turn_started {
             let side = live.game.side_to_move().index();
             clocks[side] = clocks[side].saturating_sub(started.elapsed());
@@ -526,6 +564,7 @@ impl State {
                 .unwrap_or_default(),
             moves: live.game.moves().collect(),
             clocks: Self::clocks_now(live),
+            periods: wire_periods(live),
             to_move: live.game.side_to_move().index() as u8,
             your_side,
         }
@@ -578,8 +617,8 @@ impl State {
             return Err("the side is 0 or 1".to_owned());
         }
         self.check_open_games(&name)?;
-        if clock.is_some_and(|c| c.main_ms == 0) {
-            return Err("a clock needs some main time".to_owned());
+        if let Some(clock) = clock {
+            clock.check()?;
         }
         let hash = self.find_rules(rules)?;
         if let Some(opponent) = &opponent {
@@ -612,17 +651,23 @@ impl State {
             });
             players[usize::from(1 - side)] = Some(opponent.clone());
         }
-        let main = clock.map_or(Duration::ZERO, |c| Duration::from_millis(c.main_ms));
+        let full = clock.map_or(
+            Left {
+                time: Duration::ZERO,
+                periods: 0,
+            },
+            |clock| Left::full(&clock),
+        );
         let live = LiveGame {
             id: game,
             rules_hash: hash.clone(),
             game: Game::new(self.rules[&hash].rules.clone()),
             players,
             clock,
-            remaining: [main, main],
+            left: [full, full],
+            resumed_turn: None,
             turn_started: None,
             turn: 0,
-            stored: Vec::new(),
             result: None,
             audience: HashSet::new(),
             offer: None,
@@ -679,16 +724,33 @@ impl State {
         }
         live.turn_started = Some(now);
         let side = live.game.side_to_move().index();
-        let (turn, remaining) = (live.turn, live.remaining[side]);
+        if let Some(clock) = live.clock.filter(|c| c.kind() == ClockKind::Correspondence) {
+            // Each move has the whole time per move, on the wall clock: a turn that began
+            // before a restart goes on from when it began, the time down included.
+            let wall = stored_now();
+            let began = match live.resumed_turn.take() {
+                Some(began) => began,
+                None => {
+                    self.journal.record(Write::StartTurn { game, at: wall });
+                    wall
+                }
+            };
+            let gone = Duration::from_millis(u64::try_from(wall - began).unwrap_or(0));
+            live.left[side] = Left {
+                time: Duration::from_millis(clock.move_ms).saturating_sub(gone),
+                periods: 0,
+            };
+        }
+        let turn = live.turn;
         let computer = live.players[side]
             .as_ref()
             .and_then(|name| self.computers.get(name).copied());
-        if live.clock.is_some() {
-            self.followups.push(Followup::Flag {
-                game,
-                turn,
-                at: now + remaining,
-            });
+        // A clock too long for this computer's clock to count to never falls.
+        let flag = live
+            .clock
+            .and_then(|clock| now.checked_add(clock::allowance(&clock, live.left[side])));
+        if let Some(at) = flag {
+            self.followups.push(Followup::Flag { game, turn, at });
         }
         if let Some(level) = computer {
             self.followups
@@ -720,23 +782,23 @@ impl State {
             .map_err(|error| format!("illegal move `{text}`: {error}"))?;
         let index = usize::from(side);
         let used = now.duration_since(started);
-        if live.clock.is_some() && used > live.remaining[index] {
-            return self.lose_on_time(game);
-        }
-        let mut remaining = live.remaining;
+        let mut left = live.left;
         if let Some(clock) = live.clock {
-            remaining[index] = remaining[index] - used + Duration::from_millis(clock.increment_ms);
+            match clock::after_move(&clock, left[index], used) {
+                Some(after) => left[index] = after,
+                None => return self.lose_on_time(game),
+            }
         }
         let number = live.game.moves().len() as u32 + 1;
         let stored = StoredMove {
             mv: rules.format_move(mv, Notation::Numeric),
-            clocks: remaining.map(millis),
+            clocks: stored_clocks(&left),
         };
         live.game.try_play(mv).map_err(|error| error.to_string())?;
-        live.remaining = remaining;
+        live.left = left;
         live.offer = None;
-        let clocks = live.clock.map(|_| stored.clocks);
-        live.stored.push(stored.clone());
+        let clocks = live.clock.map(|_| stored.clocks.times);
+        let periods = wire_periods(live);
         let outcome = live.game.outcome();
         // Recorded before the `moved` below is queued, so that it waits for the move.
         self.journal.record(Write::AddMove {
@@ -752,6 +814,7 @@ impl State {
                 side,
                 mv,
                 clocks,
+                periods,
             },
         );
         match outcome {
@@ -772,7 +835,7 @@ impl State {
     pub(crate) fn lose_on_time(&mut self, game: GameId) -> Result<(), String> {
         let live = self.live(game)?;
         let loser = live.game.side_to_move().index() as u8;
-        live.remaining[usize::from(loser)] = Duration::ZERO;
+        live.left[usize::from(loser)].time = Duration::ZERO;
         self.finish(
             game,
             GameResult {
@@ -865,29 +928,33 @@ impl State {
                 let replied = live.game.side_to_move().index() == usize::from(offerer);
                 let count = if replied { 2 } else { 1 };
                 let keep = live.game.moves().len().saturating_sub(count);
-                self.journal.record(Write::TruncateMoves {
-                    game,
-                    keep: keep as u32,
-                });
-                let live = self.live(game)?;
+                // The time used stays used: the moves' own, and that of the turn the undo
+                // cuts short.
+                if let (Some(clock), Some(started)) = (live.clock, live.turn_started) {
+                    let side = live.game.side_to_move().index();
+                    match clock::spend(&clock, live.left[side], started.elapsed()) {
+                        Some(left) => live.left[side] = left,
+                        None => return self.lose_on_time(game),
+                    }
+                }
                 while live.game.moves().len() > keep {
                     live.game.undo();
                 }
-                live.stored.truncate(keep);
-                let main = live
-                    .clock
-                    .map_or(Duration::ZERO, |c| Duration::from_millis(c.main_ms));
-                live.remaining = live
-                    .stored
-                    .last()
-                    .map_or([main, main], |last| last.clocks.map(Duration::from_millis));
-                let clocks = live.clock.map(|_| live.remaining.map(millis));
+                let kept = stored_clocks(&live.left);
+                let clocks = live.clock.map(|_| kept.times);
+                let periods = wire_periods(live);
+                self.journal.record(Write::TruncateMoves {
+                    game,
+                    keep: keep as u32,
+                    clocks: kept,
+                });
                 self.broadcast(
                     game,
                     &ServerMessage::Undone {
                         game,
                         moves: keep as u32,
                         clocks,
+                        periods,
                     },
                 );
                 self.start_turn(game);
@@ -960,11 +1027,18 @@ impl State {
             ..aim::Limits::default()
         };
         if let Some(clock) = live.clock {
-            let side = live.game.side_to_move().index();
-            limits.clock = Some(aim::Clock::fischer(
-                live.remaining[side],
-                Duration::from_millis(clock.increment_ms),
-            ));
+            let left = live.left[live.game.side_to_move().index()];
+            limits.clock = Some(match clock.kind() {
+                ClockKind::Fischer => {
+                    aim::Clock::fischer(left.time, Duration::from_millis(clock.increment_ms))
+                }
+                ClockKind::ByoYomi => aim::Clock::byo_yomi(
+                    left.time,
+                    Duration::from_millis(clock.period_ms),
+                    left.periods,
+                ),
+                ClockKind::Correspondence => aim::Clock::fischer(left.time, Duration::ZERO),
+            });
         }
         Some((live.game.clone(), limits))
     }

@@ -31,13 +31,31 @@ impl From<rusqlite::Error> for StorageError {
 /// A game's number: its row's id (the server gives it to clients as the game's number).
 pub type GameNumber = u64;
 
-/// A game's stored clock: Fischer main time plus an increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A game's stored clock, in milliseconds: Fischer (main time and increment), byo-yomi
+/// (main time and periods) or correspondence (time per move); the fields of the other
+/// kinds are 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StoredClock {
-    /// Each player's main time, in milliseconds.
+    /// Each player's main time.
     pub main_ms: u64,
-    /// Time added after each move, in milliseconds.
+    /// Time added after each move.
     pub increment_ms: u64,
+    /// Byo-yomi periods.
+    pub periods: u32,
+    /// The length of a byo-yomi period.
+    pub period_ms: u64,
+    /// Correspondence: the time for each move.
+    pub move_ms: u64,
+}
+
+/// Both players' clocks at one moment: time left in milliseconds (0 when untimed) and
+/// byo-yomi periods left (0 without).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoredClocks {
+    /// Each player's time left.
+    pub times: [u64; 2],
+    /// Each player's byo-yomi periods left.
+    pub periods: [u32; 2],
 }
 
 /// How a stored game ended.
@@ -54,8 +72,8 @@ pub struct StoredResult {
 pub struct StoredMove {
     /// The move, numeric notation.
     pub mv: String,
-    /// Each player's time left after the move, in milliseconds (0 when untimed).
-    pub clocks: [u64; 2],
+    /// Both clocks after the move.
+    pub clocks: StoredClocks,
 }
 
 /// A game as stored.
@@ -71,6 +89,12 @@ pub struct GameRecord {
     pub clock: Option<StoredClock>,
     /// Every move, oldest first.
     pub moves: Vec<StoredMove>,
+    /// The clocks before the first move, when an undo took every move back (the time
+    /// spent stays spent); `None` for full clocks.
+    pub first_clocks: Option<StoredClocks>,
+    /// When the current turn began, for a correspondence clock (its deadline runs on
+    /// the wall clock, also while the server is down).
+    pub turn_started: Option<StoredTime>,
     /// How it ended, if it did.
     pub result: Option<StoredResult>,
     /// Whether the result counts for the players' ratings.
@@ -148,6 +172,8 @@ pub trait Storage: Send {
     fn add_rules(&mut self, hash: &str, text: &str) -> Result<(), StorageError>;
     /// Every stored rule file, as (hash, text).
     fn all_rules(&mut self) -> Result<Vec<(String, String)>, StorageError>;
+    /// Records when the current turn of a game began (correspondence clocks).
+    fn start_turn(&mut self, game: GameNumber, at: StoredTime) -> Result<(), StorageError>;
     /// Makes game number `game` (the server numbers its games: one more than the last).
     fn create_game(
         &mut self,
@@ -165,8 +191,14 @@ pub trait Storage: Send {
         number: u32,
         stored: &StoredMove,
     ) -> Result<(), StorageError>;
-    /// Removes the moves after the first `keep`.
-    fn truncate_moves(&mut self, game: GameNumber, keep: u32) -> Result<(), StorageError>;
+    /// Removes the moves after the first `keep`, and sets the clocks after what is left
+    /// to `clocks` (an undo gives no time back).
+    fn truncate_moves(
+        &mut self,
+        game: GameNumber,
+        keep: u32,
+        clocks: &StoredClocks,
+    ) -> Result<(), StorageError>;
     /// Records how a game ended, and when (now).
     fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError>;
     /// Every game, finished or not, with its moves.
@@ -241,7 +273,8 @@ const SCHEMA: &str = "
 
 /// The schema's changes: the `n`th brings version `n` to version `n + 1`. A database
 /// records its version in `user_version`; a new one starts at 0 and runs them all.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     ALTER TABLE game ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE game ADD COLUMN finished_ms INTEGER;
     ALTER TABLE game ADD COLUMN counted_in INTEGER;
@@ -269,7 +302,20 @@ const MIGRATIONS: &[&str] = &["
         id INTEGER PRIMARY KEY CHECK (id = 0),
         period_end INTEGER NOT NULL
     );
-"];
+",
+    "
+    ALTER TABLE game ADD COLUMN periods INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game ADD COLUMN period_ms INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game ADD COLUMN move_ms INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game ADD COLUMN turn_ms INTEGER;
+    ALTER TABLE game ADD COLUMN first_clock0 INTEGER;
+    ALTER TABLE game ADD COLUMN first_clock1 INTEGER;
+    ALTER TABLE game ADD COLUMN first_periods0 INTEGER;
+    ALTER TABLE game ADD COLUMN first_periods1 INTEGER;
+    ALTER TABLE move ADD COLUMN periods0 INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE move ADD COLUMN periods1 INTEGER NOT NULL DEFAULT 0;
+",
+];
 
 impl SqliteStorage {
     /// Opens (or makes, readable by its owner only) the database file.
@@ -366,6 +412,14 @@ impl Storage for SqliteStorage {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    fn start_turn(&mut self, game: GameNumber, at: StoredTime) -> Result<(), StorageError> {
+        self.connection.execute(
+            "UPDATE game SET turn_ms = ?1 WHERE id = ?2",
+            params![at, game as i64],
+        )?;
+        Ok(())
+    }
+
     fn create_game(
         &mut self,
         game: GameNumber,
@@ -373,15 +427,20 @@ impl Storage for SqliteStorage {
         clock: Option<StoredClock>,
         rated: bool,
     ) -> Result<(), StorageError> {
+        let clock_or_none = clock.unwrap_or_default();
         self.connection.execute(
-            "INSERT INTO game (id, rules_hash, main_ms, increment_ms, rated)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO game (id, rules_hash, main_ms, increment_ms, rated, periods,
+                               period_ms, move_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 game as i64,
                 rules_hash,
                 clock.map(|c| c.main_ms as i64),
                 clock.map(|c| c.increment_ms as i64),
-                rated
+                rated,
+                clock_or_none.periods,
+                clock_or_none.period_ms as i64,
+                clock_or_none.move_ms as i64
             ],
         )?;
         Ok(())
@@ -403,23 +462,54 @@ impl Storage for SqliteStorage {
         stored: &StoredMove,
     ) -> Result<(), StorageError> {
         self.connection.execute(
-            "INSERT INTO move (game, number, mv, clock0, clock1) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO move (game, number, mv, clock0, clock1, periods0, periods1)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 game as i64,
                 number,
                 stored.mv,
-                stored.clocks[0] as i64,
-                stored.clocks[1] as i64
+                stored.clocks.times[0] as i64,
+                stored.clocks.times[1] as i64,
+                stored.clocks.periods[0],
+                stored.clocks.periods[1]
             ],
         )?;
         Ok(())
     }
 
-    fn truncate_moves(&mut self, game: GameNumber, keep: u32) -> Result<(), StorageError> {
-        self.connection.execute(
+    fn truncate_moves(
+        &mut self,
+        game: GameNumber,
+        keep: u32,
+        clocks: &StoredClocks,
+    ) -> Result<(), StorageError> {
+        let transaction = self.connection.transaction()?;
+        transaction.execute(
             "DELETE FROM move WHERE game = ?1 AND number > ?2",
             params![game as i64, keep],
         )?;
+        let values = params![
+            clocks.times[0] as i64,
+            clocks.times[1] as i64,
+            clocks.periods[0],
+            clocks.periods[1],
+            game as i64,
+            keep
+        ];
+        if keep == 0 {
+            transaction.execute(
+                "UPDATE game SET first_clock0 = ?1, first_clock1 = ?2, first_periods0 = ?3,
+                     first_periods1 = ?4 WHERE id = ?5 AND ?6 = 0",
+                values,
+            )?;
+        } else {
+            transaction.execute(
+                "UPDATE move SET clock0 = ?1, clock1 = ?2, periods0 = ?3, periods1 = ?4
+                 WHERE game = ?5 AND number = ?6",
+                values,
+            )?;
+        }
+        transaction.commit()?;
         Ok(())
     }
 
@@ -439,7 +529,8 @@ impl Storage for SqliteStorage {
     fn games(&mut self) -> Result<Vec<GameRecord>, StorageError> {
         let mut statement = self.connection.prepare(
             "SELECT id, rules_hash, player0, player1, main_ms, increment_ms, winner, reason,
-                    rated
+                    rated, periods, period_ms, move_ms, turn_ms, first_clock0, first_clock1,
+                    first_periods0, first_periods1
              FROM game ORDER BY id",
         )?;
         let mut games = statement
@@ -448,6 +539,19 @@ impl Storage for SqliteStorage {
                 let increment: Option<i64> = row.get(5)?;
                 let winner: Option<i64> = row.get(6)?;
                 let reason: Option<String> = row.get(7)?;
+                let first: [Option<i64>; 4] =
+                    [row.get(13)?, row.get(14)?, row.get(15)?, row.get(16)?];
+                let first_clocks = match first {
+                    [Some(time0), Some(time1), Some(periods0), Some(periods1)] => {
+                        Some(StoredClocks {
+                            times: [time0 as u64, time1 as u64],
+                            periods: [periods0 as u32, periods1 as u32],
+                        })
+                    }
+                    _ => None,
+                };
+                let (periods, period_ms, move_ms): (i64, i64, i64) =
+                    (row.get(9)?, row.get(10)?, row.get(11)?);
                 Ok(GameRecord {
                     id: row.get::<_, i64>(0)? as GameNumber,
                     rules_hash: row.get(1)?,
@@ -455,8 +559,13 @@ impl Storage for SqliteStorage {
                     clock: main.map(|main| StoredClock {
                         main_ms: main as u64,
                         increment_ms: increment.unwrap_or(0) as u64,
+                        periods: periods as u32,
+                        period_ms: period_ms as u64,
+                        move_ms: move_ms as u64,
                     }),
                     moves: Vec::new(),
+                    first_clocks,
+                    turn_started: row.get(12)?,
                     result: reason.map(|reason| StoredResult {
                         winner: winner.and_then(|w| u8::try_from(w).ok()),
                         reason,
@@ -465,15 +574,19 @@ impl Storage for SqliteStorage {
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
-        let mut statement = self
-            .connection
-            .prepare("SELECT game, mv, clock0, clock1 FROM move ORDER BY game, number")?;
+        let mut statement = self.connection.prepare(
+            "SELECT game, mv, clock0, clock1, periods0, periods1 FROM move
+                 ORDER BY game, number",
+        )?;
         let moves = statement.query_map([], |row| {
             Ok((
                 row.get::<_, i64>(0)? as GameNumber,
                 StoredMove {
                     mv: row.get(1)?,
-                    clocks: [row.get::<_, i64>(2)? as u64, row.get::<_, i64>(3)? as u64],
+                    clocks: StoredClocks {
+                        times: [row.get::<_, i64>(2)? as u64, row.get::<_, i64>(3)? as u64],
+                        periods: [row.get(4)?, row.get(5)?],
+                    },
                 },
             ))
         })?;
@@ -633,7 +746,12 @@ mod tests {
         let clock = Some(StoredClock {
             main_ms: 60_000,
             increment_ms: 1000,
+            ..StoredClock::default()
         });
+        let after_undo = StoredClocks {
+            times: [1, 5],
+            periods: [0, 0],
+        };
         {
             let mut storage = SqliteStorage::open(&path).expect("open");
             assert!(storage.create_account("ann", "hash").expect("account"));
@@ -648,11 +766,14 @@ mod tests {
             for number in 1..=3 {
                 let stored = StoredMove {
                     mv: format!("0 {number} 1 {number}"),
-                    clocks: [number.into(), 7],
+                    clocks: StoredClocks {
+                        times: [number.into(), 7],
+                        periods: [0, 0],
+                    },
                 };
                 storage.add_move(first, number, &stored).expect("move");
             }
-            storage.truncate_moves(first, 2).expect("undo");
+            storage.truncate_moves(first, 2, &after_undo).expect("undo");
             let result = StoredResult {
                 winner: None,
                 reason: "draw agreed".into(),
@@ -672,10 +793,57 @@ mod tests {
         assert!(games[0].rated && !games[1].rated);
         let moves: Vec<&str> = games[0].moves.iter().map(|m| m.mv.as_str()).collect();
         assert_eq!(moves, ["0 1 1 1", "0 2 1 2"]);
-        assert_eq!(games[0].moves[1].clocks, [2, 7]);
+        assert_eq!(games[0].moves[1].clocks, after_undo);
         assert_eq!(games[0].result, None);
         assert_eq!(games[1].result.as_ref().map(|r| r.winner), Some(None));
         assert_eq!(storage.all_rules().expect("rules").len(), 1);
+    }
+
+    #[test]
+    fn byo_yomi_and_correspondence_clocks_survive_reopening() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("server.db");
+        let byo_yomi = StoredClock {
+            main_ms: 1000,
+            periods: 3,
+            period_ms: 500,
+            ..StoredClock::default()
+        };
+        let correspondence = StoredClock {
+            move_ms: 86_400_000,
+            ..StoredClock::default()
+        };
+        let spent = StoredClocks {
+            times: [0, 1000],
+            periods: [2, 3],
+        };
+        {
+            let mut storage = SqliteStorage::open(&path).expect("open");
+            storage.add_rules("h1", "id x").expect("rules");
+            storage
+                .create_game(1, "h1", Some(byo_yomi), false)
+                .expect("game");
+            storage
+                .create_game(2, "h1", Some(correspondence), false)
+                .expect("game");
+            let stored = StoredMove {
+                mv: "0 1 1 1".into(),
+                clocks: spent,
+            };
+            storage.add_move(1, 1, &stored).expect("move");
+            // Every move taken back: the clocks before the first move are the spent ones.
+            storage.truncate_moves(1, 0, &spent).expect("undo");
+            storage.start_turn(2, 1234).expect("turn");
+        }
+        let mut storage = SqliteStorage::open(&path).expect("reopen");
+        let games = storage.games().expect("games");
+        assert_eq!(games[0].clock, Some(byo_yomi));
+        assert!(games[0].moves.is_empty());
+        assert_eq!(games[0].first_clocks, Some(spent));
+        assert_eq!(games[0].turn_started, None);
+        assert_eq!(games[1].clock, Some(correspondence));
+        assert_eq!(games[1].first_clocks, None);
+        assert_eq!(games[1].turn_started, Some(1234));
     }
 
     /// A database that a server from before ratings made (version 0, no `user_version`):

@@ -547,8 +547,8 @@ async fn hidden_characters_and_unknown_fields_are_refused_or_removed() {
         (r#"{"type":"games","page":2}"#, "page"),
         (r#"{"type":"join","game":1,"seat":1}"#, "seat"),
         (
-            r#"{"type":"new","rules":"brandub","clock":{"main_ms":1000,"increment_ms":0,"periods":3}}"#,
-            "periods",
+            r#"{"type":"new","rules":"brandub","clock":{"main_ms":1000,"increment_ms":0,"overtime":3}}"#,
+            "overtime",
         ),
     ] {
         ann.client

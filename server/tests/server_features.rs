@@ -295,10 +295,7 @@ async fn the_clock_runs_out() {
     ann.register("ann", "password").await;
     let mut bob = TestClient::connect(server.port, home.path()).await;
     bob.register("bob", "password").await;
-    let clock = ClockSpec {
-        main_ms: 300,
-        increment_ms: 0,
-    };
+    let clock = ClockSpec::fischer(300, 0);
     ann.send(ClientMessage::New {
         rules: "brandub".into(),
         clock: Some(clock),

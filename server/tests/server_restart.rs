@@ -19,10 +19,7 @@ async fn a_killed_server_resumes_every_game() {
     ann.register("ann", "password a").await;
     let mut bob = TestClient::connect(port, home.path()).await;
     bob.register("bob", "password b").await;
-    let clock = ClockSpec {
-        main_ms: 600_000,
-        increment_ms: 2000,
-    };
+    let clock = ClockSpec::fischer(600_000, 2000);
     ann.send(ClientMessage::New {
         rules: "tablut".into(),
         clock: Some(clock),

@@ -692,6 +692,33 @@ fn new_takes_the_side_and_a_computer_opponent() {
     drop(server);
 }
 
+/// `new` takes a byo-yomi and a correspondence clock, and refuses a bad clock in words.
+#[test]
+fn new_takes_byo_yomi_and_correspondence_clocks() {
+    let data = tempfile::tempdir().expect("data");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let mut ann = Player::start("ann", home.path());
+    ann.send(&[&connect, "register ann", "ann secret", "new brandub 1+x30"]);
+    ann.wait_for("`1+x30` is not a clock");
+    ann.send(&["new brandub 0d"]);
+    ann.wait_for("`0d` is not a clock");
+    // Half a minute of main time, then three periods of thirty seconds.
+    ann.send(&["new brandub 0.5+3x30"]);
+    ann.wait_for("you play player 0");
+    ann.wait_for("Clocks: player 0 0:30.0, player 1 0:30.0.");
+    // Two and a half days for each move.
+    let bob_home = tempfile::tempdir().expect("home");
+    let mut bob = Player::start("bob", bob_home.path());
+    bob.send(&[&connect, "register bob", "bob secret", "new brandub 1 2.5d"]);
+    bob.wait_for("you play player 1");
+    bob.wait_for("Clocks: player 0 60:00:00, player 1 60:00:00.");
+    drop((ann, bob));
+    drop(server);
+}
+
 /// A rated game counts at the end of the rating period: `ratings` lists the winner first
 /// and `rating` shows an account's rating and history, in words.
 #[test]

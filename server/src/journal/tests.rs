@@ -50,8 +50,16 @@ impl Storage for Held {
         self.release.recv().expect("the test lets go");
         self.inner.add_move(game, number, stored)
     }
-    fn truncate_moves(&mut self, game: GameNumber, keep: u32) -> Result<(), StorageError> {
-        self.inner.truncate_moves(game, keep)
+    fn truncate_moves(
+        &mut self,
+        game: GameNumber,
+        keep: u32,
+        clocks: &StoredClocks,
+    ) -> Result<(), StorageError> {
+        self.inner.truncate_moves(game, keep, clocks)
+    }
+    fn start_turn(&mut self, game: GameNumber, at: StoredTime) -> Result<(), StorageError> {
+        self.inner.start_turn(game, at)
     }
     fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError> {
         self.inner.finish_game(game, result)
@@ -125,7 +133,7 @@ async fn a_line_after_a_move_waits_until_the_move_is_committed() {
     });
     let stored = StoredMove {
         mv: "1 2 3 2".into(),
-        clocks: [0, 0],
+        clocks: StoredClocks::default(),
     };
     journal.record(Write::AddMove {
         game: 1,

@@ -132,6 +132,7 @@ impl Table {
                 side,
                 mv,
                 clocks,
+                ..
             } if game == self.game => {
                 self.set_clocks(clocks);
                 TableEvent::Moved {
@@ -145,6 +146,7 @@ impl Table {
                 game,
                 moves,
                 clocks,
+                ..
             } if game == self.game => {
                 self.set_clocks(clocks);
                 TableEvent::Undone { moves }
@@ -224,6 +226,7 @@ mod tests {
             side,
             mv: expected,
             clocks: Some([59_000, 60_000]),
+            periods: None,
         };
         assert_eq!(
             table.receive(&moved(0), Some("ann")),

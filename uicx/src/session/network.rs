@@ -105,7 +105,12 @@ impl Session {
                 _ if word.starts_with(COMPUTER_PREFIX) && opponent.is_none() => {
                     opponent = Some(word.to_owned());
                 }
-                _ if word.contains('+') && clock.is_none() => {
+                // `5+3`, `10+3x30`, `3d`: ClockSpec::parse says which.
+                _ if clock.is_none()
+                    && (word.contains('+')
+                        || word.ends_with('d')
+                            && word.starts_with(|c: char| c.is_ascii_digit() || c == '.')) =>
+                {
                     clock = Some(
                         ClockSpec::parse(word)
                             .ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,

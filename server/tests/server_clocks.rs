@@ -1,0 +1,238 @@
+//! The clocks of network games against the real server over loopback TLS: byo-yomi
+//! periods, correspondence time that survives a restart, and an undo that gives no time
+//! back. The clocks are short (a few seconds) so that a test waits little; where a test
+//! must let time pass, it waits for the turn to be older than a period, measured from the
+//! moment it heard the turn begin (the server's turn began earlier still).
+
+mod server_support;
+
+use std::time::{Duration, Instant};
+
+use hnefatafl_net::protocol::{
+    ClientMessage, ClockSpec, GameId, GameResult, OfferKind, ServerMessage,
+};
+use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
+
+fn ended(game: GameId) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
+    move |m| match m {
+        ServerMessage::Ended { game: g, result } if *g == game => Some(result.clone()),
+        _ => None,
+    }
+}
+
+/// Waits for move `number` and answers both clocks and both sides' periods.
+async fn moved(
+    client: &mut TestClient,
+    game: GameId,
+    number: u32,
+) -> (Option<[u64; 2]>, Option<[u32; 2]>) {
+    client
+        .expect(|m| match m {
+            ServerMessage::Moved {
+                game: g,
+                number: n,
+                clocks,
+                periods,
+                ..
+            } if *g == game && *n == number => Some((*clocks, *periods)),
+            ServerMessage::Error { message } => panic!("refused: {message}"),
+            _ => None,
+        })
+        .await
+}
+
+/// Ann (player 0) and Bob (player 1) at a new game with `clock`.
+async fn seated(port: u16, home: &std::path::Path, clock: ClockSpec) -> [TestClient; 2] {
+    let mut ann = TestClient::connect(port, home).await;
+    ann.register("ann", "password a").await;
+    let mut bob = TestClient::connect(port, home).await;
+    bob.register("bob", "password b").await;
+    ann.send(ClientMessage::New {
+        rules: "brandub".into(),
+        clock: Some(clock),
+        side: 0,
+        opponent: None,
+        rated: false,
+    })
+    .await;
+    let id = ann.game_state().await.summary.game;
+    bob.send(ClientMessage::Join { game: id }).await;
+    bob.game_state().await;
+    [ann, bob]
+}
+
+/// Waits until `since` is more than `wait` ago.
+async fn let_pass(since: Instant, wait: Duration) {
+    while since.elapsed() <= wait {
+        tokio::time::sleep(wait.saturating_sub(since.elapsed()) + Duration::from_millis(1)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_move_spends_a_byo_yomi_period_and_a_slower_one_loses() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let period = Duration::from_millis(2000);
+    // No main time: two periods of two seconds from the first move on.
+    let clock = ClockSpec::parse("0+2x2").expect("a byo-yomi clock");
+    assert_eq!((clock.periods, clock.period_ms), (2, 2000));
+    let [mut ann, mut bob] = seated(server.port, home.path(), clock).await;
+    let id = 1;
+    let mut game = replay(&{
+        ann.send(ClientMessage::Join { game: id }).await;
+        ann.game_state().await
+    });
+    let mut random = Random(7);
+
+    // Quick moves use up no period.
+    for number in 1..=2 {
+        let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
+        apply(&mut game, mv);
+        let (_, periods) = moved(&mut ann, id, number).await;
+        assert_eq!(periods, Some([2, 2]), "move {number}");
+        moved(&mut bob, id, number).await;
+    }
+
+    // Ann takes longer than a period: one is gone, one left.
+    let turn = Instant::now();
+    let_pass(turn, period + Duration::from_millis(300)).await;
+    let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
+    apply(&mut game, mv);
+    let (clocks, periods) = moved(&mut ann, id, 3).await;
+    assert_eq!(periods, Some([1, 2]));
+    assert_eq!(clocks.map(|c| c[0]), Some(0), "her main time is out");
+    let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
+    apply(&mut game, mv);
+    moved(&mut bob, id, 4).await;
+    let (_, periods) = moved(&mut ann, id, 4).await;
+    assert_eq!(periods, Some([1, 2]));
+
+    // Now she overruns her last period: she loses on time, and her move is refused.
+    let turn = Instant::now();
+    let_pass(turn, period + Duration::from_millis(300)).await;
+    let late = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
+    let result = bob.expect(ended(id)).await;
+    assert_eq!(
+        result,
+        GameResult {
+            winner: Some(1),
+            reason: "time".into()
+        }
+    );
+    let _ = late;
+    let refusal = ann.error().await;
+    assert!(refusal.contains("over"), "{refusal}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_keeps_its_deadline_across_a_restart() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let port = server.port;
+    // A correspondence clock of 0.0001 days: 8.64 s for each move.
+    let clock = ClockSpec::parse("0.0001d").expect("a correspondence clock");
+    let per_move = clock.move_ms;
+    assert_eq!(per_move, 8640);
+    let [mut ann, mut bob] = seated(port, home.path(), clock).await;
+    let id = 1;
+    ann.send(ClientMessage::Join { game: id }).await;
+    let mut game = replay(&ann.game_state().await);
+    let mut random = Random(3);
+    let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
+    apply(&mut game, mv);
+    // Bob's turn begins before he hears of Ann's move.
+    let (clocks, _) = moved(&mut bob, id, 1).await;
+    let heard = Instant::now();
+    assert_eq!(clocks, Some([per_move, per_move]));
+
+    // Both log off, the server is killed and stays down a while.
+    drop(ann);
+    drop(bob);
+    server.kill();
+    let down = Duration::from_millis(2000);
+    let_pass(heard, down).await;
+    let _server = ServerProcess::start(data.path(), port, &[]);
+
+    let mut bob = TestClient::connect(port, home.path()).await;
+    assert_eq!(bob.login("bob", "password b").await, vec![id]);
+    bob.send(ClientMessage::Join { game: id }).await;
+    let state = bob.game_state().await;
+    assert_eq!(state.moves.len(), 1);
+    let left = state.clocks.expect("clocks")[1];
+    // The time down counted: the deadline did not move.
+    assert!(
+        left + 2000 <= per_move,
+        "{left} ms left of {per_move} after {} ms",
+        heard.elapsed().as_millis()
+    );
+    // Nobody moves: Bob loses on time when his move's time is out, not later.
+    let result = bob.expect(ended(id)).await;
+    let waited = heard.elapsed();
+    assert_eq!(
+        result,
+        GameResult {
+            winner: Some(0),
+            reason: "time".into()
+        }
+    );
+    assert!(
+        waited < Duration::from_millis(per_move) + down,
+        "the flag fell {waited:?} after the turn began"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accepted_undo_gives_no_time_back() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let main = 60_000;
+    let clock = ClockSpec::fischer(main, 0);
+    let [mut ann, mut bob] = seated(server.port, home.path(), clock).await;
+    let id = 1;
+    ann.send(ClientMessage::Join { game: id }).await;
+    let mut game = replay(&ann.game_state().await);
+    let mut random = Random(11);
+
+    // Ann thinks for at least 600 ms before her move.
+    let think = Duration::from_millis(600);
+    let_pass(Instant::now(), think).await;
+    let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
+    apply(&mut game, mv);
+    let (clocks, _) = moved(&mut ann, id, 1).await;
+    let spent = main - clocks.expect("clocks")[0];
+    assert!(spent >= 600, "{spent} ms spent");
+
+    // She takes it back, with Bob's consent: her time stays spent.
+    ann.send(ClientMessage::Offer {
+        game: id,
+        kind: OfferKind::Undo,
+    })
+    .await;
+    bob.expect(|m| matches!(m, ServerMessage::Offered { .. }).then_some(()))
+        .await;
+    bob.send(ClientMessage::Answer {
+        game: id,
+        kind: OfferKind::Undo,
+        accept: true,
+    })
+    .await;
+    let (moves, clocks) = ann
+        .expect(|m| match m {
+            ServerMessage::Undone { moves, clocks, .. } => Some((*moves, *clocks)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(moves, 0);
+    let clocks = clocks.expect("clocks");
+    assert!(
+        clocks[0] <= main - spent,
+        "the undo gave time back: {clocks:?}, {spent} ms had been spent"
+    );
+    // And the game as a newcomer sees it says the same.
+    ann.send(ClientMessage::Join { game: id }).await;
+    let state = ann.game_state().await;
+    assert!(state.clocks.expect("clocks")[0] <= main - spent);
+}
