@@ -1054,3 +1054,6 @@ impl State {
         let _ = self.play(game, side, mv);
     }
 }
+
+#[cfg(test)]
+mod tests;
