@@ -281,7 +281,11 @@ impl Server {
             };
             let (permit, accepted) = tokio::select! {
                 next = next => next,
-                () = self.emptied() => return Ok(()),
+                () = self.emptied() => {
+                    // Nobody is left to be told, but what was recorded is still stored.
+                    let recorded = self.lock().journal.recorded();
+                    return committed.reached(recorded).await.map_err(ServerError::Write);
+                }
                 error = committed.failed() => return Err(ServerError::Write(error)),
             };
             let (stream, peer) = match accepted {
