@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{Game, Move, Notation, Rules};
 use hnefatafl_net::protocol::{
-    self, ClientMessage, ClockSpec, GameId, GameResult, GameState, GameSummary, OfferKind,
-    RulesInfo, ServerMessage,
+    self, ClientMessage, ClockSpec, EndCause, GameId, GameResult, GameState, GameSummary,
+    OfferKind, RulesInfo, ServerMessage,
 };
 use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
@@ -32,12 +32,12 @@ pub(crate) type ConnectionId = u64;
 /// is bounded (names of 32 characters, rules' ids and names of [`MAX_LABEL`]).
 pub(crate) const PAGE: usize = 100;
 
-/// The longest rule file that may be uploaded, in bytes: a quarter of the line limit, so
-/// that a `game` message, which carries the text, has room for thousands of moves.
-pub(crate) const MAX_RULES_TEXT: usize = 16 * 1024;
+/// The longest rule file that may be uploaded, in bytes (the wire's, which clients check
+/// too).
+pub(crate) const MAX_RULES_TEXT: usize = protocol::MAX_RULES_TEXT;
 
 /// The longest id or name of an uploaded rule file, in characters.
-pub(crate) const MAX_LABEL: usize = 64;
+pub(crate) const MAX_LABEL: usize = protocol::MAX_RULES_LABEL;
 
 /// The longest chat line, in characters.
 const MAX_CHAT: usize = 500;
@@ -157,15 +157,21 @@ fn wire_clock(clock: StoredClock) -> ClockSpec {
 fn stored_result(result: &GameResult) -> StoredResult {
     StoredResult {
         winner: result.winner,
-        reason: result.reason.clone(),
+        reason: result.reason.to_string(),
     }
 }
 
-fn wire_result(result: StoredResult) -> GameResult {
-    GameResult {
+/// A stored result as the wire has it; the database keeps the reason in
+/// [`EndCause`](protocol::EndCause)'s words.
+fn wire_result(result: StoredResult) -> Result<GameResult, String> {
+    let reason = result
+        .reason
+        .parse()
+        .map_err(|error| format!("its result: {error}"))?;
+    Ok(GameResult {
         winner: result.winner,
-        reason: result.reason,
-    }
+        reason,
+    })
 }
 
 pub(crate) fn millis(duration: Duration) -> u64 {
@@ -212,7 +218,11 @@ impl State {
             turn_started: None,
             turn: 0,
             stored: record.moves,
-            result: record.result.map(wire_result),
+            result: record
+                .result
+                .map(wire_result)
+                .transpose()
+                .map_err(|error| ServerError::Game(record.id, error))?,
             audience: HashSet::new(),
             offer: None,
             rated: record.rated,
@@ -365,7 +375,7 @@ impl State {
                     game,
                     GameResult {
                         winner: Some(1 - side),
-                        reason: "resigned".into(),
+                        reason: EndCause::Resigned,
                     },
                 )
             }
@@ -479,7 +489,7 @@ impl State {
             players: live.players.clone(),
             clock: live.clock,
             moves: live.game.moves().len() as u32,
-            result: live.result.clone(),
+            result: live.result,
             rated: live.rated,
         }
     }
@@ -735,7 +745,7 @@ impl State {
             Some(outcome) => {
                 let result = GameResult {
                     winner: outcome.winner.map(|winner| winner.index() as u8),
-                    reason: outcome.reason.to_string(),
+                    reason: EndCause::Rules(outcome.reason),
                 };
                 self.finish(game, result)
             }
@@ -754,7 +764,7 @@ impl State {
             game,
             GameResult {
                 winner: Some(1 - loser),
-                reason: "time".into(),
+                reason: EndCause::Time,
             },
         )
     }
@@ -774,7 +784,7 @@ impl State {
             .finish_game(game, &stored_result(&result))
             .map_err(|error| error.to_string())?;
         let live = self.live(game)?;
-        live.result = Some(result.clone());
+        live.result = Some(result);
         live.turn_started = None;
         live.turn += 1;
         self.broadcast(game, &ServerMessage::Ended { game, result });
@@ -832,7 +842,7 @@ impl State {
                 game,
                 GameResult {
                     winner: None,
-                    reason: "draw agreed".into(),
+                    reason: EndCause::DrawAgreed,
                 },
             ),
             OfferKind::Undo => {
@@ -894,7 +904,7 @@ impl State {
         let saved = SavedGame::from_game(&live.game, &rules_file, kinds);
         let mut text = saved.to_text(live.game.rules());
         let names = live.players.clone().map(|p| p.unwrap_or_default());
-        let result = live.result.clone().map(|r| match r.winner {
+        let result = live.result.map(|r| match r.winner {
             Some(winner) => format!("player {winner} won ({})", r.reason),
             None => format!("draw ({})", r.reason),
         });

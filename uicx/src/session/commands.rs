@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 31] = [
+pub(crate) static COMMANDS: [Command; 34] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -397,6 +397,27 @@ pub(crate) static COMMANDS: [Command; 31] = [
         Arity::Between(0, 1),
         Key::HelpCmdRating,
         |session, args| session.command_rating(args.first().copied()),
+    ),
+    network(
+        "rules",
+        Arity::Exactly(0),
+        Key::HelpCmdRules,
+        |session, _| session.net_request(ClientMessage::Rules, Awaited::Rules),
+    ),
+    Command {
+        names_something: true,
+        ..network(
+            "upload",
+            Arity::Exactly(1),
+            Key::HelpCmdUpload,
+            |session, args| session.command_upload(args[0]),
+        )
+    },
+    network(
+        "leave",
+        Arity::Exactly(0),
+        Key::HelpCmdLeave,
+        |session, _| session.command_leave(),
     ),
 ];
 

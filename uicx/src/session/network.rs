@@ -11,8 +11,8 @@ use crate::files;
 use crate::lang::{Key, Message};
 use crate::messages;
 use crate::net::protocol::{
-    COMPUTER_PREFIX, ClientMessage, ClockSpec, LeaderboardEntry, OfferKind, RatingHistory,
-    RulesRating, ServerMessage,
+    COMPUTER_PREFIX, ClientMessage, ClockSpec, GameResult, LeaderboardEntry, MAX_RULES_LABEL,
+    MAX_RULES_TEXT, OfferKind, RatingHistory, RulesInfo, RulesRating, ServerMessage,
 };
 use crate::net::remote::{self, Awaited, Link, Target};
 use crate::net::table::{Table, TableEvent};
@@ -151,6 +151,57 @@ impl Session {
         self.net_request(ClientMessage::Rating { account }, Awaited::Rating)
     }
 
+    /// `upload <file>`: offers a rule file of one's own to the server, to play it with
+    /// `new`. The file is read as every file is (no device, no FIFO, no giant) and refused
+    /// here, naming it, when the server would refuse it: not text, larger than the wire's
+    /// limit, not valid rules, or an `id` or `name` too long.
+    pub(super) fn command_upload(&mut self, path: &str) -> Outcome {
+        self.link_or_error()?;
+        let bytes = files::read(Path::new(path))
+            .map_err(|error| messages::read_message(&self.language, path, &error))?;
+        if bytes.len() > MAX_RULES_TEXT {
+            return Err(Message::new(
+                Key::NetUploadTooLarge,
+                [
+                    path.to_owned(),
+                    bytes.len().to_string(),
+                    MAX_RULES_TEXT.to_string(),
+                ],
+            ));
+        }
+        let rules = Rules::parse(&bytes).map_err(|error| {
+            messages::rules_message(&Found::File(Path::new(path).to_owned()), &error)
+        })?;
+        for (keyword, label) in [("id", rules.id()), ("name", rules.name())] {
+            if label.chars().count() > MAX_RULES_LABEL {
+                return Err(Message::new(
+                    Key::NetUploadLabel,
+                    [path, keyword, &MAX_RULES_LABEL.to_string()],
+                ));
+            }
+        }
+        let text =
+            String::from_utf8(bytes).map_err(|_| Message::new(Key::NetUploadNotText, [path]))?;
+        self.uploading = Some(path.to_owned());
+        self.net_request(ClientMessage::UploadRules { text }, Awaited::Upload)
+    }
+
+    /// `leave`: stops playing or watching the network game here; it goes on on the
+    /// server, and `join` or `watch` comes back to it.
+    pub(super) fn command_leave(&mut self) -> Outcome {
+        let game = self.table_game()?;
+        let over = self
+            .link
+            .as_ref()
+            .and_then(|link| link.table.as_ref())
+            .is_some_and(|table| table.result.is_some());
+        self.leave_table();
+        if over {
+            self.say(Message::new(Key::NetLeftOver, [game.to_string()]));
+        }
+        Ok(())
+    }
+
     /// A count of rated games in words: `1 rated game`.
     fn rated_games(&self, games: u32) -> String {
         let key = match games {
@@ -276,6 +327,12 @@ impl Session {
         Ok(())
     }
 
+    /// How the network game on the table ended, once it did, with its rules' id.
+    pub(super) fn network_result(&self) -> Option<(String, GameResult)> {
+        let result = self.link.as_ref()?.table.as_ref()?.result?;
+        Some((self.rules_file.clone(), result))
+    }
+
     /// The clocks line of a timed network game.
     pub(super) fn show_clocks(&mut self) {
         let Some(clocks) = self.network_game().and_then(|game| game.clocks) else {
@@ -340,17 +397,39 @@ impl Session {
     /// A server message: the remote table takes those about its game and says what
     /// happened; the others are answers to requests (lists, log-ins, a fetched game).
     fn apply_server(&mut self, message: ServerMessage, answered: Option<Awaited>) {
+        let to_move = self
+            .game
+            .as_ref()
+            .map_or(0, |game| game.side_to_move().index() as u8);
         let event = self.link.as_mut().and_then(|link| {
             let account = link.account.clone();
             let table = link.table.as_mut()?;
-            table.receive(&message, account.as_deref())
+            table.receive(&message, account.as_deref(), to_move)
         });
         if let Some(event) = event {
             return self.table_event(event);
         }
         match message {
-            ServerMessage::Welcome { .. } | ServerMessage::RulesList { .. } => {}
-            ServerMessage::RulesAdded { .. } => {}
+            ServerMessage::Welcome { .. } => {}
+            ServerMessage::RulesList { rules } => {
+                // Lists come in pages; an empty last page after full ones is no news.
+                if rules.is_empty() && answered.is_some() {
+                    self.say(Message::plain(Key::NetNoRules));
+                }
+                for info in &rules {
+                    self.say(rules_line(info));
+                }
+            }
+            ServerMessage::RulesAdded { rules } => {
+                let path = match answered {
+                    Some(Awaited::Upload) => self.uploading.take().unwrap_or_default(),
+                    _ => String::new(),
+                };
+                self.say(Message::new(
+                    Key::NetRulesAdded,
+                    [path, rules.id, rules.name, rules.hash],
+                ));
+            }
             ServerMessage::Error { message } => {
                 self.say(Message::new(Key::NetServer, [message]));
             }
@@ -459,7 +538,7 @@ impl Session {
             }
             TableEvent::Ended { result } => {
                 let game = self.table_game().unwrap_or_default();
-                let line = self.result_text(game, &result);
+                let line = self.result_text(game, &self.rules_file, &result);
                 self.out.push(line);
             }
         }
@@ -521,7 +600,7 @@ impl Session {
             players: summary.players.clone(),
             clocks: state.clocks,
             clocks_at: std::time::Instant::now(),
-            result: summary.result.clone(),
+            result: summary.result,
             open_offer: None,
         };
         self.rules_file = summary.rules_id.clone();
@@ -531,7 +610,7 @@ impl Session {
         }
         self.after_move();
         if let Some(result) = &state.summary.result {
-            let line = self.result_text(state.summary.game, result);
+            let line = self.result_text(state.summary.game, &summary.rules_id, result);
             self.out.push(line);
         }
     }
@@ -575,6 +654,19 @@ pub(crate) struct NetworkGame {
     pub clocks: Option<[Duration; 2]>,
     /// Whether the game is over.
     pub over: bool,
+}
+
+/// A rule set the server offers, as `rules` lists it: its id (which `new` takes) and
+/// name, and for an upload its hash (which `new` takes whatever other files share the id).
+fn rules_line(info: &RulesInfo) -> Message {
+    if info.file.is_empty() {
+        Message::new(
+            Key::NetRulesUploaded,
+            [info.id.clone(), info.name.clone(), info.hash.clone()],
+        )
+    } else {
+        Message::new(Key::NetRulesShipped, [info.id.clone(), info.name.clone()])
+    }
 }
 
 /// The word of `new` that makes a game rated.
