@@ -207,6 +207,45 @@ pub enum ClientMessage {
         /// The account.
         account: String,
     },
+    /// Posts a seek: a game as [`ClientMessage::New`] makes it, whose free seat only who
+    /// meets `terms` may take; answered as `new` is.
+    Seek {
+        /// A shipped rule file's name or id, or the hash of an uploaded one.
+        rules: String,
+        /// The clock; none for an untimed game.
+        #[serde(default)]
+        clock: Option<ClockSpec>,
+        /// The side to play, 0 or 1; the server draws it when left out.
+        #[serde(default)]
+        side: Option<u8>,
+        /// Whether the result counts for both players' ratings; false when left out.
+        #[serde(default)]
+        rated: bool,
+        /// Who may take the other seat; anyone when left out.
+        #[serde(default)]
+        terms: SeekTerms,
+    },
+    /// Offers the opponent of a finished game another with the same rules, clock and
+    /// rating, the sides swapped: a challenge to them (at once against a computer).
+    Rematch {
+        /// The finished game.
+        game: GameId,
+    },
+}
+
+/// Who may take the free seat of a seek ([`ClientMessage::Seek`], a rematch).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekTerms {
+    /// The one account that may take it (a challenge); anyone when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// The lowest rating in the game's rules that may take it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_rating: Option<i32>,
+    /// The highest rating in the game's rules that may take it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rating: Option<i32>,
 }
 
 /// Entries in one page of a leaderboard, and the most rule sets and history rows in one
@@ -290,6 +329,9 @@ pub struct GameSummary {
     /// Whether the result counts for both players' ratings.
     #[serde(default)]
     pub rated: bool,
+    /// Who may take the free seat of a seek; none for a game anyone may join.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seek: Option<SeekTerms>,
 }
 
 /// How a game ended.
@@ -506,6 +548,13 @@ pub enum ServerMessage {
         ratings: Vec<RulesRating>,
         /// Its ratings after the latest periods in which it played.
         history: Vec<RatingHistory>,
+    },
+    /// Another player challenges this account: the game waits for it to `join`.
+    Challenged {
+        /// Who challenges.
+        from: String,
+        /// The game offered.
+        summary: GameSummary,
     },
     /// A finished game in the saved-game format that `e` loads.
     SavedGame {
@@ -771,6 +820,28 @@ mod tests {
         assert!(parse_server(ended).is_ok());
         let english = r#"{"type":"ended","game":1,"result":{"winner":0,"reason":"draw agreed"}}"#;
         assert!(parse_server(english).is_err(), "words are not a cause");
+    }
+
+    /// A seek's terms may be left out, each of them too; an unknown one is refused.
+    #[test]
+    fn seeks_read_with_their_terms_optional() {
+        assert_eq!(
+            parse_client(r#"{"type":"seek","rules":"brandub"}"#),
+            Ok(ClientMessage::Seek {
+                rules: "brandub".into(),
+                clock: None,
+                side: None,
+                rated: false,
+                terms: SeekTerms::default(),
+            })
+        );
+        let challenge = parse_client(r#"{"type":"seek","rules":"brandub","terms":{"to":"bob"}}"#);
+        assert!(
+            challenge.is_ok_and(|m| matches!(m, ClientMessage::Seek { terms, .. }
+                if terms.to.as_deref() == Some("bob") && terms.min_rating.is_none()))
+        );
+        let odd = parse_client(r#"{"type":"seek","rules":"brandub","terms":{"elo":1}}"#);
+        assert!(odd.is_err_and(|e| e.contains("elo")));
     }
 
     #[test]

@@ -12,13 +12,14 @@ use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{Game, Move, Notation, Rules};
 use hnefatafl_net::protocol::{
     self, ClientMessage, ClockSpec, EndCause, GameId, GameResult, GameState, GameSummary,
-    OfferKind, RulesInfo, ServerMessage,
+    OfferKind, RulesInfo, SeekTerms, ServerMessage,
 };
 use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
 
 use crate::accounts;
 use crate::quotas::{Bucket, Quotas, Window};
+use crate::seeks::{SeekRequest, Seeks};
 use crate::server::ServerError;
 use crate::storage::{GameRecord, Storage, StoredClock, StoredMove, StoredResult};
 use crate::text;
@@ -94,6 +95,18 @@ pub(crate) struct LiveGame {
     pub(crate) offer: Option<(OfferKind, u8)>,
     /// Whether the result counts for the players' ratings.
     pub(crate) rated: bool,
+    /// Who may take the free seat, for a seek (`crate::seeks`); kept in memory only.
+    pub(crate) seek: Option<SeekTerms>,
+}
+
+/// Who the other seat of a new game is for.
+pub(crate) enum OtherSeat {
+    /// Whoever joins.
+    Open,
+    /// This computer account, seated at once.
+    Computer(String),
+    /// Whoever meets a seek's terms (`crate::seeks`).
+    Seek(SeekTerms),
 }
 
 /// Work to start once the lock is released.
@@ -122,6 +135,8 @@ pub(crate) struct State {
     pub(crate) uploads: Window<String>,
     /// Registrations per address in the last hour.
     pub(crate) registrations: Window<IpAddr>,
+    /// What the seeks keep besides their games.
+    pub(crate) seeks: Seeks,
 }
 
 pub(crate) fn hash_text(text: &str) -> String {
@@ -226,6 +241,7 @@ impl State {
             audience: HashSet::new(),
             offer: None,
             rated: record.rated,
+            seek: None,
         })
     }
 
@@ -348,7 +364,33 @@ impl State {
                 side,
                 opponent,
                 rated,
-            } => self.create(id, &rules, clock, side, opponent, rated),
+            } => self
+                .create(
+                    id,
+                    &rules,
+                    clock,
+                    side,
+                    opponent.map_or(OtherSeat::Open, OtherSeat::Computer),
+                    rated,
+                )
+                .map(|_| ()),
+            ClientMessage::Seek {
+                rules,
+                clock,
+                side,
+                rated,
+                terms,
+            } => {
+                let request = SeekRequest {
+                    rules: &rules,
+                    clock,
+                    side,
+                    rated,
+                    terms,
+                };
+                self.seek(id, request)
+            }
+            ClientMessage::Rematch { game } => self.rematch(id, game),
             ClientMessage::Join { game } => self.join(id, game),
             ClientMessage::Watch { game } => {
                 self.live(game)?;
@@ -491,6 +533,7 @@ impl State {
             moves: live.game.moves().len() as u32,
             result: live.result,
             rated: live.rated,
+            seek: live.seek.clone(),
         }
     }
 
@@ -569,9 +612,14 @@ impl State {
         rules: &str,
         clock: Option<ClockSpec>,
         side: u8,
-        opponent: Option<String>,
+        other: OtherSeat,
         rated: bool,
-    ) -> Result<(), String> {
+    ) -> Result<GameId, String> {
+        let (opponent, seek) = match other {
+            OtherSeat::Open => (None, None),
+            OtherSeat::Computer(name) => (Some(name), None),
+            OtherSeat::Seek(terms) => (None, Some(terms)),
+        };
         let name = self.account(id)?;
         if side > 1 {
             return Err("the side is 0 or 1".to_owned());
@@ -618,11 +666,12 @@ impl State {
             audience: HashSet::new(),
             offer: None,
             rated,
+            seek,
         };
         self.games.insert(game, live);
         self.attend(id, game, Some(side));
         self.start_turn(game);
-        Ok(())
+        Ok(game)
     }
 
     pub(crate) fn join(&mut self, id: ConnectionId, game: GameId) -> Result<(), String> {
@@ -642,12 +691,14 @@ impl State {
             .position(Option::is_none)
             .ok_or_else(|| format!("game {game} has two players; `watch` shows it"))?
             as u8;
+        self.may_take(game, &name)?;
         self.check_open_games(&name)?;
         self.storage
             .set_player(game, side, &name)
             .map_err(|error| error.to_string())?;
         let live = self.live(game)?;
         live.players[usize::from(side)] = Some(name.clone());
+        live.seek = None;
         self.attend(id, game, Some(side));
         self.broadcast(game, &ServerMessage::Joined { game, side, name });
         self.start_turn(game);

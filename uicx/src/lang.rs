@@ -199,6 +199,13 @@ gleipnir::language_keys! {
         NetUploadLabel = "net_upload_label",
         NetUploadNotText = "net_upload_not_text",
         NetLeftOver = "net_left_over",
+        NetBadSeekWord = "net_bad_seek_word",
+        NetBadChallengeWord = "net_bad_challenge_word",
+        NetBadRange = "net_bad_range",
+        NetSeekFor = "net_seek_for",
+        NetSeekRange = "net_seek_range",
+        NetChallenged = "net_challenged",
+        NetChallengedRated = "net_challenged_rated",
         // Help.
         HelpArgs = "help_args",
         HelpOptRc = "help_opt_rc",
@@ -256,6 +263,9 @@ gleipnir::language_keys! {
         HelpCmdRules = "help_cmd_rules",
         HelpCmdUpload = "help_cmd_upload",
         HelpCmdLeave = "help_cmd_leave",
+        HelpCmdSeek = "help_cmd_seek",
+        HelpCmdChallenge = "help_cmd_challenge",
+        HelpCmdRematch = "help_cmd_rematch",
     }
 }
 

@@ -1003,3 +1003,73 @@ fn rules_lists_and_upload_offers_a_rule_file_to_play() {
     );
     drop(server);
 }
+
+/// Seeks, challenges and a rematch through the real server: a challenge reaches the
+/// challenged at once and only they may take it; a rematch swaps the sides; a rating
+/// range keeps out who is rated outside it and lets in who is within.
+#[test]
+fn challenges_rematches_and_seeks_with_a_rating_range() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..4).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let start = |name: &'static str, home: &tempfile::TempDir| {
+        let mut player = Player::start(name, home.path());
+        player.send(&[
+            &connect,
+            &format!("register {name}"),
+            &format!("{name} secret"),
+        ]);
+        player.wait_for(&format!("Logged in as {name}."));
+        player
+    };
+    let mut bob = start("bob", &homes[1]);
+    let mut carl = start("carl", &homes[2]);
+    let mut ann = start("ann", &homes[0]);
+
+    // A challenge: Bob hears of it at once; Carl may see it but not take it.
+    ann.send(&["challenge bob brandub 5+3 1"]);
+    ann.wait_for("Game 1 (brandub): you play player 1; (free seat) against ann.");
+    bob.wait_for("ann challenges you: game 1, brandub, 5+3; join 1 to play it.");
+    carl.send(&["games", "join 1"]);
+    carl.wait_for("Game 1: brandub, (free seat) against ann, 5+3, 0 moves, for bob\n");
+    carl.wait_for("Server: game 1 is a challenge to bob");
+    bob.send(&["join 1"]);
+    bob.wait_for("Game 1 (brandub): you play player 0; bob against ann.");
+    bob.send(&["resign"]);
+    ann.wait_for("Game 1 is over. Player 1 wins: player 0 resigned.");
+
+    // The rematch: the same game, the sides swapped, offered to Bob.
+    ann.send(&["rematch"]);
+    ann.wait_for("Game 2 (brandub): you play player 0; ann against (free seat).");
+    bob.wait_for("ann challenges you: game 2, brandub, 5+3; join 2 to play it.");
+    bob.send(&["join 2"]);
+    bob.wait_for("Game 2 (brandub): you play player 1; ann against bob.");
+
+    // A seek for the rated: nobody has a rating yet, and counts as 1500.
+    carl.send(&["seek brandub 1600- 0"]);
+    carl.wait_for("Game 3 (brandub): you play player 0; carl against (free seat).");
+    ann.send(&["games", "join 3"]);
+    ann.wait_for("Game 3: brandub, carl against (free seat), untimed, 0 moves, ratings 1600-\n");
+    ann.wait_for("Server: game 3 is for ratings 1600- in its rules; yours is 1500");
+    let mut dave = start("dave", &homes[3]);
+    dave.send(&["seek brandub 1400-1600 1 rated"]);
+    dave.wait_for("Game 4 (brandub): you play player 1; (free seat) against dave.");
+    ann.send(&["join 4"]);
+    ann.wait_for("Game 4 (brandub): you play player 0; ann against dave.");
+    dave.wait_for("ann takes the seat of player 0 in game 4.");
+    // Words that are no seek's are refused here, naming them.
+    ann.send(&[
+        "seek brandub 1800-1400",
+        "seek brandub computer1",
+        "challenge ann brandub 1400-",
+    ]);
+    ann.wait_for("`1800-1400` is not a rating range");
+    ann.wait_for("`computer1` is neither a clock");
+    ann.wait_for("`1400-` is neither a clock");
+    // A challenge to nobody is refused by the server, and nothing changes.
+    ann.send(&["challenge nobody brandub", "b"]);
+    ann.wait_for("Server: there is no account `nobody`");
+    drop(server);
+}

@@ -12,7 +12,7 @@ use crate::lang::{Key, Message};
 use crate::messages;
 use crate::net::protocol::{
     COMPUTER_PREFIX, ClientMessage, ClockSpec, GameResult, LeaderboardEntry, MAX_RULES_LABEL,
-    MAX_RULES_TEXT, OfferKind, RatingHistory, RulesInfo, RulesRating, ServerMessage,
+    MAX_RULES_TEXT, OfferKind, RatingHistory, RulesInfo, RulesRating, SeekTerms, ServerMessage,
 };
 use crate::net::remote::{self, Awaited, Link, Target};
 use crate::net::table::{Table, TableEvent};
@@ -90,38 +90,56 @@ impl Session {
         Ok(())
     }
 
-    /// `new <rules> [<clock>] [0|1] [computer<level>]`: the words after the rules are
-    /// told apart by their shape, in any order, each at most once.
+    /// `new <rules> [<clock>] [0|1] [computer<level>] [rated]`: the words after the
+    /// rules are told apart by their shape, in any order, each at most once.
     pub(super) fn command_net_new(&mut self, rules: &str, words: &[&str]) -> Outcome {
-        let mut clock = None;
-        let mut side = None;
-        let mut opponent = None;
-        let mut rated = false;
-        for &word in words {
-            let bad = || Message::new(Key::NetBadNewWord, [word]);
-            match word {
-                "0" | "1" if side.is_none() => side = Some(u8::from(word == "1")),
-                RATED if !rated => rated = true,
-                _ if word.starts_with(COMPUTER_PREFIX) && opponent.is_none() => {
-                    opponent = Some(word.to_owned());
-                }
-                _ if word.contains('+') && clock.is_none() => {
-                    clock = Some(
-                        ClockSpec::parse(word)
-                            .ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,
-                    );
-                }
-                _ => return Err(bad()),
-            }
-        }
+        let terms = GameWords::read(words, WordsOf::New)?;
         let message = ClientMessage::New {
             rules: rules.to_owned(),
-            clock,
-            side: side.unwrap_or(0),
-            opponent,
-            rated,
+            clock: terms.clock,
+            side: terms.side.unwrap_or(0),
+            opponent: terms.opponent,
+            rated: terms.rated,
         };
         self.net_request(message, Awaited::Game)
+    }
+
+    /// `seek <rules> [<clock>] [0|1] [rated] [<lowest>-<highest>]`, and `challenge
+    /// <name> <rules> [<clock>] [0|1] [rated]` (`to`): a game posted for others to take,
+    /// the side drawn by the server unless given.
+    pub(super) fn command_seek(
+        &mut self,
+        to: Option<&str>,
+        rules: &str,
+        words: &[&str],
+    ) -> Outcome {
+        let of = match to {
+            Some(_) => WordsOf::Challenge,
+            None => WordsOf::Seek,
+        };
+        let read = GameWords::read(words, of)?;
+        let message = ClientMessage::Seek {
+            rules: rules.to_owned(),
+            clock: read.clock,
+            side: read.side,
+            rated: read.rated,
+            terms: SeekTerms {
+                to: to.map(str::to_owned),
+                min_rating: read.range.and_then(|range| range.0),
+                max_rating: read.range.and_then(|range| range.1),
+            },
+        };
+        self.net_request(message, Awaited::Game)
+    }
+
+    /// `rematch [<game>]`: the same game again against the same opponent, sides
+    /// swapped; the finished game on the table unless another is named.
+    pub(super) fn command_rematch(&mut self, game: Option<&str>) -> Outcome {
+        let game = match game {
+            Some(word) => parse_game(word)?,
+            None => self.table_game()?,
+        };
+        self.net_request(ClientMessage::Rematch { game }, Awaited::Game)
     }
 
     /// `ratings <rules> [<page>]`: a page of the leaderboard, the first being 1.
@@ -466,6 +484,10 @@ impl Session {
                 ratings,
                 history,
             } => self.show_ratings(account, &ratings, &history),
+            ServerMessage::Challenged { from, summary } => {
+                let line = self.challenge_line(&from, &summary);
+                self.out.push(line);
+            }
             ServerMessage::SavedGame { text, .. } => {
                 if let Some(Awaited::Fetch(path)) = answered {
                     match files::write_atomically(Path::new(&path), text.as_bytes()) {
@@ -669,8 +691,85 @@ fn rules_line(info: &RulesInfo) -> Message {
     }
 }
 
-/// The word of `new` that makes a game rated.
+/// The word of `new` and `seek` that makes a game rated.
 const RATED: &str = "rated";
+
+/// Which command's words [`GameWords::read`] reads: each takes some of them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WordsOf {
+    /// `new`: a computer opponent, no rating range.
+    New,
+    /// `seek`: a rating range, no opponent.
+    Seek,
+    /// `challenge`: neither.
+    Challenge,
+}
+
+/// The words after the rules of `new`, `seek` and `challenge`, told apart by their
+/// shape, in any order, each at most once.
+#[derive(Default)]
+struct GameWords {
+    clock: Option<ClockSpec>,
+    side: Option<u8>,
+    opponent: Option<String>,
+    rated: bool,
+    /// The lowest and highest rating, either left open.
+    range: Option<(Option<i32>, Option<i32>)>,
+}
+
+impl GameWords {
+    fn read(words: &[&str], of: WordsOf) -> Result<GameWords, Message> {
+        let mut read = GameWords::default();
+        for &word in words {
+            let bad = || {
+                let key = match of {
+                    WordsOf::New => Key::NetBadNewWord,
+                    WordsOf::Seek => Key::NetBadSeekWord,
+                    WordsOf::Challenge => Key::NetBadChallengeWord,
+                };
+                Message::new(key, [word])
+            };
+            match word {
+                "0" | "1" if read.side.is_none() => read.side = Some(u8::from(word == "1")),
+                RATED if !read.rated => read.rated = true,
+                _ if of == WordsOf::New
+                    && word.starts_with(COMPUTER_PREFIX)
+                    && read.opponent.is_none() =>
+                {
+                    read.opponent = Some(word.to_owned());
+                }
+                _ if word.contains('+') && read.clock.is_none() => {
+                    read.clock = Some(
+                        ClockSpec::parse(word)
+                            .ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,
+                    );
+                }
+                _ if of == WordsOf::Seek && word.contains('-') && read.range.is_none() => {
+                    read.range = Some(
+                        rating_range(word).ok_or_else(|| Message::new(Key::NetBadRange, [word]))?,
+                    );
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(read)
+    }
+}
+
+/// A rating range as typed: `1400-1800`, `1400-` (at least), `-1800` (at most).
+fn rating_range(word: &str) -> Option<(Option<i32>, Option<i32>)> {
+    let (low, high) = word.split_once('-')?;
+    let bound = |text: &str| match text {
+        "" => Some(None),
+        _ => text.parse::<u16>().ok().map(|value| Some(i32::from(value))),
+    };
+    let range = (bound(low)?, bound(high)?);
+    match range {
+        (None, None) => None,
+        (Some(low), Some(high)) if low > high => None,
+        range => Some(range),
+    }
+}
 
 /// A moment as a minute of UTC: `2026-12-03 18:05 UTC` (the proleptic Gregorian
 /// calendar, from days since 1970 by Howard Hinnant's `civil_from_days`; a date crate for
@@ -707,7 +806,17 @@ pub(super) fn parse_game(word: &str) -> Result<u64, Message> {
 
 #[cfg(test)]
 mod tests {
-    use super::utc_minute;
+    use super::{rating_range, utc_minute};
+
+    #[test]
+    fn rating_ranges_read_either_end_open() {
+        assert_eq!(rating_range("1400-1800"), Some((Some(1400), Some(1800))));
+        assert_eq!(rating_range("1400-"), Some((Some(1400), None)));
+        assert_eq!(rating_range("-1800"), Some((None, Some(1800))));
+        for bad in ["-", "1800-1400", "a-b", "1400", "1-2-3", "99999-"] {
+            assert_eq!(rating_range(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn a_moment_reads_as_its_utc_minute() {

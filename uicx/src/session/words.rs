@@ -29,7 +29,7 @@ impl Session {
             self.seat_name(&summary.players[0]),
             self.seat_name(&summary.players[1]),
             clock,
-            self.moves_text(summary.moves),
+            self.moves_text(summary.moves) + &self.seek_words(summary),
         ];
         if archive {
             let result = summary
@@ -42,6 +42,40 @@ impl Session {
         } else {
             self.text(&Message::new(Key::NetGameLine, args))
         }
+    }
+
+    /// Who may take a seek's free seat, after its moves: `, for bob`, `, ratings
+    /// 1400-1800`; nothing for a game anyone may join.
+    fn seek_words(&self, summary: &GameSummary) -> String {
+        let Some(terms) = &summary.seek else {
+            return String::new();
+        };
+        let mut words = String::new();
+        if let Some(to) = &terms.to {
+            words += &self.text(&Message::new(Key::NetSeekFor, [to]));
+        }
+        if terms.min_rating.is_some() || terms.max_rating.is_some() {
+            let bound = |value: Option<i32>| value.map(|v| v.to_string()).unwrap_or_default();
+            let range = format!("{}-{}", bound(terms.min_rating), bound(terms.max_rating));
+            words += &self.text(&Message::new(Key::NetSeekRange, [range]));
+        }
+        words
+    }
+
+    /// The line that tells of a challenge: who, which game, its rules and clock.
+    pub(super) fn challenge_line(&self, from: &str, summary: &GameSummary) -> String {
+        let clock = summary
+            .clock
+            .map_or_else(|| self.language.get(Key::NetUntimed), |c| c.to_string());
+        let game = summary.game.to_string();
+        let key = match summary.rated {
+            true => Key::NetChallengedRated,
+            false => Key::NetChallenged,
+        };
+        self.text(&Message::new(
+            key,
+            [from.to_owned(), game, summary.rules_id.clone(), clock],
+        ))
     }
 
     /// A count of moves: `1 move`, `12 moves`.
