@@ -6,13 +6,14 @@
 //! closes the connection; any other bad line gets a [`ServerMessage::Error`] and the
 //! connection goes on. `docs/protocol.md` describes every message with an example session.
 
-use hnefatafl_core::Move;
+use hnefatafl_core::{EndReason, Move};
 use serde::{Deserialize, Serialize};
 use tokio_util::codec::AnyDelimiterCodec;
 
-/// The version of the protocol that this program speaks. Version 2 sends moves in core's serde form (version 1 sent them as text).
-/// Version 3 adds byo-yomi and correspondence clocks (`periods`, `period_ms`, `move_ms`)
-/// and the byo-yomi periods left (`periods` of `game`, `moved`, `undone`).
+/// The version of the protocol that this program speaks. Version 3 adds byo-yomi and
+/// correspondence clocks (`periods`, `period_ms`, `move_ms`), the byo-yomi periods left
+/// (`periods` of `game`, `moved`, `undone`), and sends why a game ended as an [`EndCause`]
+/// (version 2 sent it as English words; version 1 also sent moves as text).
 pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The longest line either side accepts, newline excluded: 64 KiB, room for any rule file.
@@ -22,6 +23,14 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub fn line_codec() -> AnyDelimiterCodec {
     AnyDelimiterCodec::new_with_max_length(b"\n".to_vec(), Vec::new(), MAX_LINE)
 }
+
+/// The largest rule file a server takes in [`ClientMessage::UploadRules`], in bytes: a
+/// quarter of [`MAX_LINE`], so that a `game` message, which carries the text, has room for
+/// thousands of moves.
+pub const MAX_RULES_TEXT: usize = 16 * 1024;
+
+/// The longest `id` or `name` of an uploaded rule file, in characters.
+pub const MAX_RULES_LABEL: usize = 64;
 
 /// The name prefix of the server's computer accounts (`computer3` plays at level 3), which
 /// nobody may register.
@@ -322,6 +331,45 @@ pub enum ClientMessage {
         /// The account.
         account: String,
     },
+    /// Posts a seek: a game as [`ClientMessage::New`] makes it, whose free seat only who
+    /// meets `terms` may take; answered as `new` is.
+    Seek {
+        /// A shipped rule file's name or id, or the hash of an uploaded one.
+        rules: String,
+        /// The clock; none for an untimed game.
+        #[serde(default)]
+        clock: Option<ClockSpec>,
+        /// The side to play, 0 or 1; the server draws it when left out.
+        #[serde(default)]
+        side: Option<u8>,
+        /// Whether the result counts for both players' ratings; false when left out.
+        #[serde(default)]
+        rated: bool,
+        /// Who may take the other seat; anyone when left out.
+        #[serde(default)]
+        terms: SeekTerms,
+    },
+    /// Offers the opponent of a finished game another with the same rules, clock and
+    /// rating, the sides swapped: a challenge to them (at once against a computer).
+    Rematch {
+        /// The finished game.
+        game: GameId,
+    },
+}
+
+/// Who may take the free seat of a seek ([`ClientMessage::Seek`], a rematch).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekTerms {
+    /// The one account that may take it (a challenge); anyone when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// The lowest rating in the game's rules that may take it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_rating: Option<i32>,
+    /// The highest rating in the game's rules that may take it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rating: Option<i32>,
 }
 
 /// Entries in one page of a leaderboard, and the most rule sets and history rows in one
@@ -405,16 +453,72 @@ pub struct GameSummary {
     /// Whether the result counts for both players' ratings.
     #[serde(default)]
     pub rated: bool,
+    /// Who may take the free seat of a seek; none for a game anyone may join.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seek: Option<SeekTerms>,
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The winner; `None` for a draw.
     pub winner: Option<u8>,
-    /// Why, in words: the engine's reason (`no moves`, `escape of piece 1`, `loss of piece
-    /// 1`), or `resigned`, `time`, `draw agreed`.
-    pub reason: String,
+    /// Why.
+    pub reason: EndCause,
+}
+
+/// Why a game on the server ended: its rules, or what the players or the clock did.
+///
+/// On the wire: `"resigned"`, `"time"`, `"draw_agreed"`, or `{"rules": …}` with core's
+/// [`EndReason`] in its serde form (`"NoMoves"`, `{"Escape": 1}`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndCause {
+    /// The rules ended it: an escape, a capture, no moves left, a repetition, …
+    Rules(EndReason),
+    /// The loser resigned.
+    Resigned,
+    /// The loser's time ran out.
+    Time,
+    /// The players agreed to a draw.
+    DrawAgreed,
+}
+
+/// The words of the causes that are not the rules', as [`EndCause`] writes and reads them.
+const CAUSE_WORDS: [(EndCause, &str); 3] = [
+    (EndCause::Resigned, "resigned"),
+    (EndCause::Time, "time"),
+    (EndCause::DrawAgreed, "draw agreed"),
+];
+
+impl std::fmt::Display for EndCause {
+    /// `resigned`, `time`, `draw agreed`, or the rules' reason as core writes it (`no
+    /// moves`, `escape of piece 1`, …): the text the server's database keeps.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EndCause::Rules(reason) => reason.fmt(f),
+            other => {
+                let word = CAUSE_WORDS
+                    .iter()
+                    .find(|(cause, _)| cause == other)
+                    .map_or("", |(_, word)| word);
+                f.write_str(word)
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for EndCause {
+    type Err = hnefatafl_core::ParseError;
+
+    /// Reads what [`EndCause`]'s `Display` writes.
+    fn from_str(text: &str) -> Result<EndCause, Self::Err> {
+        match CAUSE_WORDS.iter().find(|(_, word)| *word == text.trim()) {
+            Some((cause, _)) => Ok(*cause),
+            None => text.parse().map(EndCause::Rules),
+        }
+    }
 }
 
 /// Everything about one game: sent on create, join, watch and reconnect.
@@ -579,6 +683,13 @@ pub enum ServerMessage {
         ratings: Vec<RulesRating>,
         /// Its ratings after the latest periods in which it played.
         history: Vec<RatingHistory>,
+    },
+    /// Another player challenges this account: the game waits for it to `join`.
+    Challenged {
+        /// Who challenges.
+        from: String,
+        /// The game offered.
+        summary: GameSummary,
     },
     /// A finished game in the saved-game format that `e` loads.
     SavedGame {
@@ -812,6 +923,60 @@ mod tests {
             parse_client(r#"{"type":"new","rules":"brandub"}"#)
                 .is_ok_and(|m| matches!(m, ClientMessage::New { rated: false, .. }))
         );
+    }
+
+    /// Why a game ended travels as a typed value, and its words (kept by the server's
+    /// database) read back.
+    #[test]
+    fn end_causes_are_typed_on_the_wire_and_read_back_from_their_words() {
+        let king = hnefatafl_core::PieceType::from_bit(1).expect("a piece type");
+        for (cause, wire, words) in [
+            (EndCause::Resigned, r#""resigned""#, "resigned"),
+            (EndCause::Time, r#""time""#, "time"),
+            (EndCause::DrawAgreed, r#""draw_agreed""#, "draw agreed"),
+            (
+                EndCause::Rules(EndReason::Escape(king)),
+                r#"{"rules":{"Escape":1}}"#,
+                "escape of piece 1",
+            ),
+            (
+                EndCause::Rules(EndReason::NoMoves),
+                r#"{"rules":"NoMoves"}"#,
+                "no moves",
+            ),
+        ] {
+            assert_eq!(serde_json::to_string(&cause).ok().as_deref(), Some(wire));
+            assert_eq!(serde_json::from_str::<EndCause>(wire).ok(), Some(cause));
+            assert_eq!(cause.to_string(), words);
+            assert_eq!(words.parse::<EndCause>(), Ok(cause));
+        }
+        assert!("gave up".parse::<EndCause>().is_err());
+        let ended = r#"{"type":"ended","game":1,"result":{"winner":0,"reason":"resigned"}}"#;
+        assert!(parse_server(ended).is_ok());
+        let english = r#"{"type":"ended","game":1,"result":{"winner":0,"reason":"draw agreed"}}"#;
+        assert!(parse_server(english).is_err(), "words are not a cause");
+    }
+
+    /// A seek's terms may be left out, each of them too; an unknown one is refused.
+    #[test]
+    fn seeks_read_with_their_terms_optional() {
+        assert_eq!(
+            parse_client(r#"{"type":"seek","rules":"brandub"}"#),
+            Ok(ClientMessage::Seek {
+                rules: "brandub".into(),
+                clock: None,
+                side: None,
+                rated: false,
+                terms: SeekTerms::default(),
+            })
+        );
+        let challenge = parse_client(r#"{"type":"seek","rules":"brandub","terms":{"to":"bob"}}"#);
+        assert!(
+            challenge.is_ok_and(|m| matches!(m, ClientMessage::Seek { terms, .. }
+                if terms.to.as_deref() == Some("bob") && terms.min_rating.is_none()))
+        );
+        let odd = parse_client(r#"{"type":"seek","rules":"brandub","terms":{"elo":1}}"#);
+        assert!(odd.is_err_and(|e| e.contains("elo")));
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod periods;
 pub mod quotas;
 pub mod rating;
 mod referee;
+mod seeks;
 pub mod server;
 pub mod storage;
 pub mod text;

@@ -69,6 +69,11 @@ struct Arguments {
     #[arg(long, value_name = "N", default_value_t = Quotas::default().uploads_per_hour,
           help_heading = "Quotas")]
     uploads_per_hour: usize,
+    /// Challenges (seeks to a named player, rematches) one account may send in an hour;
+    /// each reaches the challenged player unasked.
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().challenges_per_hour,
+          help_heading = "Quotas")]
+    challenges_per_hour: usize,
     /// Chat lines one connection (a guest's too) may send in a second; further lines are
     /// refused with an error.
     #[arg(long, value_name = "N", default_value_t = Quotas::default().chat_per_second,
@@ -136,6 +141,7 @@ fn run(arguments: Arguments) -> Result<(), String> {
             registrations_per_hour: arguments.registrations_per_hour,
             open_games: arguments.open_games,
             uploads_per_hour: arguments.uploads_per_hour,
+            challenges_per_hour: arguments.challenges_per_hour,
             chat_per_second: arguments.chat_per_second,
             hello_timeout: Duration::from_secs(arguments.hello_timeout),
             idle_timeout: Duration::from_secs(arguments.idle_timeout),

@@ -18,6 +18,8 @@ pub struct Quotas {
     pub open_games: usize,
     /// Rule files one account may upload in an hour.
     pub uploads_per_hour: usize,
+    /// Challenges (seeks to a named player, rematches) one account may send in an hour.
+    pub challenges_per_hour: usize,
     /// Chat lines one connection may send in a second (and in a burst).
     pub chat_per_second: u32,
     /// Time a connection has to say `hello`.
@@ -33,6 +35,7 @@ impl Default for Quotas {
             registrations_per_hour: 5,
             open_games: 20,
             uploads_per_hour: 10,
+            challenges_per_hour: 30,
             chat_per_second: 2,
             hello_timeout: Duration::from_secs(60),
             idle_timeout: Duration::from_secs(3600),

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{Game, Move, Notation, Rules};
 use hnefatafl_net::protocol::{
-    self, ClientMessage, ClockKind, ClockSpec, GameId, GameResult, GameState, GameSummary,
-    OfferKind, RulesInfo, ServerMessage,
+    self, ClientMessage, ClockKind, ClockSpec, EndCause, GameId, GameResult, GameState,
+    GameSummary, OfferKind, RulesInfo, SeekTerms, ServerMessage,
 };
 use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
@@ -23,6 +23,7 @@ use crate::accounts;
 use crate::clock::{self, Left};
 use crate::journal::{Journal, Line, Write};
 use crate::quotas::{Bucket, Quotas, Window};
+use crate::seeks::{SeekRequest, Seeks};
 use crate::server::ServerError;
 use crate::storage::{
     GameRecord, StoredClock, StoredClocks, StoredMove, StoredResult, StoredTime, stored_now,
@@ -38,12 +39,12 @@ pub(crate) type ConnectionId = u64;
 /// is bounded (names of 32 characters, rules' ids and names of [`MAX_LABEL`]).
 pub(crate) const PAGE: usize = 100;
 
-/// The longest rule file that may be uploaded, in bytes: a quarter of the line limit, so
-/// that a `game` message, which carries the text, has room for thousands of moves.
-pub(crate) const MAX_RULES_TEXT: usize = 16 * 1024;
+/// The longest rule file that may be uploaded, in bytes (the wire's, which clients check
+/// too).
+pub(crate) const MAX_RULES_TEXT: usize = protocol::MAX_RULES_TEXT;
 
 /// The longest id or name of an uploaded rule file, in characters.
-pub(crate) const MAX_LABEL: usize = 64;
+pub(crate) const MAX_LABEL: usize = protocol::MAX_RULES_LABEL;
 
 /// The longest chat line, in characters.
 const MAX_CHAT: usize = 500;
@@ -101,6 +102,18 @@ pub(crate) struct LiveGame {
     pub(crate) offer: Option<(OfferKind, u8)>,
     /// Whether the result counts for the players' ratings.
     pub(crate) rated: bool,
+    /// Who may take the free seat, for a seek (`crate::seeks`); kept in memory only.
+    pub(crate) seek: Option<SeekTerms>,
+}
+
+/// Who the other seat of a new game is for.
+pub(crate) enum OtherSeat {
+    /// Whoever joins.
+    Open,
+    /// This computer account, seated at once.
+    Computer(String),
+    /// Whoever meets a seek's terms (`crate::seeks`).
+    Seek(SeekTerms),
 }
 
 /// Work to start once the lock is released.
@@ -132,6 +145,8 @@ pub(crate) struct State {
     pub(crate) uploads: Window<String>,
     /// Registrations per address in the last hour.
     pub(crate) registrations: Window<IpAddr>,
+    /// What the seeks keep besides their games.
+    pub(crate) seeks: Seeks,
 }
 
 pub(crate) fn hash_text(text: &str) -> String {
@@ -194,15 +209,21 @@ fn wire_periods(live: &LiveGame) -> Option<[u32; 2]> {
 fn stored_result(result: &GameResult) -> StoredResult {
     StoredResult {
         winner: result.winner,
-        reason: result.reason.clone(),
+        reason: result.reason.to_string(),
     }
 }
 
-fn wire_result(result: StoredResult) -> GameResult {
-    GameResult {
+/// A stored result as the wire has it; the database keeps the reason in
+/// [`EndCause`](protocol::EndCause)'s words.
+fn wire_result(result: StoredResult) -> Result<GameResult, String> {
+    let reason = result
+        .reason
+        .parse()
+        .map_err(|error| format!("its result: {error}"))?;
+    Ok(GameResult {
         winner: result.winner,
-        reason: result.reason,
-    }
+        reason,
+    })
 }
 
 pub(crate) fn millis(duration: Duration) -> u64 {
@@ -256,10 +277,15 @@ impl State {
             resumed_turn: record.turn_started,
             turn_started: None,
             turn: 0,
-            result: record.result.map(wire_result),
+            result: record
+                .result
+                .map(wire_result)
+                .transpose()
+                .map_err(|error| ServerError::Game(record.id, error))?,
             audience: HashSet::new(),
             offer: None,
             rated: record.rated,
+            seek: None,
         })
     }
 
@@ -386,7 +412,33 @@ impl State {
                 side,
                 opponent,
                 rated,
-            } => self.create(id, &rules, clock, side, opponent, rated),
+            } => self
+                .create(
+                    id,
+                    &rules,
+                    clock,
+                    side,
+                    opponent.map_or(OtherSeat::Open, OtherSeat::Computer),
+                    rated,
+                )
+                .map(|_| ()),
+            ClientMessage::Seek {
+                rules,
+                clock,
+                side,
+                rated,
+                terms,
+            } => {
+                let request = SeekRequest {
+                    rules: &rules,
+                    clock,
+                    side,
+                    rated,
+                    terms,
+                };
+                self.seek(id, request)
+            }
+            ClientMessage::Rematch { game } => self.rematch(id, game),
             ClientMessage::Join { game } => self.join(id, game),
             ClientMessage::Watch { game } => {
                 self.live(game)?;
@@ -413,7 +465,7 @@ impl State {
                     game,
                     GameResult {
                         winner: Some(1 - side),
-                        reason: "resigned".into(),
+                        reason: EndCause::Resigned,
                     },
                 )
             }
@@ -528,8 +580,9 @@ impl State {
             players: live.players.clone(),
             clock: live.clock,
             moves: live.game.moves().len() as u32,
-            result: live.result.clone(),
+            result: live.result,
             rated: live.rated,
+            seek: live.seek.clone(),
         }
     }
 
@@ -609,9 +662,14 @@ impl State {
         rules: &str,
         clock: Option<ClockSpec>,
         side: u8,
-        opponent: Option<String>,
+        other: OtherSeat,
         rated: bool,
-    ) -> Result<(), String> {
+    ) -> Result<GameId, String> {
+        let (opponent, seek) = match other {
+            OtherSeat::Open => (None, None),
+            OtherSeat::Computer(name) => (Some(name), None),
+            OtherSeat::Seek(terms) => (None, Some(terms)),
+        };
         let name = self.account(id)?;
         if side > 1 {
             return Err("the side is 0 or 1".to_owned());
@@ -672,11 +730,12 @@ impl State {
             audience: HashSet::new(),
             offer: None,
             rated,
+            seek,
         };
         self.games.insert(game, live);
         self.attend(id, game, Some(side));
         self.start_turn(game);
-        Ok(())
+        Ok(game)
     }
 
     pub(crate) fn join(&mut self, id: ConnectionId, game: GameId) -> Result<(), String> {
@@ -696,6 +755,7 @@ impl State {
             .position(Option::is_none)
             .ok_or_else(|| format!("game {game} has two players; `watch` shows it"))?
             as u8;
+        self.may_take(game, &name)?;
         self.check_open_games(&name)?;
         self.journal.record(Write::SetPlayer {
             game,
@@ -704,6 +764,7 @@ impl State {
         });
         let live = self.live(game)?;
         live.players[usize::from(side)] = Some(name.clone());
+        live.seek = None;
         self.attend(id, game, Some(side));
         self.broadcast(game, &ServerMessage::Joined { game, side, name });
         self.start_turn(game);
@@ -821,7 +882,7 @@ impl State {
             Some(outcome) => {
                 let result = GameResult {
                     winner: outcome.winner.map(|winner| winner.index() as u8),
-                    reason: outcome.reason.to_string(),
+                    reason: EndCause::Rules(outcome.reason),
                 };
                 self.finish(game, result)
             }
@@ -840,7 +901,7 @@ impl State {
             game,
             GameResult {
                 winner: Some(1 - loser),
-                reason: "time".into(),
+                reason: EndCause::Time,
             },
         )
     }
@@ -862,7 +923,7 @@ impl State {
             result: stored_result(&result),
         });
         let live = self.live(game)?;
-        live.result = Some(result.clone());
+        live.result = Some(result);
         live.turn_started = None;
         live.turn += 1;
         self.broadcast(game, &ServerMessage::Ended { game, result });
@@ -920,7 +981,7 @@ impl State {
                 game,
                 GameResult {
                     winner: None,
-                    reason: "draw agreed".into(),
+                    reason: EndCause::DrawAgreed,
                 },
             ),
             OfferKind::Undo => {
@@ -987,7 +1048,7 @@ impl State {
         let saved = SavedGame::from_game(&live.game, &rules_file, kinds);
         let mut text = saved.to_text(live.game.rules());
         let names = live.players.clone().map(|p| p.unwrap_or_default());
-        let result = live.result.clone().map(|r| match r.winner {
+        let result = live.result.map(|r| match r.winner {
             Some(winner) => format!("player {winner} won ({})", r.reason),
             None => format!("draw ({})", r.reason),
         });

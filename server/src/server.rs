@@ -209,6 +209,7 @@ impl Server {
             quotas: options.quotas.clone(),
             uploads: Window::default(),
             registrations: Window::default(),
+            seeks: Default::default(),
         };
         let now = Instant::now();
         for record in records {

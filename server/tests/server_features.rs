@@ -7,13 +7,15 @@ mod server_support;
 use std::time::Duration;
 
 use assert_cmd::Command;
-use hnefatafl_net::protocol::{ClientMessage, ClockSpec, GameResult, OfferKind, ServerMessage};
+use hnefatafl_net::protocol::{
+    ClientMessage, ClockSpec, EndCause, GameResult, OfferKind, ServerMessage,
+};
 use server_support::{Duel, ServerProcess, TestClient, raw_connection, replay};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 fn ended(game: u64) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
     move |m| match m {
-        ServerMessage::Ended { game: g, result } if *g == game => Some(result.clone()),
+        ServerMessage::Ended { game: g, result } if *g == game => Some(*result),
         _ => None,
     }
 }
@@ -245,7 +247,7 @@ async fn chat_offers_and_resigning() {
         result,
         GameResult {
             winner: Some(0),
-            reason: "resigned".into()
+            reason: EndCause::Resigned
         }
     );
     bob.send(ClientMessage::Resign { game: id }).await;
@@ -281,7 +283,7 @@ async fn chat_offers_and_resigning() {
         result,
         GameResult {
             winner: None,
-            reason: "draw agreed".into()
+            reason: EndCause::DrawAgreed
         }
     );
 }
@@ -318,7 +320,7 @@ async fn the_clock_runs_out() {
         result,
         GameResult {
             winner: Some(1),
-            reason: "time".into()
+            reason: EndCause::Time
         }
     );
 }

@@ -5,7 +5,7 @@ mod server_support;
 
 use assert_cmd::Command;
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::{ClientMessage, EndCause, ServerMessage};
 use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -72,7 +72,7 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
         if local.outcome().is_some() {
             let result = watcher
                 .expect(|m| match m {
-                    ServerMessage::Ended { game, result } if *game == id => Some(result.clone()),
+                    ServerMessage::Ended { game, result } if *game == id => Some(*result),
                     _ => None,
                 })
                 .await;
@@ -82,7 +82,7 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
     };
     let outcome = local.outcome().expect("over");
     assert_eq!(result.winner, outcome.winner.map(|w| w.index() as u8));
-    assert_eq!(result.reason, outcome.reason.to_string());
+    assert_eq!(result.reason, EndCause::Rules(outcome.reason));
 
     // The archive holds it; the saved game has every move.
     watcher.send(ClientMessage::Archive).await;

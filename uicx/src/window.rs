@@ -53,15 +53,24 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
         Player::BOTH.map(|player| side_label(session, player, view.roles[player.index()], false));
     view.sides_short =
         Player::BOTH.map(|player| side_label(session, player, view.roles[player.index()], true));
-    view.game_over = game
-        .outcome()
-        .map(|_| session.language().get(Key::XGameOver));
+    // A network game may end by its server's word (a resignation, the time, an agreed
+    // draw) with no end on the board; there `n` and `u` do not go on.
+    let network = session.network_game();
+    view.game_over = match &network {
+        Some(network) if network.over || game.outcome().is_some() => {
+            Some(session.language().get(Key::XGameOverNetwork))
+        }
+        Some(_) => None,
+        None => game
+            .outcome()
+            .map(|_| session.language().get(Key::XGameOver)),
+    };
     let rules = game.rules();
     view.best_move = session
         .analysed_move()
         .and_then(|mv| rules.index(mv.from()).zip(rules.index(mv.to())));
     view.hint = session.language().get(Key::XHint);
-    if let Some(network) = session.network_game() {
+    if let Some(network) = network {
         view.clocks = network.clocks;
         view.clock_running = network.clocks.is_some()
             && !network.over

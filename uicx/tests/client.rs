@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_core::{Game, Notation, Rules};
+use hnefatafl_core::{EndReason, Game, Notation, Rules};
 use server_support::{PATIENCE, Random, ServerProcess};
 
 /// A running `hnefatafl` fed line by line, its output gathered as it comes.
@@ -211,9 +211,18 @@ fn two_players_and_a_watcher_play_a_whole_game_through_the_server() {
     ann.send(&refs(0));
     bob.send(&refs(1));
 
+    // The rules' end, in the words of a local game's end (brandub's king is the only
+    // piece that escapes or is lost).
     let outcome = finished.outcome().expect("over");
     let winner = outcome.winner.expect("brandub has no draw here").index();
-    let ended = format!("Game 1 is over: player {winner} wins ({}).", outcome.reason);
+    let loser = 1 - winner;
+    let how = match outcome.reason {
+        EndReason::Escape(_) => "the king reached an escape square.".to_owned(),
+        EndReason::CaptureLoss(_) => format!("player {loser} lost every king."),
+        EndReason::NoMoves => format!("player {loser} has no legal move."),
+        other => panic!("brandub does not end by {other}"),
+    };
+    let ended = format!("Game 1 is over. Player {winner} wins: {how}");
     let [ann_text, bob_text, guest_text] = [&mut ann, &mut bob, &mut guest].map(Player::finish);
     for (name, text) in [
         ("ann", &ann_text),
@@ -617,10 +626,10 @@ fn lists_of_games_read_as_sentences() {
     bob.wait_for(listed);
     // Bob, whose turn it is, resigns.
     bob.send(&["resign"]);
-    bob.wait_for("Game 1 is over: player 0 wins (the other resigned).");
+    bob.wait_for("Game 1 is over. Player 0 wins: player 1 resigned.");
     bob.send(&["archive"]);
     let archived =
-        "Game 1: brandub, ann against bob, untimed, 1 move: player 0 wins (the other resigned).\n";
+        "Game 1: brandub, ann against bob, untimed, 1 move. Player 0 wins: player 1 resigned.\n";
     bob.wait_for(archived);
     drop(server);
 }
@@ -834,5 +843,260 @@ fn the_first_connection_tells_the_fingerprint_and_where_it_is_pinned() {
     assert!(!text.contains("First connection"), "{text}");
     again.send(&["q"]);
     again.finish();
+    drop(server);
+}
+
+/// What `b` shows (the board, then whose turn it is or how the game ended, then the
+/// clocks of a timed game), between the help lines of `rules` and `leave` (on the same
+/// standard output) that mark it.
+fn board_status(player: &mut Player) -> String {
+    let before = "rules                  list the rule sets";
+    let after = "leave                  stop playing";
+    let seen = player.text().matches(after).count();
+    player.send(&["h rules", "b", "h leave"]);
+    let deadline = Instant::now() + PATIENCE;
+    while player.text().matches(after).count() <= seen {
+        assert!(Instant::now() < deadline, "no `b`:\n{}", player.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let text = player.text();
+    let end = text.rfind(after).expect("the second mark");
+    let start = text[..end].rfind(before).expect("the first mark") + before.len();
+    text[start..end].to_owned()
+}
+
+/// A game that ends by resignation, at both players' tables: said in the words of a
+/// local game's end, the status (`b`) says so instead of whose turn it is, the clocks
+/// stand still.
+#[test]
+fn a_resignation_ends_the_game_at_both_tables() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub 5+0");
+    ann.send(&["m d7 c7"]);
+    bob.wait_for("(d7-c7)");
+    bob.send(&["resign"]);
+    let ended = "Game 1 is over. Player 0 wins: player 1 resigned.";
+    ann.wait_for(ended);
+    bob.wait_for(ended);
+    for player in [&mut ann, &mut bob] {
+        let status = board_status(player);
+        assert!(
+            status.contains("\nPlayer 0 wins: player 1 resigned.\n"),
+            "{}: {status}",
+            player.name
+        );
+        assert!(!status.contains("to move"), "{}: {status}", player.name);
+    }
+    // Bob's clock, which ran when he resigned, stands still: two looks agree.
+    let clocks = |status: &str| {
+        status
+            .lines()
+            .find(|line| line.starts_with("Clocks: "))
+            .map(str::to_owned)
+            .unwrap_or_else(|| panic!("no clocks in {status}"))
+    };
+    let first = clocks(&board_status(&mut ann));
+    std::thread::sleep(Duration::from_millis(300));
+    let second = clocks(&board_status(&mut ann));
+    assert_eq!(first, second, "the clocks stopped");
+    assert_ne!(
+        first, "Clocks: player 0 5:00.0, player 1 5:00.0.",
+        "Bob's ran"
+    );
+    // `leave` leaves the finished game's table, keeping it on the board.
+    ann.send(&["leave"]);
+    ann.wait_for("Left game 1.");
+    ann.send(&["q"]);
+    bob.send(&["q"]);
+    ann.finish();
+    bob.finish();
+    drop(server);
+}
+
+/// A draw agreed over the network ends the game for both, in words. Bob's script
+/// answers the offer though it is not his turn: an offer to answer does not wait.
+#[test]
+fn an_agreed_draw_ends_the_game_at_both_tables() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub");
+    ann.send(&["draw"]);
+    bob.wait_for("ann offers a draw: accept or decline.");
+    bob.send(&["accept"]);
+    let ended = "Game 1 is over. Draw: the players agreed to it.";
+    ann.wait_for(ended);
+    bob.wait_for(ended);
+    let status = board_status(&mut ann);
+    assert!(
+        status.contains("\nDraw: the players agreed to it.\n"),
+        "{status}"
+    );
+    assert!(!status.contains("to move"), "{status}");
+    ann.send(&["q"]);
+    bob.send(&["q"]);
+    ann.finish();
+    bob.finish();
+    drop(server);
+}
+
+/// A player whose time runs out loses: both tables say so, and the loser's clock shows
+/// nothing left.
+#[test]
+fn a_time_loss_ends_the_game_at_both_tables_with_the_clock_at_nothing() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    // A second and a half each: Ann's runs from Bob's arrival, and she does not move.
+    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub 0.025+0");
+    let ended = "Game 1 is over. Player 1 wins: player 0 ran out of time.";
+    ann.wait_for(ended);
+    bob.wait_for(ended);
+    let status = board_status(&mut bob);
+    assert!(
+        status.contains("\nPlayer 1 wins: player 0 ran out of time.\n"),
+        "{status}"
+    );
+    assert!(
+        status.contains("\nClocks: player 0 0:00.0, player 1 0:01.5.\n"),
+        "{status}"
+    );
+    ann.send(&["q"]);
+    bob.send(&["q"]);
+    ann.finish();
+    bob.finish();
+    drop(server);
+}
+
+/// A 1x3 board: player 0's man moves to the middle, and player 1's man is shut in.
+const SHUT_IN: &str = "id shut_in\nname \"Shut in\"\nwidth 3\nheight 1\npieces 1 0 2\nsquares 1 1 1\n\
+piece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\n\
+square bit 1\n";
+
+/// `rules` lists what the server offers; `upload` offers a rule file of one's own, which
+/// `new` then plays, and refuses, naming the file, what the server would refuse.
+#[test]
+fn rules_lists_and_upload_offers_a_rule_file_to_play() {
+    let data = tempfile::tempdir().expect("data");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let files = tempfile::tempdir().expect("files");
+    let path = |name: &str| files.path().join(name).display().to_string();
+    std::fs::write(path("own"), SHUT_IN).expect("write");
+    std::fs::write(path("large"), "#".repeat(16 * 1024 + 1)).expect("write");
+    std::fs::write(path("bad"), "id bad\nwidth 3\nheight 1\nbogus 1\n").expect("write");
+    let long_id = SHUT_IN.replace("id shut_in", &format!("id {}", "x".repeat(65)));
+    std::fs::write(path("long"), long_id).expect("write");
+
+    let mut ann = Player::start("ann", home.path());
+    ann.send(&[&connect, "register ann", "ann secret", "rules"]);
+    ann.wait_for("\nbrandub: Brandub\n");
+    ann.send(&[&format!("upload {}", path("missing"))]);
+    ann.wait_for(&path("missing"));
+    ann.send(&[&format!("upload {}", path("large"))]);
+    ann.wait_for(&format!(
+        "{}: the rule file has 16385 bytes; a server takes at most 16384.",
+        path("large")
+    ));
+    ann.send(&[&format!("upload {}", path("bad"))]);
+    ann.wait_for(&format!("{}:4", path("bad")));
+    ann.send(&[&format!("upload {}", path("long"))]);
+    ann.wait_for(&format!(
+        "{}: the id of the rules is longer than the 64 characters a server takes.",
+        path("long")
+    ));
+    ann.send(&[&format!("upload {}", path("own"))]);
+    ann.wait_for(&format!(
+        "{} is on the server: shut_in (Shut in); play it with new ",
+        path("own")
+    ));
+    ann.send(&["rules"]);
+    ann.wait_for("shut_in: Shut in (uploaded; new ");
+    ann.send(&["new shut_in"]);
+    // Ann's script waits for an opponent now: she is stopped with the server.
+    let text = ann.wait_for("Game 1 (shut_in): you play player 0; ann against (free seat).");
+    assert!(
+        !text.contains("Server:"),
+        "nothing reached the server to refuse:\n{text}"
+    );
+    drop(server);
+}
+
+/// Seeks, challenges and a rematch through the real server: a challenge reaches the
+/// challenged at once and only they may take it; a rematch swaps the sides; a rating
+/// range keeps out who is rated outside it and lets in who is within.
+#[test]
+fn challenges_rematches_and_seeks_with_a_rating_range() {
+    let data = tempfile::tempdir().expect("data");
+    let homes: Vec<tempfile::TempDir> =
+        (0..4).map(|_| tempfile::tempdir().expect("home")).collect();
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    let start = |name: &'static str, home: &tempfile::TempDir| {
+        let mut player = Player::start(name, home.path());
+        player.send(&[
+            &connect,
+            &format!("register {name}"),
+            &format!("{name} secret"),
+        ]);
+        player.wait_for(&format!("Logged in as {name}."));
+        player
+    };
+    let mut bob = start("bob", &homes[1]);
+    let mut carl = start("carl", &homes[2]);
+    let mut ann = start("ann", &homes[0]);
+
+    // A challenge: Bob hears of it at once; Carl may see it but not take it.
+    ann.send(&["challenge bob brandub 5+3 1"]);
+    ann.wait_for("Game 1 (brandub): you play player 1; (free seat) against ann.");
+    bob.wait_for("ann challenges you: game 1, brandub, 5+3; join 1 to play it.");
+    carl.send(&["games", "join 1"]);
+    carl.wait_for("Game 1: brandub, (free seat) against ann, 5+3, 0 moves, for bob\n");
+    carl.wait_for("Server: game 1 is a challenge to bob");
+    bob.send(&["join 1"]);
+    bob.wait_for("Game 1 (brandub): you play player 0; bob against ann.");
+    bob.send(&["resign"]);
+    ann.wait_for("Game 1 is over. Player 1 wins: player 0 resigned.");
+
+    // The rematch: the same game, the sides swapped, offered to Bob.
+    ann.send(&["rematch"]);
+    ann.wait_for("Game 2 (brandub): you play player 0; ann against (free seat).");
+    bob.wait_for("ann challenges you: game 2, brandub, 5+3; join 2 to play it.");
+    bob.send(&["join 2"]);
+    bob.wait_for("Game 2 (brandub): you play player 1; ann against bob.");
+
+    // A seek for the rated: nobody has a rating yet, and counts as 1500.
+    carl.send(&["seek brandub 1600- 0"]);
+    carl.wait_for("Game 3 (brandub): you play player 0; carl against (free seat).");
+    ann.send(&["games", "join 3"]);
+    ann.wait_for("Game 3: brandub, carl against (free seat), untimed, 0 moves, ratings 1600-\n");
+    ann.wait_for("Server: game 3 is for ratings 1600- in its rules; yours is 1500");
+    let mut dave = start("dave", &homes[3]);
+    dave.send(&["seek brandub 1400-1600 1 rated"]);
+    dave.wait_for("Game 4 (brandub): you play player 1; (free seat) against dave.");
+    ann.send(&["join 4"]);
+    ann.wait_for("Game 4 (brandub): you play player 0; ann against dave.");
+    dave.wait_for("ann takes the seat of player 0 in game 4.");
+    // Words that are no seek's are refused here, naming them.
+    ann.send(&[
+        "seek brandub 1800-1400",
+        "seek brandub computer1",
+        "challenge ann brandub 1400-",
+    ]);
+    ann.wait_for("`1800-1400` is not a rating range");
+    ann.wait_for("`computer1` is neither a clock");
+    ann.wait_for("`1400-` is neither a clock");
+    // A challenge to nobody is refused by the server, and nothing changes.
+    ann.send(&["challenge nobody brandub", "b"]);
+    ann.wait_for("Server: there is no account `nobody`");
     drop(server);
 }

@@ -235,3 +235,78 @@ fn a_network_game_shows_names_clocks_turns_moves_and_chat() {
     drop(bob);
     drop(server);
 }
+
+/// The pixels of `colour` over the board.
+fn over_board(shot: &image::RgbaImage, layout: &render::Layout, colour: render::Rgb) -> usize {
+    let (width, height) = (layout.columns * layout.square, layout.rows * layout.square);
+    (layout.board_y..(layout.board_y + height).min(shot.height()))
+        .flat_map(|y| {
+            (layout.board_x..(layout.board_x + width).min(shot.width())).map(move |x| (x, y))
+        })
+        .filter(|&(x, y)| shot.get_pixel(x, y).0[..3] == colour)
+        .count()
+}
+
+/// A network game that ends by the server's word, here the opponent's resignation, shows
+/// the game-end banner as a local game's end does: who won and why, and the ways on.
+#[test]
+fn a_network_game_that_ends_shows_the_banner() {
+    let _one = one_window();
+    let data = tempfile::tempdir().expect("server data");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+
+    let ann_home = tempfile::tempdir().expect("home");
+    let ann = Program::start(ann_home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(ann.id(), WAIT);
+    let wait_for = |text: &str, background: render::Rgb| {
+        wait_until(text, WAIT, || {
+            driver.shows_text(window, text, render::TEXT, background)
+        });
+    };
+    driver.type_text(window, &format!("{connect}\nregister ann\nsecret\n"));
+    wait_for("Logged in as ann.", render::MESSAGE_BACKGROUND);
+    // Ann plays player 1, so that Bob, who joins as player 0, may resign at once.
+    driver.type_text(window, "new brandub 5+0 1\n");
+    wait_for("ann (you)", render::SIDES_BACKGROUND);
+    let layout = driver.layout(window, 7, 7);
+    assert_eq!(
+        over_board(&driver.screenshot(window), &layout, render::BANNER_FRAME),
+        0,
+        "no banner while the game goes on"
+    );
+
+    let bob_home = tempfile::tempdir().expect("home");
+    let mut bob = Program::start(bob_home.path(), None, &["-C", "-l", "eng"], true);
+    bob.send(&format!(
+        "{connect}\nregister bob\nbob secret\njoin 1\nresign\n"
+    ));
+    wait_for(
+        "Player 1 wins: player 0 resigned.",
+        render::BANNER_BACKGROUND,
+    );
+    let shot = driver.screenshot(window);
+    save_shot(&shot, "network-game-end");
+    assert!(
+        over_board(&shot, &layout, render::BANNER_FRAME) > 50,
+        "the banner's frame"
+    );
+    assert!(
+        driver.shows_text(window, "q: quit", render::TEXT, render::BANNER_BACKGROUND),
+        "the ways on"
+    );
+    // The clocks stand still: no frames are drawn while nothing happens.
+    let frames = driver.frames(window);
+    let idle = Instant::now();
+    while idle.elapsed() < Duration::from_millis(1500) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(driver.frames(window), frames, "no clock runs after the end");
+
+    driver.type_text(window, "q\n");
+    assert!(ann.finish(WAIT).status.success());
+    bob.send("q\n");
+    drop(bob);
+    drop(server);
+}

@@ -368,6 +368,10 @@ pub enum Awaited {
     Ratings,
     /// `account_ratings`.
     Rating,
+    /// `rules_list`.
+    Rules,
+    /// `rules_added`.
+    Upload,
 }
 
 impl Awaited {
@@ -395,6 +399,8 @@ impl Awaited {
                 | (Awaited::Say, ServerMessage::Chat { .. })
                 | (Awaited::Ratings, ServerMessage::Leaderboard { .. })
                 | (Awaited::Rating, ServerMessage::AccountRatings { .. })
+                | (Awaited::Rules, ServerMessage::RulesList { .. })
+                | (Awaited::Upload, ServerMessage::RulesAdded { .. })
         ) || matches!((self, message), (Awaited::Move(number), ServerMessage::Moved { number: n, .. }) if n == number)
     }
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use hnefatafl_core::Move;
 
-use crate::net::protocol::{GameId, GameResult, OfferKind, ServerMessage};
+use crate::net::protocol::{EndCause, GameId, GameResult, OfferKind, ServerMessage};
 
 /// What happened at the table, from a server message about its game.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,13 +109,28 @@ impl Table {
         self.clocks_at = Instant::now();
     }
 
+    /// Stops the clocks where they stand now (`to_move`'s having run since the last word
+    /// from the server), the loser's at nothing when the time ran out.
+    fn stop_clocks(&mut self, to_move: u8, result: &GameResult) {
+        if let Some(left) = self.clocks_now(to_move) {
+            let mut left = left.map(|time| time.as_millis() as u64);
+            if let (EndCause::Time, Some(winner)) = (result.reason, result.winner) {
+                left[usize::from(1 - winner.min(1))] = 0;
+            }
+            self.clocks = Some(left);
+        }
+        self.clocks_at = Instant::now();
+    }
+
     /// Takes a server message: `None` when it is not about this table's game (an earlier
     /// one, or no game at all), else what happened. `account` is this client's account,
-    /// which tells its own offers from the opponent's.
+    /// which tells its own offers from the opponent's; `to_move` is the side to move on
+    /// the client's board, whose clock runs.
     pub(crate) fn receive(
         &mut self,
         message: &ServerMessage,
         account: Option<&str>,
+        to_move: u8,
     ) -> Option<TableEvent> {
         let event = match message.clone() {
             ServerMessage::Joined { game, side, name } if game == self.game => {
@@ -166,9 +181,9 @@ impl Table {
                 TableEvent::Declined { kind }
             }
             ServerMessage::Ended { game, result } if game == self.game => {
-                self.result = Some(result.clone());
+                self.stop_clocks(to_move, &result);
+                self.result = Some(result);
                 self.open_offer = None;
-                self.set_clocks(None);
                 TableEvent::Ended { result }
             }
             _ => return None,
@@ -202,7 +217,7 @@ mod tests {
             side: 1,
             name: "bob".to_owned(),
         };
-        let event = table.receive(&joined, Some("ann"));
+        let event = table.receive(&joined, Some("ann"), 0);
         assert_eq!(
             event,
             Some(TableEvent::Joined {
@@ -229,7 +244,7 @@ mod tests {
             periods: None,
         };
         assert_eq!(
-            table.receive(&moved(0), Some("ann")),
+            table.receive(&moved(0), Some("ann"), 0),
             Some(TableEvent::Moved {
                 number: 1,
                 side: 0,
@@ -238,7 +253,7 @@ mod tests {
             })
         );
         assert_eq!(table.clocks, Some([59_000, 60_000]));
-        let Some(TableEvent::Moved { mine, .. }) = table.receive(&moved(1), None) else {
+        let Some(TableEvent::Moved { mine, .. }) = table.receive(&moved(1), None, 1) else {
             panic!("a move");
         };
         assert!(!mine, "the other side's move");
@@ -252,15 +267,15 @@ mod tests {
             from: "eve".to_owned(),
             text: "hello".to_owned(),
         };
-        assert_eq!(table.receive(&other, None), None);
+        assert_eq!(table.receive(&other, None, 0), None);
         let ended = ServerMessage::Ended {
             game: 8,
             result: GameResult {
                 winner: Some(1),
-                reason: "resigned".to_owned(),
+                reason: EndCause::Resigned,
             },
         };
-        assert_eq!(table.receive(&ended, None), None);
+        assert_eq!(table.receive(&ended, None, 0), None);
         assert!(table.result.is_none());
     }
 
@@ -273,41 +288,67 @@ mod tests {
             from: from.to_owned(),
         };
         let Some(TableEvent::Offer { mine: true, .. }) =
-            table.receive(&offered("ann"), Some("ann"))
+            table.receive(&offered("ann"), Some("ann"), 0)
         else {
             panic!("ann's own offer");
         };
         assert_eq!(table.open_offer, None, "one's own offer is not to answer");
-        table.receive(&offered("bob"), Some("ann"));
+        table.receive(&offered("bob"), Some("ann"), 0);
         assert_eq!(table.open_offer, Some(OfferKind::Draw));
         let declined = ServerMessage::Declined {
             game: 7,
             kind: OfferKind::Draw,
         };
         assert_eq!(
-            table.receive(&declined, Some("ann")),
+            table.receive(&declined, Some("ann"), 0),
             Some(TableEvent::Declined {
                 kind: OfferKind::Draw
             })
         );
         assert_eq!(table.open_offer, None);
-        table.receive(&offered("bob"), Some("ann"));
+        table.receive(&offered("bob"), Some("ann"), 0);
         let result = GameResult {
             winner: None,
-            reason: "draw agreed".to_owned(),
+            reason: EndCause::DrawAgreed,
         };
-        let ended = ServerMessage::Ended {
-            game: 7,
-            result: result.clone(),
-        };
+        let ended = ServerMessage::Ended { game: 7, result };
         assert_eq!(
-            table.receive(&ended, Some("ann")),
-            Some(TableEvent::Ended {
-                result: result.clone()
-            })
+            table.receive(&ended, Some("ann"), 0),
+            Some(TableEvent::Ended { result })
         );
         assert_eq!(table.result, Some(result));
         assert_eq!(table.open_offer, None);
         assert!(!table.running());
+    }
+
+    #[test]
+    fn the_end_stops_the_clocks_the_loser_on_time_at_nothing() {
+        let mut table = table();
+        table.players[1] = Some("bob".to_owned());
+        table.clocks_at = Instant::now() - Duration::from_secs(2);
+        let ended = |reason| ServerMessage::Ended {
+            game: 7,
+            result: GameResult {
+                winner: Some(1),
+                reason,
+            },
+        };
+        let mut resigned = table.clone();
+        resigned.receive(&ended(EndCause::Resigned), Some("ann"), 0);
+        let [ann, bob] = resigned.clocks.expect("timed");
+        assert!(
+            ann <= 58_000 && ann > 50_000,
+            "ann's clock ran to the end: {ann}"
+        );
+        assert_eq!(bob, 60_000);
+        let stopped = resigned.clocks_now(0);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(
+            resigned.clocks_now(0),
+            stopped,
+            "stopped clocks stand still"
+        );
+        table.receive(&ended(EndCause::Time), Some("ann"), 0);
+        assert_eq!(table.clocks, Some([0, 60_000]));
     }
 }

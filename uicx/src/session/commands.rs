@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 31] = [
+pub(crate) static COMMANDS: [Command; 37] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -397,6 +397,45 @@ pub(crate) static COMMANDS: [Command; 31] = [
         Arity::Between(0, 1),
         Key::HelpCmdRating,
         |session, args| session.command_rating(args.first().copied()),
+    ),
+    network(
+        "rules",
+        Arity::Exactly(0),
+        Key::HelpCmdRules,
+        |session, _| session.net_request(ClientMessage::Rules, Awaited::Rules),
+    ),
+    Command {
+        names_something: true,
+        ..network(
+            "upload",
+            Arity::Exactly(1),
+            Key::HelpCmdUpload,
+            |session, args| session.command_upload(args[0]),
+        )
+    },
+    network(
+        "leave",
+        Arity::Exactly(0),
+        Key::HelpCmdLeave,
+        |session, _| session.command_leave(),
+    ),
+    network(
+        "seek",
+        Arity::Between(1, 5),
+        Key::HelpCmdSeek,
+        |session, args| session.command_seek(None, args[0], &args[1..]),
+    ),
+    network(
+        "challenge",
+        Arity::Between(2, 5),
+        Key::HelpCmdChallenge,
+        |session, args| session.command_seek(Some(args[0]), args[1], &args[2..]),
+    ),
+    network(
+        "rematch",
+        Arity::Between(0, 1),
+        Key::HelpCmdRematch,
+        |session, args| session.command_rematch(args.first().copied()),
     ),
 ];
 

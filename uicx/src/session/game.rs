@@ -30,8 +30,12 @@ impl Session {
             .ok_or_else(|| Message::plain(Key::CmdNoRules))
     }
 
-    /// The line that says whose turn it is, or who won and why.
+    /// The line that says whose turn it is, or who won and why (at a network game, as
+    /// its server says: a resignation, a time loss or an agreed draw as well).
     pub(crate) fn status(&self) -> String {
+        if let Some((rules_id, result)) = self.network_result() {
+            return self.result_words(&rules_id, &result);
+        }
         match &self.game {
             None => self.language.get(Key::CmdNoRules),
             Some(game) => match game.outcome() {
@@ -40,7 +44,7 @@ impl Session {
                     [game.side_to_move().index().to_string()],
                 )),
                 Some(outcome) => {
-                    let message = self.outcome_message(game, outcome);
+                    let message = self.outcome_message(game.rules(), outcome);
                     self.text(&message)
                 }
             },
@@ -48,21 +52,21 @@ impl Session {
     }
 
     /// The message that says who won and why, or why the game is drawn.
-    pub(super) fn outcome_message(&self, game: &Game, outcome: hnefatafl_core::Outcome) -> Message {
-        let piece = |piece| self.piece_name(game.rules(), piece);
+    pub(super) fn outcome_message(
+        &self,
+        rules: &Rules,
+        outcome: hnefatafl_core::Outcome,
+    ) -> Message {
+        let piece = |piece| self.piece_name(rules, piece);
         let Some(winner) = outcome.winner else {
             return match outcome.reason {
                 EndReason::Repetition => Message::new(
                     Key::DrawRepetition,
-                    [game
-                        .rules()
-                        .repetition()
-                        .map_or(0, |rule| rule.count)
-                        .to_string()],
+                    [rules.repetition().map_or(0, |rule| rule.count).to_string()],
                 ),
                 EndReason::NoCapture => Message::new(
                     Key::DrawNoCapture,
-                    [game.rules().draw_plies().unwrap_or(0).to_string()],
+                    [rules.draw_plies().unwrap_or(0).to_string()],
                 ),
                 _ => Message::plain(Key::DrawNoWin),
             };
@@ -83,10 +87,7 @@ impl Session {
                 Key::WinRepetition,
                 [
                     winner,
-                    game.rules()
-                        .repetition()
-                        .map_or(0, |rule| rule.count)
-                        .to_string(),
+                    rules.repetition().map_or(0, |rule| rule.count).to_string(),
                 ],
             ),
             _ => Message::new(Key::WinNoMoves, [winner, loser]),

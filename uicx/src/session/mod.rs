@@ -180,6 +180,8 @@ pub struct Session {
     /// whether it registers. Kept here, not on the link, so that the line is taken as a
     /// password (and never run or echoed) even when there is no connection to send it on.
     secret_for: Option<(String, bool)>,
+    /// The file of the `upload` waiting for its answer, which names it.
+    uploading: Option<String>,
 }
 
 /// What the computer's running search is doing, for a progress line.
@@ -220,6 +222,7 @@ impl Session {
             analysis: None,
             link: None,
             secret_for: None,
+            uploading: None,
         }
     }
 
@@ -397,8 +400,9 @@ impl Session {
     }
 
     /// Whether the session waits for something: the computer's search, or the game
-    /// server (to connect, to answer a request, for the other side's move, or, when
-    /// watching, for the game's end). A script's commands wait while it does.
+    /// server (to connect, to answer a request, for the other side's move unless an
+    /// offer of theirs waits for an answer, or, when watching, for the game's end). A
+    /// script's commands wait while it does.
     pub(crate) fn is_busy(&self) -> bool {
         self.thinker.is_busy()
             || self.link.as_ref().is_some_and(|link| {
@@ -406,6 +410,7 @@ impl Session {
                     || link.table.as_ref().is_some_and(|table| {
                         let to_move = self.game.as_ref().map(|g| g.side_to_move().index());
                         table.result.is_none()
+                            && table.open_offer.is_none()
                             && (!table.running()
                                 || table
                                     .side

@@ -11,8 +11,8 @@ use crate::files;
 use crate::lang::{Key, Message};
 use crate::messages;
 use crate::net::protocol::{
-    COMPUTER_PREFIX, ClientMessage, ClockSpec, LeaderboardEntry, OfferKind, RatingHistory,
-    RulesRating, ServerMessage,
+    COMPUTER_PREFIX, ClientMessage, ClockSpec, GameResult, LeaderboardEntry, MAX_RULES_LABEL,
+    MAX_RULES_TEXT, OfferKind, RatingHistory, RulesInfo, RulesRating, SeekTerms, ServerMessage,
 };
 use crate::net::remote::{self, Awaited, Link, Target};
 use crate::net::table::{Table, TableEvent};
@@ -90,43 +90,56 @@ impl Session {
         Ok(())
     }
 
-    /// `new <rules> [<clock>] [0|1] [computer<level>]`: the words after the rules are
-    /// told apart by their shape, in any order, each at most once.
+    /// `new <rules> [<clock>] [0|1] [computer<level>] [rated]`: the words after the
+    /// rules are told apart by their shape, in any order, each at most once.
     pub(super) fn command_net_new(&mut self, rules: &str, words: &[&str]) -> Outcome {
-        let mut clock = None;
-        let mut side = None;
-        let mut opponent = None;
-        let mut rated = false;
-        for &word in words {
-            let bad = || Message::new(Key::NetBadNewWord, [word]);
-            match word {
-                "0" | "1" if side.is_none() => side = Some(u8::from(word == "1")),
-                RATED if !rated => rated = true,
-                _ if word.starts_with(COMPUTER_PREFIX) && opponent.is_none() => {
-                    opponent = Some(word.to_owned());
-                }
-                // `5+3`, `10+3x30`, `3d`: ClockSpec::parse says which.
-                _ if clock.is_none()
-                    && (word.contains('+')
-                        || word.ends_with('d')
-                            && word.starts_with(|c: char| c.is_ascii_digit() || c == '.')) =>
-                {
-                    clock = Some(
-                        ClockSpec::parse(word)
-                            .ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,
-                    );
-                }
-                _ => return Err(bad()),
-            }
-        }
+        let terms = GameWords::read(words, WordsOf::New)?;
         let message = ClientMessage::New {
             rules: rules.to_owned(),
-            clock,
-            side: side.unwrap_or(0),
-            opponent,
-            rated,
+            clock: terms.clock,
+            side: terms.side.unwrap_or(0),
+            opponent: terms.opponent,
+            rated: terms.rated,
         };
         self.net_request(message, Awaited::Game)
+    }
+
+    /// `seek <rules> [<clock>] [0|1] [rated] [<lowest>-<highest>]`, and `challenge
+    /// <name> <rules> [<clock>] [0|1] [rated]` (`to`): a game posted for others to take,
+    /// the side drawn by the server unless given.
+    pub(super) fn command_seek(
+        &mut self,
+        to: Option<&str>,
+        rules: &str,
+        words: &[&str],
+    ) -> Outcome {
+        let of = match to {
+            Some(_) => WordsOf::Challenge,
+            None => WordsOf::Seek,
+        };
+        let read = GameWords::read(words, of)?;
+        let message = ClientMessage::Seek {
+            rules: rules.to_owned(),
+            clock: read.clock,
+            side: read.side,
+            rated: read.rated,
+            terms: SeekTerms {
+                to: to.map(str::to_owned),
+                min_rating: read.range.and_then(|range| range.0),
+                max_rating: read.range.and_then(|range| range.1),
+            },
+        };
+        self.net_request(message, Awaited::Game)
+    }
+
+    /// `rematch [<game>]`: the same game again against the same opponent, sides
+    /// swapped; the finished game on the table unless another is named.
+    pub(super) fn command_rematch(&mut self, game: Option<&str>) -> Outcome {
+        let game = match game {
+            Some(word) => parse_game(word)?,
+            None => self.table_game()?,
+        };
+        self.net_request(ClientMessage::Rematch { game }, Awaited::Game)
     }
 
     /// `ratings <rules> [<page>]`: a page of the leaderboard, the first being 1.
@@ -154,6 +167,57 @@ impl Session {
                 .ok_or_else(|| Message::plain(Key::NetWhoseRating))?,
         };
         self.net_request(ClientMessage::Rating { account }, Awaited::Rating)
+    }
+
+    /// `upload <file>`: offers a rule file of one's own to the server, to play it with
+    /// `new`. The file is read as every file is (no device, no FIFO, no giant) and refused
+    /// here, naming it, when the server would refuse it: not text, larger than the wire's
+    /// limit, not valid rules, or an `id` or `name` too long.
+    pub(super) fn command_upload(&mut self, path: &str) -> Outcome {
+        self.link_or_error()?;
+        let bytes = files::read(Path::new(path))
+            .map_err(|error| messages::read_message(&self.language, path, &error))?;
+        if bytes.len() > MAX_RULES_TEXT {
+            return Err(Message::new(
+                Key::NetUploadTooLarge,
+                [
+                    path.to_owned(),
+                    bytes.len().to_string(),
+                    MAX_RULES_TEXT.to_string(),
+                ],
+            ));
+        }
+        let rules = Rules::parse(&bytes).map_err(|error| {
+            messages::rules_message(&Found::File(Path::new(path).to_owned()), &error)
+        })?;
+        for (keyword, label) in [("id", rules.id()), ("name", rules.name())] {
+            if label.chars().count() > MAX_RULES_LABEL {
+                return Err(Message::new(
+                    Key::NetUploadLabel,
+                    [path, keyword, &MAX_RULES_LABEL.to_string()],
+                ));
+            }
+        }
+        let text =
+            String::from_utf8(bytes).map_err(|_| Message::new(Key::NetUploadNotText, [path]))?;
+        self.uploading = Some(path.to_owned());
+        self.net_request(ClientMessage::UploadRules { text }, Awaited::Upload)
+    }
+
+    /// `leave`: stops playing or watching the network game here; it goes on on the
+    /// server, and `join` or `watch` comes back to it.
+    pub(super) fn command_leave(&mut self) -> Outcome {
+        let game = self.table_game()?;
+        let over = self
+            .link
+            .as_ref()
+            .and_then(|link| link.table.as_ref())
+            .is_some_and(|table| table.result.is_some());
+        self.leave_table();
+        if over {
+            self.say(Message::new(Key::NetLeftOver, [game.to_string()]));
+        }
+        Ok(())
     }
 
     /// A count of rated games in words: `1 rated game`.
@@ -281,6 +345,12 @@ impl Session {
         Ok(())
     }
 
+    /// How the network game on the table ended, once it did, with its rules' id.
+    pub(super) fn network_result(&self) -> Option<(String, GameResult)> {
+        let result = self.link.as_ref()?.table.as_ref()?.result?;
+        Some((self.rules_file.clone(), result))
+    }
+
     /// The clocks line of a timed network game.
     pub(super) fn show_clocks(&mut self) {
         let Some(clocks) = self.network_game().and_then(|game| game.clocks) else {
@@ -345,17 +415,39 @@ impl Session {
     /// A server message: the remote table takes those about its game and says what
     /// happened; the others are answers to requests (lists, log-ins, a fetched game).
     fn apply_server(&mut self, message: ServerMessage, answered: Option<Awaited>) {
+        let to_move = self
+            .game
+            .as_ref()
+            .map_or(0, |game| game.side_to_move().index() as u8);
         let event = self.link.as_mut().and_then(|link| {
             let account = link.account.clone();
             let table = link.table.as_mut()?;
-            table.receive(&message, account.as_deref())
+            table.receive(&message, account.as_deref(), to_move)
         });
         if let Some(event) = event {
             return self.table_event(event);
         }
         match message {
-            ServerMessage::Welcome { .. } | ServerMessage::RulesList { .. } => {}
-            ServerMessage::RulesAdded { .. } => {}
+            ServerMessage::Welcome { .. } => {}
+            ServerMessage::RulesList { rules } => {
+                // Lists come in pages; an empty last page after full ones is no news.
+                if rules.is_empty() && answered.is_some() {
+                    self.say(Message::plain(Key::NetNoRules));
+                }
+                for info in &rules {
+                    self.say(rules_line(info));
+                }
+            }
+            ServerMessage::RulesAdded { rules } => {
+                let path = match answered {
+                    Some(Awaited::Upload) => self.uploading.take().unwrap_or_default(),
+                    _ => String::new(),
+                };
+                self.say(Message::new(
+                    Key::NetRulesAdded,
+                    [path, rules.id, rules.name, rules.hash],
+                ));
+            }
             ServerMessage::Error { message } => {
                 self.say(Message::new(Key::NetServer, [message]));
             }
@@ -392,6 +484,10 @@ impl Session {
                 ratings,
                 history,
             } => self.show_ratings(account, &ratings, &history),
+            ServerMessage::Challenged { from, summary } => {
+                let line = self.challenge_line(&from, &summary);
+                self.out.push(line);
+            }
             ServerMessage::SavedGame { text, .. } => {
                 if let Some(Awaited::Fetch(path)) = answered {
                     match files::write_atomically(Path::new(&path), text.as_bytes()) {
@@ -464,7 +560,7 @@ impl Session {
             }
             TableEvent::Ended { result } => {
                 let game = self.table_game().unwrap_or_default();
-                let line = self.result_text(game, &result);
+                let line = self.result_text(game, &self.rules_file, &result);
                 self.out.push(line);
             }
         }
@@ -526,7 +622,7 @@ impl Session {
             players: summary.players.clone(),
             clocks: state.clocks,
             clocks_at: std::time::Instant::now(),
-            result: summary.result.clone(),
+            result: summary.result,
             open_offer: None,
         };
         self.rules_file = summary.rules_id.clone();
@@ -536,7 +632,7 @@ impl Session {
         }
         self.after_move();
         if let Some(result) = &state.summary.result {
-            let line = self.result_text(state.summary.game, result);
+            let line = self.result_text(state.summary.game, &summary.rules_id, result);
             self.out.push(line);
         }
     }
@@ -582,8 +678,103 @@ pub(crate) struct NetworkGame {
     pub over: bool,
 }
 
-/// The word of `new` that makes a game rated.
+/// A rule set the server offers, as `rules` lists it: its id (which `new` takes) and
+/// name, and for an upload its hash (which `new` takes whatever other files share the id).
+fn rules_line(info: &RulesInfo) -> Message {
+    if info.file.is_empty() {
+        Message::new(
+            Key::NetRulesUploaded,
+            [info.id.clone(), info.name.clone(), info.hash.clone()],
+        )
+    } else {
+        Message::new(Key::NetRulesShipped, [info.id.clone(), info.name.clone()])
+    }
+}
+
+/// The word of `new` and `seek` that makes a game rated.
 const RATED: &str = "rated";
+
+/// Which command's words [`GameWords::read`] reads: each takes some of them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WordsOf {
+    /// `new`: a computer opponent, no rating range.
+    New,
+    /// `seek`: a rating range, no opponent.
+    Seek,
+    /// `challenge`: neither.
+    Challenge,
+}
+
+/// The words after the rules of `new`, `seek` and `challenge`, told apart by their
+/// shape, in any order, each at most once.
+#[derive(Default)]
+struct GameWords {
+    clock: Option<ClockSpec>,
+    side: Option<u8>,
+    opponent: Option<String>,
+    rated: bool,
+    /// The lowest and highest rating, either left open.
+    range: Option<(Option<i32>, Option<i32>)>,
+}
+
+impl GameWords {
+    fn read(words: &[&str], of: WordsOf) -> Result<GameWords, Message> {
+        let mut read = GameWords::default();
+        for &word in words {
+            let bad = || {
+                let key = match of {
+                    WordsOf::New => Key::NetBadNewWord,
+                    WordsOf::Seek => Key::NetBadSeekWord,
+                    WordsOf::Challenge => Key::NetBadChallengeWord,
+                };
+                Message::new(key, [word])
+            };
+            match word {
+                "0" | "1" if read.side.is_none() => read.side = Some(u8::from(word == "1")),
+                RATED if !read.rated => read.rated = true,
+                _ if of == WordsOf::New
+                    && word.starts_with(COMPUTER_PREFIX)
+                    && read.opponent.is_none() =>
+                {
+                    read.opponent = Some(word.to_owned());
+                }
+                // `5+3`, `10+3x30`, `3d`: ClockSpec::parse says which.
+                _ if read.clock.is_none()
+                    && (word.contains('+')
+                        || word.ends_with('d')
+                            && word.starts_with(|c: char| c.is_ascii_digit() || c == '.')) =>
+                {
+                    read.clock = Some(
+                        ClockSpec::parse(word)
+                            .ok_or_else(|| Message::new(Key::NetBadClock, [word]))?,
+                    );
+                }
+                _ if of == WordsOf::Seek && word.contains('-') && read.range.is_none() => {
+                    read.range = Some(
+                        rating_range(word).ok_or_else(|| Message::new(Key::NetBadRange, [word]))?,
+                    );
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(read)
+    }
+}
+
+/// A rating range as typed: `1400-1800`, `1400-` (at least), `-1800` (at most).
+fn rating_range(word: &str) -> Option<(Option<i32>, Option<i32>)> {
+    let (low, high) = word.split_once('-')?;
+    let bound = |text: &str| match text {
+        "" => Some(None),
+        _ => text.parse::<u16>().ok().map(|value| Some(i32::from(value))),
+    };
+    let range = (bound(low)?, bound(high)?);
+    match range {
+        (None, None) => None,
+        (Some(low), Some(high)) if low > high => None,
+        range => Some(range),
+    }
+}
 
 /// A moment as a minute of UTC: `2026-12-03 18:05 UTC` (the proleptic Gregorian
 /// calendar, from days since 1970 by Howard Hinnant's `civil_from_days`; a date crate for
@@ -620,7 +811,17 @@ pub(super) fn parse_game(word: &str) -> Result<u64, Message> {
 
 #[cfg(test)]
 mod tests {
-    use super::utc_minute;
+    use super::{rating_range, utc_minute};
+
+    #[test]
+    fn rating_ranges_read_either_end_open() {
+        assert_eq!(rating_range("1400-1800"), Some((Some(1400), Some(1800))));
+        assert_eq!(rating_range("1400-"), Some((Some(1400), None)));
+        assert_eq!(rating_range("-1800"), Some((None, Some(1800))));
+        for bad in ["-", "1800-1400", "a-b", "1400", "1-2-3", "99999-"] {
+            assert_eq!(rating_range(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn a_moment_reads_as_its_utc_minute() {

@@ -3,11 +3,11 @@
 use std::time::Duration;
 
 use aim::Limits;
-use hnefatafl_core::{Move, Notation, Rules, Undo};
+use hnefatafl_core::{EndReason, Move, Notation, Outcome, Player, Rules, Undo};
 
 use crate::lang::{Key, Language, Message};
 use crate::messages::Naming;
-use crate::net::protocol::{GameSummary, OfferKind};
+use crate::net::protocol::{EndCause, GameResult, GameSummary, OfferKind};
 
 use super::Session;
 
@@ -29,19 +29,53 @@ impl Session {
             self.seat_name(&summary.players[0]),
             self.seat_name(&summary.players[1]),
             clock,
-            self.moves_text(summary.moves),
+            self.moves_text(summary.moves) + &self.seek_words(summary),
         ];
         if archive {
             let result = summary
                 .result
                 .as_ref()
-                .map(|result| self.result_words(result))
+                .map(|result| self.result_words(&summary.rules_id, result))
                 .unwrap_or_default();
             args.push(result);
             self.text(&Message::new(Key::NetArchiveLine, args))
         } else {
             self.text(&Message::new(Key::NetGameLine, args))
         }
+    }
+
+    /// Who may take a seek's free seat, after its moves: `, for bob`, `, ratings
+    /// 1400-1800`; nothing for a game anyone may join.
+    fn seek_words(&self, summary: &GameSummary) -> String {
+        let Some(terms) = &summary.seek else {
+            return String::new();
+        };
+        let mut words = String::new();
+        if let Some(to) = &terms.to {
+            words += &self.text(&Message::new(Key::NetSeekFor, [to]));
+        }
+        if terms.min_rating.is_some() || terms.max_rating.is_some() {
+            let bound = |value: Option<i32>| value.map(|v| v.to_string()).unwrap_or_default();
+            let range = format!("{}-{}", bound(terms.min_rating), bound(terms.max_rating));
+            words += &self.text(&Message::new(Key::NetSeekRange, [range]));
+        }
+        words
+    }
+
+    /// The line that tells of a challenge: who, which game, its rules and clock.
+    pub(super) fn challenge_line(&self, from: &str, summary: &GameSummary) -> String {
+        let clock = summary
+            .clock
+            .map_or_else(|| self.language.get(Key::NetUntimed), |c| c.to_string());
+        let game = summary.game.to_string();
+        let key = match summary.rated {
+            true => Key::NetChallengedRated,
+            false => Key::NetChallenged,
+        };
+        self.text(&Message::new(
+            key,
+            [from.to_owned(), game, summary.rules_id.clone(), clock],
+        ))
     }
 
     /// A count of moves: `1 move`, `12 moves`.
@@ -53,28 +87,59 @@ impl Session {
         self.text(&Message::new(key, [moves.to_string()]))
     }
 
-    /// How a game on the server ended: `player 1 wins (the other resigned)`.
-    fn result_words(&self, result: &crate::net::protocol::GameResult) -> String {
-        let reason = match result.reason.as_str() {
-            "resigned" => self.language.get(Key::NetReasonResigned),
-            "time" => self.language.get(Key::NetReasonTime),
-            "draw agreed" => self.language.get(Key::NetReasonDraw),
-            other => other.to_owned(),
-        };
-        let message = match result.winner {
-            Some(winner) => Message::new(Key::NetResultWin, [winner.to_string(), reason]),
-            None => Message::new(Key::NetResultDraw, [reason]),
+    /// How a game on the server ended, in the words of a local game's end: `Player 0
+    /// wins: player 1 resigned.`, `Player 1 wins: the king reached an escape square.`
+    /// The rules' own ends need the rules (for their pieces' names): those of the game on
+    /// the board when they are the same, else the shipped rule file of that id.
+    pub(super) fn result_words(&self, rules_id: &str, result: &GameResult) -> String {
+        let winner = result
+            .winner
+            .and_then(|side| Player::from_index(usize::from(side)));
+        let message = match (result.reason, winner) {
+            (EndCause::DrawAgreed, _) => Message::plain(Key::NetDrawAgreed),
+            (EndCause::Resigned | EndCause::Time, Some(winner)) => {
+                let key = match result.reason {
+                    EndCause::Time => Key::NetWinTime,
+                    _ => Key::NetWinResigned,
+                };
+                let sides = [winner, winner.opponent()].map(|side| side.index().to_string());
+                Message::new(key, sides)
+            }
+            (reason, winner) => {
+                let reason = match reason {
+                    EndCause::Rules(reason) => reason,
+                    // A resignation or a time loss without a winner: the engine's nearest.
+                    _ => EndReason::NoWin,
+                };
+                let outcome = Outcome { winner, reason };
+                match self.rules_named(rules_id) {
+                    Some(rules) => self.outcome_message(&rules, outcome),
+                    None => Message::new(Key::NetServer, [outcome.to_string()]),
+                }
+            }
         };
         self.text(&message)
     }
 
+    /// The rules of that id: the game's on the board, or a shipped rule file.
+    fn rules_named(&self, id: &str) -> Option<Rules> {
+        if let Some(game) = self.game.as_ref().filter(|game| game.rules().id() == id) {
+            return Some(game.rules().clone());
+        }
+        // Only a plain name: an id from the server never leads out of the rules folder.
+        let plain = id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !plain || id.is_empty() {
+            return None;
+        }
+        let (_, bytes) = self.dirs.read(None, &format!("rules/{id}")).ok()?;
+        Rules::parse(&bytes).ok()
+    }
+
     /// The line that says a game on the server is over, and how it ended.
-    pub(super) fn result_text(
-        &self,
-        game: u64,
-        result: &crate::net::protocol::GameResult,
-    ) -> String {
-        let words = self.result_words(result);
+    pub(super) fn result_text(&self, game: u64, rules_id: &str, result: &GameResult) -> String {
+        let words = self.result_words(rules_id, result);
         self.text(&Message::new(Key::NetEnded, [game.to_string(), words]))
     }
 
