@@ -246,6 +246,12 @@ gleipnir::language_keys! {
         HelpCmdFetch = "help_cmd_fetch",
         HelpCmdRatings = "help_cmd_ratings",
         HelpCmdRating = "help_cmd_rating",
+        // The computer's evaluation.
+        NetworkRefused = "network_refused",
+        EvalNetwork = "eval_network",
+        EvalClassic = "eval_classic",
+        AnalysisEvaluation = "analysis_evaluation",
+        LimitEvaluation = "limit_evaluation",
     }
 }
 

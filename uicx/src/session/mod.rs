@@ -46,6 +46,7 @@ mod loading;
 mod network;
 mod words;
 
+pub(crate) use computer::read_network;
 use game::read_limits;
 pub(crate) use network::NetworkGame;
 use network::parse_game;
@@ -180,6 +181,8 @@ pub struct Session {
     /// whether it registers. Kept here, not on the link, so that the line is taken as a
     /// password (and never run or echoed) even when there is no connection to send it on.
     secret_for: Option<(String, bool)>,
+    /// The network of the rule file in play, when it has one that fits its rules.
+    network: Option<computer::RulesNetwork>,
 }
 
 /// What the computer's running search is doing, for a progress line.
@@ -220,6 +223,7 @@ impl Session {
             analysis: None,
             link: None,
             secret_for: None,
+            network: None,
         }
     }
 
