@@ -109,19 +109,20 @@ fn the_rule_file_s_network_in_the_user_s_data_directory_plays_by_default() {
 
 #[test]
 fn the_network_changes_the_play_and_classic_is_as_without_one() {
+    // Brandub: no network is shipped for it.
     let home = home();
-    let without = analysis(&run(home.path(), "brandubh", "a d3\n"));
+    let without = analysis(&run(home.path(), "brandub", "a d3\n"));
     assert_eq!(
         without.last().map(String::as_str),
         Some("Evaluation: classic.")
     );
     write(
-        &user_network(home.path(), "brandubh"),
-        network_for(&shipped("brandubh")),
+        &user_network(home.path(), "brandub"),
+        network_for(&shipped("brandub")),
     );
-    let classic = analysis(&run(home.path(), "brandubh", "a d3 eval=classic\n"));
+    let classic = analysis(&run(home.path(), "brandub", "a d3 eval=classic\n"));
     assert_eq!(classic, without);
-    let network = analysis(&run(home.path(), "brandubh", "a d3\n"));
+    let network = analysis(&run(home.path(), "brandub", "a d3\n"));
     assert_ne!(network[..3], without[..3], "the network's scores differ");
 }
 
@@ -167,6 +168,20 @@ fn a_network_for_another_board_is_refused() {
     assert!(refused[0].starts_with(&want), "{text}");
     assert!(refused[0].contains("`brandubh` has a 7x7 board"), "{text}");
     assert!(text.lines().any(|l| l == "Evaluation: classic."), "{text}");
+}
+
+#[test]
+fn the_shipped_network_of_brandubh_is_built_in_and_a_user_s_own_goes_first() {
+    let home = home();
+    let text = run(home.path(), "brandubh", "a d2\n");
+    let built_in = "Evaluation: network (built-in)/networks/brandubh.nnue.";
+    assert!(text.lines().any(|l| l == built_in), "{text}");
+    assert!(!text.contains(REFUSED), "{text}");
+    let path = user_network(home.path(), "brandubh");
+    write(&path, network_for(&shipped("brandubh")));
+    let text = run(home.path(), "brandubh", "a d2\n");
+    let line = format!("Evaluation: network {}.", path.display());
+    assert!(text.lines().any(|l| l == line), "{text}");
 }
 
 #[test]
