@@ -177,6 +177,12 @@ fn the_shipped_network_of_brandubh_is_built_in_and_a_user_s_own_goes_first() {
     let built_in = "Evaluation: network (built-in)/networks/brandubh.nnue.";
     assert!(text.lines().any(|l| l == built_in), "{text}");
     assert!(!text.contains(REFUSED), "{text}");
+    // A computer player says it plays with it, unless its limits turn it off.
+    let text = run(home.path(), "brandubh", "p 1 c d1\np 0 c d1 eval=classic\n");
+    let network = "Player 1: computer, depth 1, network (built-in)/networks/brandubh.nnue";
+    assert!(text.lines().any(|l| l == network), "{text}");
+    let classic = "Player 0: computer, depth 1, classic evaluation";
+    assert!(text.lines().any(|l| l == classic), "{text}");
     let path = user_network(home.path(), "brandubh");
     write(&path, network_for(&shipped("brandubh")));
     let text = run(home.path(), "brandubh", "a d2\n");
