@@ -171,8 +171,11 @@ fn a_network_for_another_board_is_refused() {
 }
 
 #[test]
-fn the_shipped_network_of_brandubh_is_built_in_and_a_user_s_own_goes_first() {
+fn the_shipped_networks_are_built_in_and_a_user_s_own_goes_first() {
     let home = home();
+    let text = run(home.path(), "tablut", "a d1\n");
+    let built_in = "Evaluation: network (built-in)/networks/tablut.nnue.";
+    assert!(text.lines().any(|l| l == built_in), "{text}");
     let text = run(home.path(), "brandubh", "a d2\n");
     let built_in = "Evaluation: network (built-in)/networks/brandubh.nnue.";
     assert!(text.lines().any(|l| l == built_in), "{text}");
