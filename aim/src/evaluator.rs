@@ -17,6 +17,37 @@ pub enum Evaluation {
     Network,
 }
 
+impl Evaluation {
+    /// The key of the limit word and knob that choose an evaluation: `eval=classic`,
+    /// `eval=network`.
+    pub const KEY: &'static str = "eval";
+
+    /// Every evaluation, in the order its words are listed.
+    pub const ALL: [Evaluation; 2] = [Evaluation::Classic, Evaluation::Network];
+
+    /// The word that names it after [`Evaluation::KEY`]: `classic` or `network`.
+    ///
+    /// ```
+    /// use aim::Evaluation;
+    /// assert_eq!(Evaluation::from_word("network"), Some(Evaluation::Network));
+    /// assert_eq!(Evaluation::Classic.word(), "classic");
+    /// assert_eq!(Evaluation::from_word("neural"), None);
+    /// ```
+    pub fn word(self) -> &'static str {
+        match self {
+            Evaluation::Classic => "classic",
+            Evaluation::Network => "network",
+        }
+    }
+
+    /// The evaluation a word names ([`Evaluation::word`]), in any case.
+    pub fn from_word(word: &str) -> Option<Evaluation> {
+        Evaluation::ALL
+            .into_iter()
+            .find(|evaluation| evaluation.word().eq_ignore_ascii_case(word))
+    }
+}
+
 /// An evaluation as the search sees it: one value per search thread, told of every move
 /// the search makes and takes back, so that an evaluation that keeps state along the line
 /// (a network's accumulator) can update it a move at a time instead of from scratch.

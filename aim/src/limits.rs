@@ -1,6 +1,7 @@
 //! Search limits, the words that name them and the difficulty levels.
 
 use crate::clock::Clock;
+use crate::evaluator::Evaluation;
 use std::time::Duration;
 
 /// What bounds a search. Empty limits mean the default level's limits.
@@ -35,6 +36,11 @@ pub struct Limits {
     /// [`Clock::budget`], in place of the level's time. With `time` as well, the smaller
     /// hard limit applies.
     pub clock: Option<Clock>,
+    /// The evaluation asked for (the limit word `eval=classic` or `eval=network`),
+    /// overriding [`Tuning::evaluation`](crate::Tuning::evaluation) for this search. The
+    /// network needs one that fits the rules ([`Engine::set_network`](crate::Engine::set_network));
+    /// without it the search uses the classic evaluation.
+    pub evaluation: Option<Evaluation>,
 }
 
 /// The strongest difficulty level.
@@ -65,7 +71,8 @@ impl Limits {
     }
 
     /// Reads limit words: `d<depth>`, `t<seconds>` (decimals allowed), `n<nodes>`,
-    /// `j<threads>`, or a bare level number. E.g. `["d4", "t10"]`, `["3", "j2"]`.
+    /// `j<threads>`, `eval=classic` or `eval=network`, or a bare level number. E.g.
+    /// `["d4", "t10"]`, `["3", "j2"]`, `["3", "eval=classic"]`.
     ///
     /// # Errors
     ///
@@ -76,7 +83,12 @@ impl Limits {
         for &word in words {
             let bad = || LimitsError(word.to_string());
             let lower = word.to_ascii_lowercase();
-            if let Some(rest) = lower.strip_prefix('d') {
+            if let Some((key, value)) = lower.split_once('=') {
+                if key != Evaluation::KEY {
+                    return Err(bad());
+                }
+                limits.evaluation = Some(Evaluation::from_word(value).ok_or_else(bad)?);
+            } else if let Some(rest) = lower.strip_prefix('d') {
                 let depth = parse_positive(rest).ok_or_else(bad)?;
                 limits.depth = Some(u32::try_from(depth).map_err(|_| bad())?);
             } else if let Some(rest) = lower.strip_prefix('t') {
@@ -128,6 +140,9 @@ impl Limits {
         }
         if let Some(threads) = self.threads {
             words.push(format!("j{threads}"));
+        }
+        if let Some(evaluation) = self.evaluation {
+            words.push(format!("{}={}", Evaluation::KEY, evaluation.word()));
         }
         words
     }
@@ -296,6 +311,15 @@ mod tests {
             Limits::from_words(&["t.5"]).map(|l| l.time),
             Ok(Some(Duration::from_millis(500)))
         );
+        let words = ["3", "eval=classic"];
+        assert_eq!(
+            Limits::from_words(&words).map(|l| l.evaluation),
+            Ok(Some(Evaluation::Classic))
+        );
+        assert_eq!(
+            Limits::from_words(&["EVAL=Network"]).map(|l| l.evaluation),
+            Ok(Some(Evaluation::Network))
+        );
     }
 
     #[test]
@@ -319,6 +343,11 @@ mod tests {
             "j0",
             "j1025",
             "jx",
+            "eval",
+            "eval=",
+            "eval=neural",
+            "evals=classic",
+            "=classic",
         ] {
             assert_eq!(
                 Limits::from_words(&[word]),
@@ -375,9 +404,10 @@ mod tests {
                             nanos in 0u32..1_000_000,
                             nodes in proptest::option::of(1u64..u64::MAX),
                             level in proptest::option::of(1..=MAX_LEVEL),
-                            threads in proptest::option::of(1..=MAX_THREADS)) {
+                            threads in proptest::option::of(1..=MAX_THREADS),
+                            evaluation in proptest::option::of(proptest::sample::select(Evaluation::ALL.to_vec()))) {
             let time = millis.map(|m| Duration::from_millis(m) + Duration::from_nanos(u64::from(nanos)));
-            let limits = Limits { depth, time, nodes, level, threads, clock: None };
+            let limits = Limits { depth, time, nodes, level, threads, clock: None, evaluation };
             let words = limits.to_words();
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             prop_assert_eq!(Limits::from_words(&words), Ok(limits));

@@ -64,6 +64,9 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Principal variation, best move first.
     pub pv: Vec<Move>,
+    /// The evaluation that scored the search's leaves: [`Evaluation::Network`] only when
+    /// one was asked for and the engine has a network that fits the rules.
+    pub evaluation: Evaluation,
 }
 
 /// Engine settings.
@@ -102,6 +105,9 @@ pub struct Engine {
     /// to search, since the positions of the next move's search are much the same, and
     /// dropped when the rules (and so the evaluation) change.
     memos: Vec<eval::EvalCache>,
+    /// The evaluation of the last search: the table's scores are in its terms, so a search
+    /// with the other one starts from an empty table.
+    last_evaluation: Evaluation,
 }
 
 /// What every thread of one search shares.
@@ -199,6 +205,7 @@ impl Engine {
             tables: None,
             random: None,
             memos: Vec::new(),
+            last_evaluation: Evaluation::Classic,
         }
     }
 
@@ -225,9 +232,27 @@ impl Engine {
     /// The network the search evaluates with: [`Tuning::network`] when
     /// [`Tuning::evaluation`] chooses it and it fits the rules' piece layout.
     pub fn network_for(&self, rules: &Rules) -> Option<Arc<Network>> {
+        self.network_with(rules, self.tuning.evaluation)
+    }
+
+    /// The network a search that asks for `evaluation` evaluates with: the engine's, when
+    /// the network is asked for and the engine's fits the rules' piece layout.
+    fn network_with(&self, rules: &Rules, evaluation: Evaluation) -> Option<Arc<Network>> {
         let network = self.tuning.network.as_ref()?;
-        (self.tuning.evaluation == Evaluation::Network && *network.layout() == Layout::of(rules))
+        (evaluation == Evaluation::Network && *network.layout() == Layout::of(rules))
             .then(|| Arc::clone(network))
+    }
+
+    /// Gives the engine a network (read by the caller; aim reads no files) and makes it the
+    /// evaluation of every search that does not ask for another
+    /// ([`Limits::evaluation`]); `None` goes back to the classic evaluation. A network that
+    /// does not fit a search's rules leaves that search the classic evaluation.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.tuning.evaluation = match network {
+            Some(_) => Evaluation::Network,
+            None => Evaluation::Classic,
+        };
+        self.tuning.network = network;
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -325,6 +350,18 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let plan = limits.plan();
+        let network = self.network_with(
+            game.rules(),
+            limits.evaluation.unwrap_or(self.tuning.evaluation),
+        );
+        let evaluation = match network {
+            Some(_) => Evaluation::Network,
+            None => Evaluation::Classic,
+        };
+        if evaluation != self.last_evaluation {
+            self.clear();
+            self.last_evaluation = evaluation;
+        }
         let root_moves = if game.outcome().is_some() {
             Vec::new()
         } else {
@@ -338,6 +375,7 @@ impl Engine {
                 nodes: 0,
                 elapsed: start.elapsed(),
                 pv: Vec::new(),
+                evaluation,
             };
         }
         let rules = game.rules().clone();
@@ -360,6 +398,7 @@ impl Engine {
                     nodes: 0,
                     elapsed: start.elapsed(),
                     pv: vec![mv],
+                    evaluation,
                 };
             }
         }
@@ -466,7 +505,7 @@ impl Engine {
             split,
         };
         let position = game.position();
-        let outcome = match self.network_for(&rules) {
+        let outcome = match network {
             Some(network) => {
                 let evaluators = (0..threads)
                     .map(|_| NetworkEvaluator::new(&network))
@@ -504,6 +543,7 @@ impl Engine {
                 nodes,
                 elapsed: start.elapsed(),
                 pv: done.pv,
+                evaluation,
             },
             None => SearchResult {
                 best: Some(root[0].mv),
@@ -512,6 +552,7 @@ impl Engine {
                 nodes,
                 elapsed: start.elapsed(),
                 pv: vec![root[0].mv],
+                evaluation,
             },
         }
     }

@@ -6,6 +6,7 @@ pub mod openings;
 pub mod protocol_engine;
 pub mod selfplay;
 pub mod sprt;
+pub mod symmetry;
 pub mod trainer;
 
 use aim::{
@@ -199,12 +200,9 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
                     _ => return Err(format!("bad value in `{word}` (split or lazy)")),
                 }
             }
-            "eval" => {
-                side.tuning.evaluation = match value {
-                    "classic" => Evaluation::Classic,
-                    "network" => Evaluation::Network,
-                    _ => return Err(format!("bad value in `{word}` (classic or network)")),
-                }
+            Evaluation::KEY => {
+                side.tuning.evaluation = Evaluation::from_word(value)
+                    .ok_or_else(|| format!("bad value in `{word}` (classic or network)"))?;
             }
             "network" => {
                 side.tuning.evaluation = Evaluation::Network;

@@ -62,6 +62,31 @@ impl Dataset {
         data
     }
 
+    /// The data with, after each position, its image under each map of the inputs (a
+    /// symmetry of the board, see [`crate::symmetry::input_maps`]), with the same side to
+    /// move and target: `maps.len() + 1` times the positions.
+    pub fn with_images(&self, maps: &[Vec<u16>]) -> Dataset {
+        let mut data = Dataset {
+            starts: vec![0],
+            ..Dataset::default()
+        };
+        for index in 0..self.len() {
+            let inputs = self.inputs_of(index);
+            data.inputs.extend_from_slice(inputs);
+            data.starts.push(data.inputs.len() as u32);
+            for map in maps {
+                data.inputs
+                    .extend(inputs.iter().map(|&input| map[usize::from(input)]));
+                data.starts.push(data.inputs.len() as u32);
+            }
+            for _ in 0..=maps.len() {
+                data.sides.push(self.sides[index]);
+                data.targets.push(self.targets[index]);
+            }
+        }
+        data
+    }
+
     /// Positions.
     pub fn len(&self) -> usize {
         self.sides.len()
@@ -384,6 +409,53 @@ mod tests {
             let integer = sigmoid(raw as f32 / (f32::from(ACTIVATION_SCALE) * OUTPUT_SCALE as f32));
             assert!((integer - float).abs() < 0.02, "{integer} against {float}");
         }
+    }
+
+    #[test]
+    fn each_position_is_followed_by_its_images() {
+        let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+        let layout = Layout::of(&rules);
+        let sample = |position: &hnefatafl_core::Position, score| Sample {
+            side: position.side_to_move(),
+            score,
+            inputs: inputs_of(&layout, position),
+        };
+        let opening = hnefatafl_core::random::random_opening(&rules, 6, 2);
+        let samples = vec![
+            sample(&rules.start_position(), 100),
+            sample(opening.position(), -300),
+        ];
+        let games = [GameRecord {
+            number: 0,
+            result: 1,
+            samples: samples.clone(),
+        }];
+        let data = Dataset::from_games(&games, 0.5);
+        let maps = crate::symmetry::input_maps(&rules, true);
+        let images = data.with_images(&maps);
+        assert_eq!(images.len(), 2 * 8);
+        let sorted = |inputs: &[u16]| {
+            let mut inputs = inputs.to_vec();
+            inputs.sort_unstable();
+            inputs
+        };
+        for image in 0..8 {
+            // The start position is its own image; the opening's images differ from it
+            // (six random plies), with as many pieces.
+            assert_eq!(sorted(images.inputs_of(image)), sorted(&samples[0].inputs));
+            let moved = images.inputs_of(8 + image);
+            assert_eq!(moved.len(), samples[1].inputs.len());
+            assert_eq!(images.targets[8 + image], data.targets[1]);
+            assert_eq!(images.sides[8 + image], data.sides[1]);
+        }
+        let distinct: std::collections::BTreeSet<Vec<u16>> = (8..16)
+            .map(|image| sorted(images.inputs_of(image)))
+            .collect();
+        assert!(
+            distinct.len() > 1,
+            "the images of a position after six plies"
+        );
+        assert_eq!(data.with_images(&[]).inputs, data.inputs);
     }
 
     #[test]

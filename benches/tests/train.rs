@@ -35,6 +35,11 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     assert!(ok, "{err}");
     assert!(said.contains("playing games 0..10"), "{said}");
     assert!(said.contains("data: 10 games, player 0 won"), "{said}");
+    // Brandubh's board and setup keep all eight symmetries of the square.
+    assert!(
+        said.contains("symmetry: 7 kept by the rule file's board and setup; training on 8 images"),
+        "{said}"
+    );
     assert!(said.contains("epoch 1: training loss"), "{said}");
     assert!(said.contains("epoch 2: training loss"), "{said}");
     assert!(said.contains("validation loss"), "{said}");

@@ -28,7 +28,7 @@ pub use lookup::{DataDirs, Found, LookupError, Origin, SYSTEM_DIRS};
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR");
 
 /// The crate's own files, which sit among the data but are none of it.
-const CRATE_FILES: [&str; 2] = ["Cargo.toml", "src"];
+const CRATE_FILES: [&str; 3] = ["Cargo.toml", "build.rs", "src"];
 
 /// Whether a relative path lies in the crate's own files rather than the data.
 fn is_crate_file(relative: &str) -> bool {
@@ -99,6 +99,9 @@ mod tests {
         assert!(embedded("hnefataflrc").is_some());
         assert!(embedded("lang/eng").is_some());
         assert_eq!(embedded("Cargo.toml"), None);
+        assert_eq!(embedded("build.rs"), None);
+        assert!(embedded("networks/brandubh.nnue").is_some());
+        assert!(embedded("networks/tablut.nnue").is_some());
         assert_eq!(embedded("src/lib.rs"), None);
         assert!(embedded_names("src").is_empty());
     }

@@ -266,6 +266,12 @@ gleipnir::language_keys! {
         HelpCmdSeek = "help_cmd_seek",
         HelpCmdChallenge = "help_cmd_challenge",
         HelpCmdRematch = "help_cmd_rematch",
+        // The computer's evaluation.
+        NetworkRefused = "network_refused",
+        EvalNetwork = "eval_network",
+        EvalClassic = "eval_classic",
+        AnalysisEvaluation = "analysis_evaluation",
+        LimitEvaluation = "limit_evaluation",
     }
 }
 

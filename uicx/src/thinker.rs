@@ -9,6 +9,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use aim::nnue::Network;
 use aim::{Engine, EngineConfig, Limits, Progress, SearchResult};
 use hnefatafl_core::Game;
 
@@ -66,6 +67,8 @@ struct Job {
 pub struct Thinker {
     engine: Option<Box<Engine>>,
     job: Option<Job>,
+    /// The learned evaluation of the rules in play, given to the engine of every search.
+    network: Option<Arc<Network>>,
 }
 
 impl Default for Thinker {
@@ -80,7 +83,14 @@ impl Thinker {
         Thinker {
             engine: None,
             job: None,
+            network: None,
         }
+    }
+
+    /// The network the searches evaluate with from the next one on, unless their limits
+    /// ask for the classic evaluation (`eval=classic`); `None`: the classic evaluation.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
     }
 
     /// Whether a search is running.
@@ -131,6 +141,7 @@ impl Thinker {
             .engine
             .take()
             .unwrap_or_else(|| Box::new(Engine::new(EngineConfig::default())));
+        engine.set_network(self.network.clone());
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, receiver) = mpsc::channel();
         let budget = limits.move_time();

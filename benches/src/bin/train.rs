@@ -4,7 +4,7 @@
 //! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
 //!       [--games 400] [--nodes 2000] [--nodes0 N] [--nodes1 N] [--opening 4]
 //!       [--plies 300] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
-//!       [--seed 1] [--sprt]
+//!       [--seed 1] [--symmetry on|off] [--sprt]
 //! ```
 //!
 //! It plays `--games` games of the engine against itself at `--nodes` nodes a move
@@ -14,7 +14,9 @@
 //! passes over the rest with Adam on minibatches of `--batch` positions, printing the
 //! validation loss after each, and writes the quantised network to `--out`. The target
 //! of a position is `--score-share` of the search's score (as a winning chance) and the
-//! rest the game's result.
+//! rest the game's result. With `--symmetry on` (the default) it trains on every image of
+//! each training position under the symmetries of the square that the rule file's board
+//! and start position keep (all eight on the shipped square boards), checked, not assumed.
 //!
 //! Everything it makes goes to `--work`: the games (`games.bin`, game by game) and a
 //! checkpoint after each epoch (`checkpoint.bin`). Run again with the same settings, it
@@ -24,6 +26,7 @@
 
 use aim::nnue::Layout;
 use hnefatafl_benches::selfplay::{GameRecord, SelfPlay, play_game, read_games, write_game};
+use hnefatafl_benches::symmetry;
 use hnefatafl_benches::trainer::{Dataset, Trainer, epoch_order};
 use hnefatafl_core::Rules;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -34,7 +37,7 @@ use std::process::ExitCode;
 /// The usage text.
 const USAGE: &str = "usage: train --rules <file> --out <file> --work <dir> [--games N] \
 [--nodes N] [--nodes0 N] [--nodes1 N] [--opening N] [--plies N] [--epochs N] [--batch N] \
-[--lr F] [--score-share F] [--seed N] [--sprt]";
+[--lr F] [--score-share F] [--seed N] [--symmetry on|off] [--sprt]";
 
 /// One game in this many is held out for validation.
 const VALIDATION_EVERY: u32 = 10;
@@ -50,6 +53,8 @@ struct Options {
     batch: usize,
     lr: f32,
     score_share: f32,
+    /// Train on every image of a position under the symmetries the rules keep.
+    symmetry: bool,
     sprt: bool,
 }
 
@@ -70,6 +75,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         batch: 256,
         lr: 0.001,
         score_share: 0.5,
+        symmetry: true,
         sprt: false,
     };
     let mut i = 0;
@@ -107,6 +113,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--lr" => options.lr = fraction()?,
             "--score-share" => options.score_share = fraction()?.min(1.0),
             "--seed" => options.selfplay.seed = number()?,
+            "--symmetry" => {
+                options.symmetry = match value.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad()),
+                }
+            }
             _ => return Err(format!("unknown option `{flag}`")),
         }
         i += 2;
@@ -222,6 +235,16 @@ fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Train
         .partition(|g| g.number % VALIDATION_EVERY == VALIDATION_EVERY - 1);
     let training = Dataset::from_games(training, options.score_share);
     let validation = Dataset::from_games(validation, options.score_share);
+    let maps = symmetry::input_maps(rules, options.symmetry);
+    match (options.symmetry, maps.len()) {
+        (false, _) => println!("symmetry: off (--symmetry off)"),
+        (true, 0) => println!("symmetry: none kept by the rule file's board and setup"),
+        (true, kept) => println!(
+            "symmetry: {kept} kept by the rule file's board and setup; training on {} images of each position",
+            kept + 1
+        ),
+    }
+    let training = training.with_images(&maps);
     if training.is_empty() || validation.is_empty() {
         return Err(format!(
             "too few positions to train on ({} games): ask for more --games",

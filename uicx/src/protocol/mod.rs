@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver};
 
+use aim::nnue::Network;
 use aim::{Clock, Engine, EngineConfig, Limits, Progress, SearchResult};
 use hnefatafl_core::{Game, Rules};
 
@@ -128,6 +129,12 @@ impl Player {
             .search(game, &limits, Arc::new(AtomicBool::new(false)), progress)
     }
 
+    /// The network the engine evaluates with, unless the limits ask for the classic
+    /// evaluation (`eval=classic`); `None`: the classic evaluation.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.engine.set_network(network);
+    }
+
     /// Forgets what the engine learned (new rules or a new game).
     pub fn clear(&mut self) {
         self.engine.clear();
@@ -148,7 +155,9 @@ pub const HTP_RULES: &str = "hnefatafl";
 /// start (an unknown protocol, bad limits, rules that cannot be read) is reported, on
 /// standard error, before any protocol is spoken.
 pub fn serve(protocol: &str, limits: Option<&str>, rules: Option<String>, dirs: &DataDirs) -> i32 {
-    let start = || -> Result<(Protocol, Limits, Option<Rules>), String> {
+    // The rules come with the name they were read by, which finds their network.
+    type Named = (Rules, String);
+    let start = || -> Result<(Protocol, Limits, Option<Named>), String> {
         let protocol: Protocol = protocol.parse()?;
         let words: Vec<&str> = limits
             .unwrap_or("")
@@ -171,7 +180,8 @@ pub fn serve(protocol: &str, limits: Option<&str>, rules: Option<String>, dirs: 
                                 format!("{}: {error}", path.display())
                             }
                         })?;
-                Some(Rules::parse(&bytes).map_err(|e| format!("{name}: {e}"))?)
+                let rules = Rules::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
+                Some((rules, name))
             }
         };
         Ok((protocol, limits, rules))
@@ -183,11 +193,24 @@ pub fn serve(protocol: &str, limits: Option<&str>, rules: Option<String>, dirs: 
             return 1;
         }
     };
-    let player = Player::new(limits);
+    let mut player = Player::new(limits);
     let input = std::io::BufReader::new(std::io::stdin());
     let mut output = std::io::stdout();
     match (protocol, rules) {
-        (Protocol::Htp, Some(rules)) => htp::run(player, rules, input, &mut output),
+        (Protocol::Htp, Some((rules, name))) => {
+            // Said on standard error, which is no part of the protocol.
+            let language = crate::lang::Language::none();
+            match crate::session::read_network(dirs, &language, &name, &rules) {
+                Ok(Some(found)) => {
+                    eprintln!("hnefatafl: evaluation: network {}", found.place);
+                    player.set_network(Some(found.network));
+                }
+                // No network: the classic evaluation, as ever, and nothing to say.
+                Ok(None) => {}
+                Err(why) => eprintln!("hnefatafl: evaluation: classic ({why})"),
+            }
+            htp::run(player, rules, input, &mut output)
+        }
         (_, _) => otep::run(player, input, &mut output),
     }
 }

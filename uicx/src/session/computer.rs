@@ -1,14 +1,100 @@
-//! The computer player: its search started, stopped and its moves played.
+//! The computer player: its search started, stopped and its moves played, and the
+//! learned evaluation it plays with.
 
-use aim::Limits;
+use std::path::Path;
+use std::sync::Arc;
 
-use crate::lang::{Key, Message};
+use aim::nnue::Network;
+use aim::{Evaluation, Limits};
+
+use hnefatafl_core::Rules;
+
+use crate::data::{DataDirs, LookupError};
+use crate::lang::{Key, Language, Message};
 use crate::messages;
 use crate::thinker::{Event, Purpose};
 
 use super::{PlayerKind, Session, capture_line};
 
+/// The network of the rule file in play: where it was found, and the network, shared
+/// with every search.
+#[derive(Clone, Debug)]
+pub(crate) struct RulesNetwork {
+    /// Where it was found: a path, or `(built-in)/networks/<name>.nnue`.
+    pub(crate) place: String,
+    /// The network, read and checked against the rules once.
+    pub(crate) network: Arc<Network>,
+}
+
+/// Where the network of a rule file is looked up in the data directories (and among the
+/// embedded data): `networks/<the rule file's name>.nnue`, by the name `r` was given, less
+/// any folders (`r ~/tafl/rules/mine` looks for `networks/mine.nnue`).
+pub(crate) fn network_file(rules_file: &str) -> String {
+    let name = Path::new(rules_file)
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or(rules_file);
+    format!("networks/{name}.nnue")
+}
+
+/// Reads the network of a rule file ([`network_file`]) from the data directories and
+/// checks it against the rules: `Ok(None)` when there is none, `Err` with one line, in
+/// `language`, naming the file and saying why it cannot be used.
+pub(crate) fn read_network(
+    dirs: &DataDirs,
+    language: &Language,
+    rules_file: &str,
+    rules: &Rules,
+) -> Result<Option<RulesNetwork>, String> {
+    let relative = network_file(rules_file);
+    let (found, bytes) = match dirs.read(None, &relative) {
+        Ok(found) => found,
+        Err(LookupError::NotFound) => return Ok(None),
+        Err(error) => {
+            let message = messages::lookup_message(language, &relative, &error);
+            return Err(language.text(&message));
+        }
+    };
+    let place = found.to_string();
+    match Network::for_rules(&place, &bytes, rules) {
+        Ok(network) => Ok(Some(RulesNetwork {
+            place,
+            network: Arc::new(network),
+        })),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
 impl Session {
+    /// Finds the network of the rule file in play, once when its rules are loaded, and
+    /// gives it to the computer player. No network: the classic evaluation, as always. A
+    /// network that cannot be used (unreadable, damaged, made for another board) is named
+    /// in one line saying why, and the computer plays with the classic evaluation.
+    pub(super) fn find_network(&mut self) {
+        self.network = None;
+        if let Some(game) = &self.game {
+            match read_network(&self.dirs, &self.language, &self.rules_file, game.rules()) {
+                Ok(network) => self.network = network,
+                Err(why) => self.say(Message::new(Key::NetworkRefused, [why])),
+            }
+        }
+        let network = self
+            .network
+            .as_ref()
+            .map(|found| Arc::clone(&found.network));
+        self.thinker.set_network(network);
+    }
+
+    /// Which evaluation a search used, in words: `network <place>` or `classic`.
+    pub(super) fn evaluation_words(&self, evaluation: Evaluation) -> String {
+        match (evaluation, &self.network) {
+            (Evaluation::Network, Some(found)) => {
+                self.text(&Message::new(Key::EvalNetwork, [found.place.as_str()]))
+            }
+            _ => self.language.get(Key::EvalClassic),
+        }
+    }
+
     /// The limits of the computer to move, when a computer is to move in a game not over.
     pub(super) fn computer_to_move(&self) -> Option<Limits> {
         let game = self.game.as_ref()?;
@@ -105,10 +191,12 @@ impl Session {
                     (Purpose::Analyse, Some(best)) if current => {
                         self.analysis = Some((best, ply, hash));
                         let line = self.naming().move_text(game.rules(), best);
+                        let evaluation = self.evaluation_words(result.evaluation);
                         self.say(Message::new(
                             Key::AnalysisBest,
                             [line, result.score.to_string()],
                         ));
+                        self.say(Message::new(Key::AnalysisEvaluation, [evaluation]));
                     }
                     (Purpose::Analyse, _) => self.say(Message::plain(Key::AnalysisNone)),
                     (Purpose::Play, Some(best)) if current && self.computer_will_move() => {

@@ -201,10 +201,15 @@ impl Session {
         let index = player.index().to_string();
         match &self.players[player.index()] {
             PlayerKind::Human => Message::new(Key::PlayerHuman, [index]),
-            PlayerKind::Computer(limits, _) => Message::new(
-                Key::PlayerComputer,
-                [index, describe_limits(&self.language, limits)],
-            ),
+            PlayerKind::Computer(limits, _) => {
+                let mut described = describe_limits(&self.language, limits);
+                // The rule file's network plays unless the limits turn it off.
+                if limits.evaluation != Some(aim::Evaluation::Classic) && self.network.is_some() {
+                    let words = self.evaluation_words(aim::Evaluation::Network);
+                    described = format!("{described}, {words}");
+                }
+                Message::new(Key::PlayerComputer, [index, described])
+            }
         }
     }
 

@@ -47,6 +47,7 @@ impl Session {
         ));
         self.game = Some(Game::new(rules));
         self.rules_file = name.to_owned();
+        self.find_network();
         self.after_move();
     }
 
@@ -184,6 +185,7 @@ impl Session {
         self.game = Some(game);
         self.rules_file = rules_file;
         self.players = players;
+        self.find_network();
         let key = if count == 1 {
             Key::LoadedOne
         } else {

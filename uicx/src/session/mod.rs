@@ -46,6 +46,7 @@ mod loading;
 mod network;
 mod words;
 
+pub(crate) use computer::read_network;
 use game::read_limits;
 pub(crate) use network::NetworkGame;
 use network::parse_game;
@@ -182,6 +183,8 @@ pub struct Session {
     secret_for: Option<(String, bool)>,
     /// The file of the `upload` waiting for its answer, which names it.
     uploading: Option<String>,
+    /// The network of the rule file in play, when it has one that fits its rules.
+    network: Option<computer::RulesNetwork>,
 }
 
 /// What the computer's running search is doing, for a progress line.
@@ -223,6 +226,7 @@ impl Session {
             link: None,
             secret_for: None,
             uploading: None,
+            network: None,
         }
     }
 

@@ -186,6 +186,9 @@ pub(super) fn describe_limits(language: &Language, limits: &Limits) -> String {
     if let Some(threads) = limits.threads {
         parts.push(language.text(&Message::new(Key::LimitThreads, [threads.to_string()])));
     }
+    if let Some(evaluation) = limits.evaluation {
+        parts.push(language.text(&Message::new(Key::LimitEvaluation, [evaluation.word()])));
+    }
     parts.join(", ")
 }
 
