@@ -23,7 +23,7 @@ use crate::accounts;
 use crate::clock::{self, Left};
 use crate::journal::{Journal, Line, Write};
 use crate::quotas::{Bucket, Quotas, Window};
-use crate::seeks::{SeekRequest, Seeks};
+use crate::seeks::{LookedUp, SeekRequest, Seeks};
 use crate::server::ServerError;
 use crate::storage::{
     GameRecord, StoredClock, StoredClocks, StoredMove, StoredResult, StoredTime, stored_now,
@@ -376,10 +376,13 @@ impl State {
         Ok(side as u8)
     }
 
+    /// Handles one message; `looked_up` is what its seek terms need from storage, read
+    /// off this lock ([`crate::seeks::LookedUp`]).
     pub(crate) fn handle(
         &mut self,
         id: ConnectionId,
         message: ClientMessage,
+        looked_up: &LookedUp,
     ) -> Result<(), String> {
         match message {
             ClientMessage::Hello { .. } => Err("already greeted".to_owned()),
@@ -436,10 +439,10 @@ impl State {
                     rated,
                     terms,
                 };
-                self.seek(id, request)
+                self.seek(id, request, looked_up)
             }
             ClientMessage::Rematch { game } => self.rematch(id, game),
-            ClientMessage::Join { game } => self.join(id, game),
+            ClientMessage::Join { game } => self.join(id, game, looked_up),
             ClientMessage::Watch { game } => {
                 self.live(game)?;
                 self.attend(id, game, None);
@@ -738,7 +741,12 @@ impl State {
         Ok(game)
     }
 
-    pub(crate) fn join(&mut self, id: ConnectionId, game: GameId) -> Result<(), String> {
+    pub(crate) fn join(
+        &mut self,
+        id: ConnectionId,
+        game: GameId,
+        looked_up: &LookedUp,
+    ) -> Result<(), String> {
         let name = self.account(id)?;
         let live = self.live(game)?;
         if live.result.is_some() {
@@ -755,7 +763,7 @@ impl State {
             .position(Option::is_none)
             .ok_or_else(|| format!("game {game} has two players; `watch` shows it"))?
             as u8;
-        self.may_take(game, &name)?;
+        self.may_take(game, &name, looked_up)?;
         self.check_open_games(&name)?;
         self.journal.record(Write::SetPlayer {
             game,

@@ -9,6 +9,10 @@
 //!
 //! Every seek is a game with a seat of its poster, so the open-games quota bounds them;
 //! challenges, which reach another player unasked, have an hourly quota of their own.
+//!
+//! What the terms need from storage (whether the challenged account exists, the joining
+//! player's ratings) is read off the referee's lock before the message is handled
+//! ([`LookedUp`], read by `crate::server`), as the referee does no I/O.
 
 use std::time::Instant;
 
@@ -17,9 +21,19 @@ use hnefatafl_net::protocol::{ClockSpec, GameId, SeekTerms, ServerMessage};
 
 use crate::quotas::Window;
 use crate::referee::{ConnectionId, OtherSeat, State, valid_name};
+use crate::storage::StoredRating;
 
 /// The rating of an account without rated games in a rule set: Glicko-2's start.
 const START_RATING: i32 = 1500;
+
+/// What a message's seek terms need from storage, read before the referee handles it.
+#[derive(Debug, Default)]
+pub(crate) struct LookedUp {
+    /// Whether the account a challenge names exists (read for `seek` with a name).
+    pub(crate) challenged_exists: Option<bool>,
+    /// The sender's ratings in every rule set (read for `join`).
+    pub(crate) ratings: Vec<StoredRating>,
+}
 
 /// What the seeks keep besides their games: the challenges each account sent in the
 /// last hour.
@@ -69,6 +83,7 @@ impl State {
         &mut self,
         id: ConnectionId,
         request: SeekRequest<'_>,
+        looked_up: &LookedUp,
     ) -> Result<(), String> {
         let name = self.account(id)?;
         check_terms(&name, &request.terms)?;
@@ -78,11 +93,7 @@ impl State {
                     "`{to}` is a computer: `new` with `opponent` plays it at once"
                 ));
             }
-            let known = self
-                .storage
-                .password_hash(to)
-                .map_err(|error| error.to_string())?;
-            if known.is_none() {
+            if looked_up.challenged_exists != Some(true) {
                 return Err(format!("there is no account `{to}`"));
             }
             self.count_challenge(&name)?;
@@ -145,7 +156,12 @@ impl State {
 
     /// Whether `name` may take the free seat of `game` by its terms: a challenge is for
     /// the challenged only, a rating range for ratings (in the game's rules) within it.
-    pub(crate) fn may_take(&mut self, game: GameId, name: &str) -> Result<(), String> {
+    pub(crate) fn may_take(
+        &mut self,
+        game: GameId,
+        name: &str,
+        looked_up: &LookedUp,
+    ) -> Result<(), String> {
         let Some(live) = self.games.get(&game) else {
             return Ok(());
         };
@@ -161,7 +177,7 @@ impl State {
             return Ok(());
         }
         let hash = live.rules_hash.clone();
-        let rating = self.rating_in(name, &hash)?;
+        let rating = rating_in(&looked_up.ratings, &hash);
         let low = terms.min_rating.unwrap_or(i32::MIN);
         let high = terms.max_rating.unwrap_or(i32::MAX);
         if !(low..=high).contains(&rating) {
@@ -207,18 +223,15 @@ impl State {
                 )
             })
     }
+}
 
-    /// An account's rating in a rule set, rounded; a new player's without rated games.
-    fn rating_in(&mut self, name: &str, rules_hash: &str) -> Result<i32, String> {
-        let ratings = self
-            .storage
-            .account_ratings(name, u32::MAX)
-            .map_err(|error| error.to_string())?;
-        Ok(ratings
-            .iter()
-            .find(|rating| rating.rules_hash == rules_hash)
-            .map_or(START_RATING, |rating| rating.rating.round() as i32))
-    }
+/// An account's rating in a rule set, rounded, from its `ratings`; a new player's without
+/// rated games there.
+fn rating_in(ratings: &[StoredRating], rules_hash: &str) -> i32 {
+    ratings
+        .iter()
+        .find(|rating| rating.rules_hash == rules_hash)
+        .map_or(START_RATING, |rating| rating.rating.round() as i32)
 }
 
 /// A rating range in words: `1400-1800`, `1400-`, `-1800`.

@@ -31,6 +31,7 @@ use crate::journal::{self, Committed, Line};
 use crate::periods;
 use crate::quotas::{Bucket, Quotas, Window};
 use crate::referee::{Connection, ConnectionId, Followup, RuleSet, State, hash_text, valid_name};
+use crate::seeks::LookedUp;
 use crate::storage::{Storage, StorageError, StoredHistory, StoredRating, stored_now};
 
 /// How long a new connection may take to finish the TLS handshake.
@@ -465,13 +466,62 @@ impl Server {
                 self.rating_query(id, message).await;
             }
             other => {
+                let looked_up = match self.look_up(id, &other).await {
+                    Ok(looked_up) => looked_up,
+                    Err(problem) => {
+                        return self.lock().send(id, &ServerMessage::error(problem));
+                    }
+                };
                 let mut state = self.lock();
-                if let Err(problem) = state.handle(id, other) {
+                if let Err(problem) = state.handle(id, other, &looked_up) {
                     state.send(id, &ServerMessage::error(problem));
                 }
                 drop(state);
                 self.start_followups();
             }
+        }
+    }
+
+    /// Reads what a message's seek terms need from storage, off the referee's lock and on
+    /// a blocking thread: whether a challenged account exists, and a joining player's
+    /// ratings. Most messages need nothing.
+    async fn look_up(
+        self: &Arc<Self>,
+        id: ConnectionId,
+        message: &ClientMessage,
+    ) -> Result<LookedUp, String> {
+        let challenged = match message {
+            ClientMessage::Seek { terms, .. } => terms.to.clone(),
+            _ => None,
+        };
+        let joining = match message {
+            ClientMessage::Join { .. } => self.lock().account(id).ok(),
+            _ => None,
+        };
+        if challenged.is_none() && joining.is_none() {
+            return Ok(LookedUp::default());
+        }
+        let server = self.clone();
+        let read = tokio::task::spawn_blocking(move || {
+            let mut storage = server.storage_off_lock();
+            let challenged_exists = match challenged {
+                Some(to) => Some(storage.password_hash(&to)?.is_some()),
+                None => None,
+            };
+            let ratings = match joining {
+                Some(name) => storage.account_ratings(&name, u32::MAX)?,
+                None => Vec::new(),
+            };
+            Ok::<_, crate::storage::StorageError>(LookedUp {
+                challenged_exists,
+                ratings,
+            })
+        })
+        .await;
+        match read {
+            Ok(Ok(looked_up)) => Ok(looked_up),
+            Ok(Err(error)) => Err(error.to_string()),
+            Err(_) => Err("the server could not read its storage".to_owned()),
         }
     }
 

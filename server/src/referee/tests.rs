@@ -66,16 +66,16 @@ async fn the_moved_line_waits_for_the_move_and_the_move_is_then_stored() {
         opponent: None,
         rated: false,
     };
-    state.handle(1, new).expect("a game");
+    state.handle(1, new, &LookedUp::default()).expect("a game");
     state
-        .handle(2, ClientMessage::Join { game: 1 })
+        .handle(2, ClientMessage::Join { game: 1 }, &LookedUp::default())
         .expect("a seat");
     drain(&mut ann);
     drain(&mut bob);
 
     let mv = state.games[&1].game.legal_moves().next().expect("a move");
     state
-        .handle(1, ClientMessage::Move { game: 1, mv })
+        .handle(1, ClientMessage::Move { game: 1, mv }, &LookedUp::default())
         .expect("a legal move");
     // The move's write is the last recorded, and both players' `moved` wait for it.
     let recorded = state.journal.recorded();
