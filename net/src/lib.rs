@@ -1,7 +1,8 @@
 //! hnefatafl-net: the wire between `hnefataflserver` and its clients, and nothing else of
 //! either end: the messages and their framing ([`protocol`]), the default port, TLS with
-//! the client's certificate pinning ([`tls`]), and a client's connection ([`client`]),
-//! which the `hnefatafl` program, the server's tests and the load benchmark all use.
+//! the client's certificate pinning ([`tls`]), a client's connection ([`client`]),
+//! which the `hnefatafl` program, the server's tests and the load benchmark all use, and
+//! which characters of text that others see are hidden ([`text`]).
 //!
 //! `docs/protocol.md` describes the protocol with an example session.
 
@@ -9,6 +10,7 @@
 
 pub mod client;
 pub mod protocol;
+pub mod text;
 pub mod tls;
 
 /// The port the server listens on, and clients connect to, unless told otherwise.

@@ -23,5 +23,5 @@ mod referee;
 mod seeks;
 pub mod server;
 pub mod storage;
-pub mod text;
+pub use hnefatafl_net::text;
 pub mod tls;

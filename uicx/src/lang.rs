@@ -198,6 +198,7 @@ gleipnir::language_keys! {
         NetUploadTooLarge = "net_upload_too_large",
         NetUploadLabel = "net_upload_label",
         NetUploadNotText = "net_upload_not_text",
+        NetUploadHidden = "net_upload_hidden",
         NetLeftOver = "net_left_over",
         NetBadSeekWord = "net_bad_seek_word",
         NetBadChallengeWord = "net_bad_challenge_word",

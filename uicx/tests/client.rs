@@ -753,7 +753,7 @@ fn a_rated_game_shows_in_ratings_and_rating() {
     ann.send(&["m d7 c7"]);
     bob.wait_for("(d7-c7)");
     bob.send(&["resign"]);
-    bob.wait_for("Game 1 is over: player 0 wins (the other resigned).");
+    bob.wait_for("Game 1 is over. Player 0 wins: player 1 resigned.");
     // The period closes within a second or two: ask until it has.
     let deadline = Instant::now() + PATIENCE;
     let text = loop {
@@ -996,6 +996,8 @@ fn rules_lists_and_upload_offers_a_rule_file_to_play() {
     std::fs::write(path("bad"), "id bad\nwidth 3\nheight 1\nbogus 1\n").expect("write");
     let long_id = SHUT_IN.replace("id shut_in", &format!("id {}", "x".repeat(65)));
     std::fs::write(path("long"), long_id).expect("write");
+    let hidden = SHUT_IN.replace("\"Shut in\"", "\"Shut\u{202E}in\"");
+    std::fs::write(path("hidden"), hidden).expect("write");
 
     let mut ann = Player::start("ann", home.path());
     ann.send(&[&connect, "register ann", "ann secret", "rules"]);
@@ -1013,6 +1015,11 @@ fn rules_lists_and_upload_offers_a_rule_file_to_play() {
     ann.wait_for(&format!(
         "{}: the id of the rules is longer than the 64 characters a server takes.",
         path("long")
+    ));
+    ann.send(&[&format!("upload {}", path("hidden"))]);
+    ann.wait_for(&format!(
+        "{}: the name of the rules holds the hidden character U+202E, which a server refuses.",
+        path("hidden")
     ));
     ann.send(&[&format!("upload {}", path("own"))]);
     ann.wait_for(&format!(

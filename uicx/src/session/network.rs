@@ -172,7 +172,8 @@ impl Session {
     /// `upload <file>`: offers a rule file of one's own to the server, to play it with
     /// `new`. The file is read as every file is (no device, no FIFO, no giant) and refused
     /// here, naming it, when the server would refuse it: not text, larger than the wire's
-    /// limit, not valid rules, or an `id` or `name` too long.
+    /// limit, not valid rules, or an `id` or `name` too long or with a hidden character
+    /// (the server's own test of them, `hnefatafl_net::text`).
     pub(super) fn command_upload(&mut self, path: &str) -> Outcome {
         self.link_or_error()?;
         let bytes = files::read(Path::new(path))
@@ -196,6 +197,9 @@ impl Session {
                     Key::NetUploadLabel,
                     [path, keyword, &MAX_RULES_LABEL.to_string()],
                 ));
+            }
+            if let Some(code) = hnefatafl_net::text::first_hidden(label) {
+                return Err(Message::new(Key::NetUploadHidden, [path, keyword, &code]));
             }
         }
         let text =

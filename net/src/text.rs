@@ -1,5 +1,7 @@
 //! Text from clients that other people see: which characters are hidden or steer the
-//! display, removed from chat and refused in names. The one place that decides.
+//! display, removed from chat and refused in names and uploaded rules' ids and names.
+//! The one place that decides, for the server and the clients that check before they
+//! send.
 //!
 //! Hidden are control characters (Unicode category Cc), format characters (Cf: the
 //! bidirectional overrides and isolates U+202A-202E and U+2066-2069, zero-width spaces and
