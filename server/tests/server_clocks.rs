@@ -9,13 +9,13 @@ mod server_support;
 use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{
-    ClientMessage, ClockSpec, GameId, GameResult, OfferKind, ServerMessage,
+    ClientMessage, ClockSpec, EndCause, GameId, GameResult, OfferKind, ServerMessage,
 };
 use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
 
 fn ended(game: GameId) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
     move |m| match m {
-        ServerMessage::Ended { game: g, result } if *g == game => Some(result.clone()),
+        ServerMessage::Ended { game: g, result } if *g == game => Some(*result),
         _ => None,
     }
 }
@@ -117,7 +117,7 @@ async fn a_slow_move_spends_a_byo_yomi_period_and_a_slower_one_loses() {
         result,
         GameResult {
             winner: Some(1),
-            reason: "time".into()
+            reason: EndCause::Time
         }
     );
     let _ = late;
@@ -174,7 +174,7 @@ async fn a_correspondence_game_keeps_its_deadline_across_a_restart() {
         result,
         GameResult {
             winner: Some(0),
-            reason: "time".into()
+            reason: EndCause::Time
         }
     );
     assert!(

@@ -27,6 +27,7 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
         quotas: Quotas::default(),
         uploads: Window::default(),
         registrations: Window::default(),
+        seeks: Seeks::default(),
     };
     state.journal.record(Write::AddRules {
         hash,
