@@ -15,7 +15,7 @@ use tokio::sync::watch;
 
 use crate::storage::{
     GameNumber, Storage, StorageError, StoredClock, StoredClocks, StoredMove, StoredResult,
-    StoredTime,
+    StoredSeek, StoredTime,
 };
 
 /// One change to the storage, recorded by the referee.
@@ -49,6 +49,8 @@ pub(crate) enum Write {
         keep: u32,
         clocks: StoredClocks,
     },
+    /// The terms of a seek: who may take the game's free seat.
+    SetSeek { game: GameNumber, seek: StoredSeek },
     /// The current turn began (correspondence clocks).
     StartTurn { game: GameNumber, at: StoredTime },
     /// The game's end.
@@ -78,6 +80,7 @@ impl Write {
             Write::TruncateMoves { game, keep, clocks } => {
                 storage.truncate_moves(*game, *keep, clocks)
             }
+            Write::SetSeek { game, seek } => storage.set_seek(*game, seek),
             Write::StartTurn { game, at } => storage.start_turn(*game, *at),
             Write::FinishGame { game, result } => storage.finish_game(*game, result),
         }

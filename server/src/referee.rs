@@ -26,7 +26,8 @@ use crate::quotas::{Bucket, Quotas, Window};
 use crate::seeks::{LookedUp, SeekRequest, Seeks};
 use crate::server::ServerError;
 use crate::storage::{
-    GameRecord, StoredClock, StoredClocks, StoredMove, StoredResult, StoredTime, stored_now,
+    GameRecord, StoredClock, StoredClocks, StoredMove, StoredResult, StoredSeek, StoredTime,
+    stored_now,
 };
 use crate::text;
 
@@ -226,6 +227,22 @@ fn wire_result(result: StoredResult) -> Result<GameResult, String> {
     })
 }
 
+fn stored_seek(terms: &SeekTerms) -> StoredSeek {
+    StoredSeek {
+        to: terms.to.clone(),
+        min_rating: terms.min_rating,
+        max_rating: terms.max_rating,
+    }
+}
+
+fn wire_seek(seek: StoredSeek) -> SeekTerms {
+    SeekTerms {
+        to: seek.to,
+        min_rating: seek.min_rating,
+        max_rating: seek.max_rating,
+    }
+}
+
 pub(crate) fn millis(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
@@ -267,6 +284,9 @@ impl State {
             .map(|last| last.clocks)
             .or(record.first_clocks)
             .map_or([full, full], live_clocks);
+        // The terms matter only while a seat is free.
+        let seat_free = record.players.iter().any(Option::is_none);
+        let seek = record.seek.filter(|_| seat_free).map(wire_seek);
         Ok(LiveGame {
             id: record.id,
             rules_hash: record.rules_hash,
@@ -285,7 +305,7 @@ impl State {
             audience: HashSet::new(),
             offer: None,
             rated: record.rated,
-            seek: None,
+            seek,
         })
     }
 
@@ -697,6 +717,12 @@ impl State {
             clock: clock.map(stored_clock),
             rated,
         });
+        if let Some(terms) = &seek {
+            self.journal.record(Write::SetSeek {
+                game,
+                seek: stored_seek(terms),
+            });
+        }
         let mut players = [None, None];
         players[usize::from(side)] = Some(name.clone());
         self.journal.record(Write::SetPlayer {

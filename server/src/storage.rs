@@ -99,6 +99,19 @@ pub struct GameRecord {
     pub result: Option<StoredResult>,
     /// Whether the result counts for the players' ratings.
     pub rated: bool,
+    /// Who may take the free seat, for a seek or a challenge; `None` for an open game.
+    pub seek: Option<StoredSeek>,
+}
+
+/// The terms of a seek as the storage keeps them: who may take its free seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StoredSeek {
+    /// The one account that may take it (a challenge).
+    pub to: Option<String>,
+    /// The lowest rating in the game's rules that may take it.
+    pub min_rating: Option<i32>,
+    /// The highest rating in the game's rules that may take it.
+    pub max_rating: Option<i32>,
 }
 
 /// A time as the storage keeps it: milliseconds since the Unix epoch.
@@ -199,6 +212,8 @@ pub trait Storage: Send {
         keep: u32,
         clocks: &StoredClocks,
     ) -> Result<(), StorageError>;
+    /// Records the terms of a seek: who may take the game's free seat.
+    fn set_seek(&mut self, game: GameNumber, seek: &StoredSeek) -> Result<(), StorageError>;
     /// Records how a game ended, and when (now).
     fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError>;
     /// Every game, finished or not, with its moves.
@@ -314,6 +329,12 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE game ADD COLUMN first_periods1 INTEGER;
     ALTER TABLE move ADD COLUMN periods0 INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE move ADD COLUMN periods1 INTEGER NOT NULL DEFAULT 0;
+",
+    "
+    ALTER TABLE game ADD COLUMN seek INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game ADD COLUMN seek_to TEXT;
+    ALTER TABLE game ADD COLUMN seek_min INTEGER;
+    ALTER TABLE game ADD COLUMN seek_max INTEGER;
 ",
 ];
 
@@ -513,6 +534,14 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
+    fn set_seek(&mut self, game: GameNumber, seek: &StoredSeek) -> Result<(), StorageError> {
+        self.connection.execute(
+            "UPDATE game SET seek = 1, seek_to = ?1, seek_min = ?2, seek_max = ?3 WHERE id = ?4",
+            params![seek.to, seek.min_rating, seek.max_rating, game as i64],
+        )?;
+        Ok(())
+    }
+
     fn finish_game(&mut self, game: GameNumber, result: &StoredResult) -> Result<(), StorageError> {
         self.connection.execute(
             "UPDATE game SET winner = ?1, reason = ?2, finished_ms = ?3 WHERE id = ?4",
@@ -530,7 +559,7 @@ impl Storage for SqliteStorage {
         let mut statement = self.connection.prepare(
             "SELECT id, rules_hash, player0, player1, main_ms, increment_ms, winner, reason,
                     rated, periods, period_ms, move_ms, turn_ms, first_clock0, first_clock1,
-                    first_periods0, first_periods1
+                    first_periods0, first_periods1, seek, seek_to, seek_min, seek_max
              FROM game ORDER BY id",
         )?;
         let mut games = statement
@@ -552,6 +581,15 @@ impl Storage for SqliteStorage {
                 };
                 let (periods, period_ms, move_ms): (i64, i64, i64) =
                     (row.get(9)?, row.get(10)?, row.get(11)?);
+                let seek = if row.get::<_, bool>(17)? {
+                    Some(StoredSeek {
+                        to: row.get(18)?,
+                        min_rating: row.get(19)?,
+                        max_rating: row.get(20)?,
+                    })
+                } else {
+                    None
+                };
                 Ok(GameRecord {
                     id: row.get::<_, i64>(0)? as GameNumber,
                     rules_hash: row.get(1)?,
@@ -571,6 +609,7 @@ impl Storage for SqliteStorage {
                         reason,
                     }),
                     rated: row.get(8)?,
+                    seek,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;

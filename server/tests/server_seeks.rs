@@ -152,3 +152,39 @@ fn the_challenge_quota_is_in_the_help() {
     assert!(text.contains("--challenges-per-hour <N>"), "{text}");
     assert!(text.contains("[default: 30]"), "{text}");
 }
+
+/// A challenge is still a challenge after the server was killed and started again: its
+/// terms are stored with the game, and only the challenged player may take the seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_survives_a_restart() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let port = server.port;
+    for name in ["ann", "bob", "carl"] {
+        let mut client = TestClient::connect(port, home.path()).await;
+        client.register(name, &format!("{name} secret")).await;
+    }
+    let mut ann = TestClient::connect(port, home.path()).await;
+    ann.login("ann", "ann secret").await;
+    ann.send(seek("brandub", Some(1), to("bob"))).await;
+    let game = ann.game_state().await.summary.game;
+
+    // Killed at once after the answer: what was answered is on disk.
+    server.kill();
+    let _server = ServerProcess::start(data.path(), port, &[]);
+    let mut carl = TestClient::connect(port, home.path()).await;
+    carl.login("carl", "carl secret").await;
+    carl.send(ClientMessage::Join { game }).await;
+    let refused = carl.error().await;
+    assert!(refused.contains("a challenge to bob"), "{refused}");
+    let mut bob = TestClient::connect(port, home.path()).await;
+    bob.login("bob", "bob secret").await;
+    bob.send(ClientMessage::Join { game }).await;
+    let state = bob.game_state().await;
+    assert_eq!(state.your_side, Some(0));
+    assert_eq!(
+        state.summary.players,
+        [Some("bob".to_owned()), Some("ann".to_owned())]
+    );
+}

@@ -5,7 +5,7 @@ use futures_util::FutureExt;
 
 use super::*;
 use crate::storage::{
-    GameRecord, RatedGame, SqliteStorage, StoredHistory, StoredRating, StoredTime,
+    GameRecord, RatedGame, SqliteStorage, StoredHistory, StoredRating, StoredSeek, StoredTime,
 };
 
 /// SQLite whose `add_move` says when it begins and then waits to be let go.
@@ -36,6 +36,9 @@ impl Storage for Held {
         rated: bool,
     ) -> Result<(), StorageError> {
         self.inner.create_game(game, rules_hash, clock, rated)
+    }
+    fn set_seek(&mut self, game: GameNumber, seek: &StoredSeek) -> Result<(), StorageError> {
+        self.inner.set_seek(game, seek)
     }
     fn set_player(&mut self, game: GameNumber, side: u8, name: &str) -> Result<(), StorageError> {
         self.inner.set_player(game, side, name)
