@@ -103,7 +103,7 @@ pub(crate) struct LiveGame {
     pub(crate) offer: Option<(OfferKind, u8)>,
     /// Whether the result counts for the players' ratings.
     pub(crate) rated: bool,
-    /// Who may take the free seat, for a seek (`crate::seeks`); kept in memory only.
+    /// Who may take the free seat, for a seek (`crate::seeks`); stored with the game.
     pub(crate) seek: Option<SeekTerms>,
 }
 
