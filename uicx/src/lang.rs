@@ -173,6 +173,7 @@ gleipnir::language_keys! {
         NetWinTime = "net_win_time",
         NetDrawAgreed = "net_draw_agreed",
         NetClocks = "net_clocks",
+        NetClockPeriods = "net_clock_periods",
         NetNoTable = "net_no_table",
         NetWatcher = "net_watcher",
         NetNoOffer = "net_no_offer",

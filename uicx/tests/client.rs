@@ -717,13 +717,15 @@ fn new_takes_byo_yomi_and_correspondence_clocks() {
     // Half a minute of main time, then three periods of thirty seconds.
     ann.send(&["new brandub 0.5+3x30"]);
     ann.wait_for("you play player 0");
-    ann.wait_for("Clocks: player 0 0:30.0, player 1 0:30.0.");
+    ann.wait_for(
+        "Clocks: player 0 0:30.0 and 3 periods of 30 s, player 1 0:30.0 and 3 periods of 30 s.",
+    );
     // Two and a half days for each move.
     let bob_home = tempfile::tempdir().expect("home");
     let mut bob = Player::start("bob", bob_home.path());
     bob.send(&[&connect, "register bob", "bob secret", "new brandub 1 2.5d"]);
     bob.wait_for("you play player 1");
-    bob.wait_for("Clocks: player 0 60:00:00, player 1 60:00:00.");
+    bob.wait_for("Clocks: player 0 2d 12:00:00, player 1 2d 12:00:00.");
     drop((ann, bob));
     drop(server);
 }

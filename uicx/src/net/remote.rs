@@ -405,15 +405,28 @@ impl Awaited {
     }
 }
 
-/// A clock as shown: `4:58.2` (minutes, seconds and tenths), `1:02:03` past an hour.
+/// A clock as shown: `4:58.2` (minutes, seconds and tenths), `1:02:03` past an hour,
+/// `2d 11:59:58` past a day (a correspondence clock).
 pub fn format_clock(left: Duration) -> String {
     let tenths = left.as_millis() / 100;
-    let (hours, minutes) = (tenths / 36_000, tenths / 600 % 60);
+    let (days, hours, minutes) = (tenths / 864_000, tenths / 36_000 % 24, tenths / 600 % 60);
     let (seconds, tenth) = (tenths / 10 % 60, tenths % 10);
-    if hours > 0 {
+    if days > 0 {
+        format!("{days}d {hours:02}:{minutes:02}:{seconds:02}")
+    } else if hours > 0 {
         format!("{hours}:{minutes:02}:{seconds:02}")
     } else {
         format!("{minutes}:{seconds:02}.{tenth}")
+    }
+}
+
+/// A length of time in seconds, as a byo-yomi period is given: `30`, `0.5`.
+pub fn format_seconds(time: Duration) -> String {
+    let millis = time.as_millis();
+    if millis % 1000 == 0 {
+        (millis / 1000).to_string()
+    } else {
+        format!("{}", time.as_secs_f64())
     }
 }
 
@@ -510,5 +523,13 @@ mod tests {
         assert_eq!(format_clock(Duration::from_millis(298_250)), "4:58.2");
         assert_eq!(format_clock(Duration::from_millis(3_723_000)), "1:02:03");
         assert_eq!(format_clock(Duration::ZERO), "0:00.0");
+        let day = 86_400_000;
+        assert_eq!(format_clock(Duration::from_millis(3 * day)), "3d 00:00:00");
+        assert_eq!(
+            format_clock(Duration::from_millis(2 * day + 43_198_900)),
+            "2d 11:59:58"
+        );
+        assert_eq!(format_seconds(Duration::from_secs(30)), "30");
+        assert_eq!(format_seconds(Duration::from_millis(2500)), "2.5");
     }
 }

@@ -76,6 +76,10 @@ pub(crate) struct Table {
     pub(crate) clocks: Option<[u64; 2]>,
     /// When `clocks` was heard.
     pub(crate) clocks_at: Instant,
+    /// Each side's byo-yomi periods left, when the clock has them.
+    pub(crate) periods: Option<[u32; 2]>,
+    /// The length of one byo-yomi period, when the clock has them.
+    pub(crate) period: Option<Duration>,
     /// How it ended, once it did.
     pub(crate) result: Option<GameResult>,
     /// An offer of the opponent's that waits for `accept` or `decline`.
@@ -147,9 +151,10 @@ impl Table {
                 side,
                 mv,
                 clocks,
-                ..
+                periods,
             } if game == self.game => {
                 self.set_clocks(clocks);
+                self.periods = periods.or(self.periods);
                 TableEvent::Moved {
                     number,
                     side,
@@ -161,9 +166,10 @@ impl Table {
                 game,
                 moves,
                 clocks,
-                ..
+                periods,
             } if game == self.game => {
                 self.set_clocks(clocks);
+                self.periods = periods.or(self.periods);
                 TableEvent::Undone { moves }
             }
             ServerMessage::Chat { game, from, text } if game == self.game => {
@@ -203,9 +209,31 @@ mod tests {
             players: [Some("ann".to_owned()), None],
             clocks: Some([60_000, 60_000]),
             clocks_at: Instant::now(),
+            periods: None,
+            period: None,
             result: None,
             open_offer: None,
         }
+    }
+
+    #[test]
+    fn a_move_brings_the_byo_yomi_periods_left_and_one_without_keeps_them() {
+        let mut table = table();
+        let moved = |periods| ServerMessage::Moved {
+            game: 7,
+            number: 1,
+            side: 0,
+            mv: Move::new(
+                hnefatafl_core::Square::new(3, 0).expect("a square"),
+                hnefatafl_core::Square::new(2, 0).expect("a square"),
+            ),
+            clocks: Some([0, 60_000]),
+            periods,
+        };
+        table.receive(&moved(Some([2, 3])), Some("ann"), 0);
+        assert_eq!(table.periods, Some([2, 3]));
+        table.receive(&moved(None), Some("ann"), 1);
+        assert_eq!(table.periods, Some([2, 3]));
     }
 
     #[test]

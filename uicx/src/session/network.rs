@@ -360,7 +360,22 @@ impl Session {
         let Some(clocks) = self.network_game().and_then(|game| game.clocks) else {
             return;
         };
-        let [first, second] = clocks.map(remote::format_clock);
+        let table = self.link.as_ref().and_then(|link| link.table.as_ref());
+        let byo_yomi = table.and_then(|table| Some((table.periods?, table.period?)));
+        let [first, second] = [0, 1].map(|side| {
+            let time = remote::format_clock(clocks[side]);
+            match byo_yomi {
+                Some((periods, period)) => self.text(&Message::new(
+                    Key::NetClockPeriods,
+                    [
+                        time,
+                        periods[side].to_string(),
+                        remote::format_seconds(period),
+                    ],
+                )),
+                None => time,
+            }
+        });
         self.say(Message::new(Key::NetClocks, [first, second]));
     }
 
@@ -626,6 +641,11 @@ impl Session {
             players: summary.players.clone(),
             clocks: state.clocks,
             clocks_at: std::time::Instant::now(),
+            periods: state.periods,
+            period: summary
+                .clock
+                .filter(|clock| clock.periods > 0)
+                .map(|clock| std::time::Duration::from_millis(clock.period_ms)),
             result: summary.result,
             open_offer: None,
         };
