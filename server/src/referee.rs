@@ -25,11 +25,12 @@ use crate::journal::{Journal, Line, Write};
 use crate::quotas::{Bucket, Quotas, Window};
 use crate::seeks::{LookedUp, SeekRequest, Seeks};
 use crate::server::ServerError;
-use crate::storage::{
-    GameRecord, StoredClock, StoredClocks, StoredMove, StoredResult, StoredSeek, StoredTime,
-    stored_now,
-};
+use crate::storage::{GameRecord, StoredMove, StoredTime, stored_now};
 use crate::text;
+use rows::{
+    live_clocks, stored_clock, stored_clocks, stored_result, stored_seek, wire_clock, wire_periods,
+    wire_result, wire_seek,
+};
 
 /// A connection's number, as `--showtraffic` shows it.
 pub(crate) type ConnectionId = u64;
@@ -162,85 +163,6 @@ pub(crate) fn valid_name(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
-
-// The storage keeps rows of its own; the wire's types are mapped at this seam.
-
-fn stored_clock(clock: ClockSpec) -> StoredClock {
-    StoredClock {
-        main_ms: clock.main_ms,
-        increment_ms: clock.increment_ms,
-        periods: clock.periods,
-        period_ms: clock.period_ms,
-        move_ms: clock.move_ms,
-    }
-}
-
-fn wire_clock(clock: StoredClock) -> ClockSpec {
-    ClockSpec {
-        main_ms: clock.main_ms,
-        increment_ms: clock.increment_ms,
-        periods: clock.periods,
-        period_ms: clock.period_ms,
-        move_ms: clock.move_ms,
-    }
-}
-
-fn stored_clocks(left: &[Left; 2]) -> StoredClocks {
-    StoredClocks {
-        times: left.map(|side| millis(side.time)),
-        periods: left.map(|side| side.periods),
-    }
-}
-
-fn live_clocks(stored: StoredClocks) -> [Left; 2] {
-    [0, 1].map(|side| Left {
-        time: Duration::from_millis(stored.times[side]),
-        periods: stored.periods[side],
-    })
-}
-
-/// Both sides' byo-yomi periods left, for the wire, when the clock has periods.
-fn wire_periods(live: &LiveGame) -> Option<[u32; 2]> {
-    live.clock
-        .filter(|clock| clock.kind() == ClockKind::ByoYomi)
-        .map(|_| live.left.map(|side| side.periods))
-}
-
-fn stored_result(result: &GameResult) -> StoredResult {
-    StoredResult {
-        winner: result.winner,
-        reason: result.reason.to_string(),
-    }
-}
-
-/// A stored result as the wire has it; the database keeps the reason in
-/// [`EndCause`](protocol::EndCause)'s words.
-fn wire_result(result: StoredResult) -> Result<GameResult, String> {
-    let reason = result
-        .reason
-        .parse()
-        .map_err(|error| format!("its result: {error}"))?;
-    Ok(GameResult {
-        winner: result.winner,
-        reason,
-    })
-}
-
-fn stored_seek(terms: &SeekTerms) -> StoredSeek {
-    StoredSeek {
-        to: terms.to.clone(),
-        min_rating: terms.min_rating,
-        max_rating: terms.max_rating,
-    }
-}
-
-fn wire_seek(seek: StoredSeek) -> SeekTerms {
-    SeekTerms {
-        to: seek.to,
-        min_rating: seek.min_rating,
-        max_rating: seek.max_rating,
-    }
 }
 
 pub(crate) fn millis(duration: Duration) -> u64 {
@@ -964,100 +886,6 @@ impl State {
         Ok(())
     }
 
-    pub(crate) fn offer(
-        &mut self,
-        id: ConnectionId,
-        game: GameId,
-        kind: OfferKind,
-    ) -> Result<(), String> {
-        let side = self.seat(id, game)?;
-        let from = self.account(id)?;
-        let live = self.live(game)?;
-        if kind == OfferKind::Undo {
-            let moves = live.game.moves().len();
-            let own_moves = (moves + usize::from(1 - side)) / 2;
-            if own_moves == 0 {
-                return Err("you have no move to take back".to_owned());
-            }
-        }
-        let opponent = live.players[usize::from(1 - side)].clone();
-        if let Some(level) = opponent.as_ref().and_then(|name| self.computers.get(name)) {
-            // The computer declines undos and accepts nothing but a lost cause: it declines.
-            let _ = level;
-            self.send(id, &ServerMessage::Declined { game, kind });
-            return Ok(());
-        }
-        self.live(game)?.offer = Some((kind, side));
-        self.broadcast(game, &ServerMessage::Offered { game, kind, from });
-        Ok(())
-    }
-
-    pub(crate) fn answer(
-        &mut self,
-        id: ConnectionId,
-        game: GameId,
-        kind: OfferKind,
-        accept: bool,
-    ) -> Result<(), String> {
-        let side = self.seat(id, game)?;
-        let live = self.live(game)?;
-        let offerer = match live.offer {
-            Some((offered, by)) if offered == kind && by != side => by,
-            _ => return Err(format!("no such offer is open in game {game}")),
-        };
-        live.offer = None;
-        if !accept {
-            self.broadcast(game, &ServerMessage::Declined { game, kind });
-            return Ok(());
-        }
-        match kind {
-            OfferKind::Draw => self.finish(
-                game,
-                GameResult {
-                    winner: None,
-                    reason: EndCause::DrawAgreed,
-                },
-            ),
-            OfferKind::Undo => {
-                // Take back the offerer's last move, and the reply to it if there was one.
-                let replied = live.game.side_to_move().index() == usize::from(offerer);
-                let count = if replied { 2 } else { 1 };
-                let keep = live.game.moves().len().saturating_sub(count);
-                // The time used stays used: the moves' own, and that of the turn the undo
-                // cuts short.
-                if let (Some(clock), Some(started)) = (live.clock, live.turn_started) {
-                    let side = live.game.side_to_move().index();
-                    match clock::spend(&clock, live.left[side], started.elapsed()) {
-                        Some(left) => live.left[side] = left,
-                        None => return self.lose_on_time(game),
-                    }
-                }
-                while live.game.moves().len() > keep {
-                    live.game.undo();
-                }
-                let kept = stored_clocks(&live.left);
-                let clocks = live.clock.map(|_| kept.times);
-                let periods = wire_periods(live);
-                self.journal.record(Write::TruncateMoves {
-                    game,
-                    keep: keep as u32,
-                    clocks: kept,
-                });
-                self.broadcast(
-                    game,
-                    &ServerMessage::Undone {
-                        game,
-                        moves: keep as u32,
-                        clocks,
-                        periods,
-                    },
-                );
-                self.start_turn(game);
-                Ok(())
-            }
-        }
-    }
-
     pub(crate) fn fetch(&mut self, id: ConnectionId, game: GameId) -> Result<(), String> {
         let live = self
             .games
@@ -1149,6 +977,9 @@ impl State {
         let _ = self.play(game, side, mv);
     }
 }
+
+mod offers;
+mod rows;
 
 #[cfg(test)]
 mod tests;
