@@ -401,6 +401,7 @@ fn clocks_show_whole_seconds_and_change_once_a_second() {
     assert_eq!(clock_text(Duration::from_secs(59)), "0:59");
     assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
     assert_eq!(clock_text(Duration::ZERO), "0:00");
+    assert_eq!(clock_text(Duration::from_secs(216_000)), "2d 12:00:00");
     assert_eq!(
         clock_change(Duration::from_millis(298_900)),
         Duration::from_millis(900)

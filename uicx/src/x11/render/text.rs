@@ -194,12 +194,16 @@ pub(super) fn fit_hint(hint: &str, columns: usize) -> String {
     last.chars().take(columns).collect()
 }
 
-/// A clock as the window shows it, in whole seconds: `4:58`, `1:02:03` past an hour.
-/// Whole seconds change once a second, so a running clock costs one frame a second.
+/// A clock as the window shows it, in whole seconds: `4:58`, `1:02:03` past an hour,
+/// `2d 11:59:58` past a day (a correspondence clock). Whole seconds change once a
+/// second, so a running clock costs one frame a second.
 pub fn clock_text(left: Duration) -> String {
     let seconds = left.as_secs();
-    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    if hours > 0 {
+    let (days, hours) = (seconds / 86_400, seconds / 3600 % 24);
+    let (minutes, seconds) = (seconds / 60 % 60, seconds % 60);
+    if days > 0 {
+        format!("{days}d {hours:02}:{minutes:02}:{seconds:02}")
+    } else if hours > 0 {
         format!("{hours}:{minutes:02}:{seconds:02}")
     } else {
         format!("{minutes}:{seconds:02}")
