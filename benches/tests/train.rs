@@ -88,26 +88,34 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
         "{said}"
     );
     assert!(said.contains("B evaluates with classic"), "{said}");
-    // Asking for the rule file's own network where there is none: classic, and why.
-    let (ok, said, err) = run(
-        "match",
-        &[
-            "--rules",
-            &rules_path("tablut"),
-            "--a",
-            "n100,eval=network",
-            "--b",
-            "n100",
-            "--games",
-            "2",
-            "--plies",
-            "20",
-        ],
-    );
-    assert!(ok, "{err}");
+    // The rule file's own network: the shipped one where there is one; where there is
+    // none, classic, and why.
+    let own = |rules: &str| {
+        let (ok, said, err) = run(
+            "match",
+            &[
+                "--rules",
+                &rules_path(rules),
+                "--a",
+                "n100,eval=network",
+                "--b",
+                "n100",
+                "--games",
+                "2",
+                "--plies",
+                "20",
+            ],
+        );
+        assert!(ok, "{err}");
+        said
+    };
+    let said = own("tablut");
+    assert!(said.contains("A evaluates with network "), "{said}");
+    assert!(said.contains("data/networks/tablut.nnue"), "{said}");
+    let said = own("copenhagen");
     assert!(
         said.contains("A evaluates with classic (network "),
         "{said}"
     );
-    assert!(said.contains("tablut.nnue"), "{said}");
+    assert!(said.contains("copenhagen.nnue"), "{said}");
 }
