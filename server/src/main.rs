@@ -42,8 +42,9 @@ struct Arguments {
     /// With --local: keep running after the last client leaves.
     #[arg(long = "continue")]
     keep_running: bool,
-    /// Offer a computer account `computer<LEVEL>` playing at that level (1 to 6); may be
-    /// given more than once.
+    /// Offer a computer account `computer<LEVEL>` playing at that level (1 to 6), with the
+    /// learned evaluation in the rules that ship one (brandubh, tablut); may be given more
+    /// than once.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=6))]
     computer: Vec<u32>,
     /// Connections open at once, TLS handshakes included; further clients wait to be

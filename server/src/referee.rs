@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hnefatafl_core::save::SavedGame;
@@ -56,6 +57,9 @@ pub(crate) struct RuleSet {
     pub(crate) rules: Rules,
     pub(crate) text: String,
     pub(crate) info: RulesInfo,
+    /// The learned evaluation the server's computer players use in these rules, when
+    /// the shipped rule file has one (`networks/<file>.nnue`); the classic one otherwise.
+    pub(crate) network: Option<Arc<aim::nnue::Network>>,
 }
 
 impl RuleSet {
@@ -68,7 +72,12 @@ impl RuleSet {
             file,
             hash,
         };
-        RuleSet { rules, text, info }
+        RuleSet {
+            rules,
+            text,
+            info,
+            network: None,
+        }
     }
 }
 
@@ -939,7 +948,7 @@ impl State {
         game: GameId,
         turn: u64,
         level: u32,
-    ) -> Option<(Game, aim::Limits)> {
+    ) -> Option<(Game, aim::Limits, Option<Arc<aim::nnue::Network>>)> {
         let live = self.games.get(&game)?;
         if live.turn != turn || live.turn_started.is_none() {
             return None;
@@ -963,7 +972,11 @@ impl State {
                 ClockKind::Correspondence => aim::Clock::fischer(left.time, Duration::ZERO),
             });
         }
-        Some((live.game.clone(), limits))
+        let network = self
+            .rules
+            .get(&live.rules_hash)
+            .and_then(|set| set.network.clone());
+        Some((live.game.clone(), limits, network))
     }
 
     pub(crate) fn computer_move(&mut self, game: GameId, turn: u64, mv: hnefatafl_core::Move) {

@@ -13,9 +13,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime};
 
+use aim::nnue::Network;
 use futures_util::StreamExt;
 use hnefatafl_core::Rules;
-use hnefatafl_data::{DataDirs, Origin, rule_names};
+use hnefatafl_data::{DataDirs, LookupError, Origin, rule_names};
 use hnefatafl_net::protocol::{
     self, ClientMessage, GameId, LeaderboardEntry, PROTOCOL_VERSION, RATINGS_PAGE, RatingHistory,
     RulesRating, ServerMessage,
@@ -115,6 +116,24 @@ pub struct Server {
     rating_period: Duration,
 }
 
+/// The learned evaluation of a shipped rule file for the server's computer players:
+/// `networks/<file>.nnue` from the data directories or the built-in data, checked against
+/// the rules. One that cannot be used is said on standard error, and the computers play
+/// with the classic evaluation in those rules.
+fn rules_network(dirs: &DataDirs, file: &str, rules: &Rules) -> Option<Arc<Network>> {
+    let relative = format!("networks/{file}.nnue");
+    let problem = match dirs.read(None, &relative) {
+        Ok((found, bytes)) => match Network::for_rules(&found.to_string(), &bytes, rules) {
+            Ok(network) => return Some(Arc::new(network)),
+            Err(error) => error.to_string(),
+        },
+        Err(LookupError::NotFound) => return None,
+        Err(LookupError::File(path, error)) => format!("{}: {error}", path.display()),
+    };
+    eprintln!("hnefataflserver: {problem}; the computers play {file} with the classic evaluation");
+    None
+}
+
 /// A line a connection answers by itself (to a line it cannot read, before `hello`): it
 /// follows no write, and its queue keeps it behind every line queued before it.
 fn own_line(message: &ServerMessage) -> Line {
@@ -177,7 +196,9 @@ impl Server {
                 .map_err(|error| ServerError::Rules(file.clone(), error.to_string()))?;
             let hash = hash_text(&text);
             storage.add_rules(&hash, &text)?;
-            rules.insert(hash.clone(), RuleSet::new(parsed, text, file, hash));
+            let mut set = RuleSet::new(parsed, text, file.clone(), hash.clone());
+            set.network = rules_network(&dirs, &file, &set.rules);
+            rules.insert(hash, set);
         }
         for (hash, text) in storage.all_rules()? {
             if rules.contains_key(&hash) {
@@ -823,7 +844,7 @@ impl Server {
                 }
                 Followup::Computer { game, turn, level } => {
                     tokio::spawn(async move {
-                        let Some((position, limits)) =
+                        let Some((position, limits, network)) =
                             server.lock().computer_task(game, turn, level)
                         else {
                             return;
@@ -834,6 +855,7 @@ impl Server {
                                 hash_mib: 16,
                             };
                             let mut engine = aim::Engine::new(config);
+                            engine.set_network(network);
                             let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
                             engine.search(&position, &limits, stop, &mut |_| {}).best
                         })
@@ -846,5 +868,46 @@ impl Server {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped(name: &str) -> Rules {
+        let text = hnefatafl_data::rules(name).expect("shipped");
+        Rules::parse(text.as_bytes()).expect("reads")
+    }
+
+    fn dirs(system: Vec<PathBuf>) -> DataDirs {
+        DataDirs {
+            system,
+            ..DataDirs::default()
+        }
+    }
+
+    #[test]
+    fn the_computers_take_a_shipped_rule_files_network_and_the_classic_evaluation_otherwise() {
+        let built_in = dirs(Vec::new());
+        let brandubh = rules_network(&built_in, "brandubh", &shipped("brandubh"));
+        let network = brandubh.expect("brandubh ships a network");
+        assert!(
+            network
+                .check_rules("brandubh", &shipped("brandubh"))
+                .is_ok()
+        );
+        assert!(rules_network(&built_in, "brandub", &shipped("brandub")).is_none());
+
+        // An operator's damaged file in a data directory is passed over, not played.
+        let data = tempfile::tempdir().expect("a data directory");
+        std::fs::create_dir(data.path().join("networks")).expect("networks/");
+        std::fs::write(
+            data.path().join("networks/brandubh.nnue"),
+            b"HNEFNNUE broken",
+        )
+        .expect("written");
+        let damaged = dirs(vec![data.path().to_owned()]);
+        assert!(rules_network(&damaged, "brandubh", &shipped("brandubh")).is_none());
     }
 }
