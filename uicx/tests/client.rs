@@ -133,6 +133,37 @@ impl Drop for Player {
 }
 
 /// Ann makes game 1 with `new` (which must seat her as player 0) and Bob joins it, each in
+/// Both players leave the program; each must end by itself.
+fn quit_both(ann: &mut Player, bob: &mut Player) {
+    ann.send(&["q"]);
+    bob.send(&["q"]);
+    ann.finish();
+    bob.finish();
+}
+
+/// A server of its own on a fresh data directory, and two homes for its players; the
+/// server stops when this is dropped.
+struct Club {
+    homes: Vec<tempfile::TempDir>,
+    connect: String,
+    _server: ServerProcess,
+    _data: tempfile::TempDir,
+}
+
+impl Club {
+    fn start() -> Club {
+        let data = tempfile::tempdir().expect("data");
+        let homes = (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+        let server = ServerProcess::start(data.path(), 0, &[]);
+        Club {
+            homes,
+            connect: format!("c localhost:{}", server.port),
+            _server: server,
+            _data: data,
+        }
+    }
+}
+
 /// a program of their own with their own home; both are logged in when this returns.
 fn seated_at_game_one(connect: &str, homes: &[tempfile::TempDir], new: &str) -> (Player, Player) {
     let mut ann = Player::start("ann", homes[0].path());
@@ -415,17 +446,14 @@ fn h_c_explains_connecting() {
 
 #[test]
 fn a_password_is_the_next_line_as_typed_whatever_it_holds() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
     // An unpaired quote, a backslash at the end, a comment sign and doubled spaces: the
     // command syntax would refuse the line or change it.
     let password = r#"it's  "a # x\"#;
 
     let mut ann = Player::start("ann", homes[0].path());
-    ann.send(&[&connect, "register ann", password, "q"]);
+    ann.send(&[connect, "register ann", password, "q"]);
     let text = ann.finish();
     assert!(text.contains("Logged in as ann."), "{text}");
     assert!(
@@ -436,7 +464,7 @@ fn a_password_is_the_next_line_as_typed_whatever_it_holds() {
     let mut again = Player::start("ann again", homes[1].path());
     // The same words with the quote paired, then the password itself.
     again.send(&[
-        &connect,
+        connect,
         "login ann",
         r#"it's  "a # x\""#,
         "login ann",
@@ -520,14 +548,11 @@ fn type_line(terminal: &mut rexpect::session::PtySession, line: &str) {
 
 #[test]
 fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
 
     let mut ann = at_a_terminal(homes[0].path());
-    type_line(&mut ann, &connect);
+    type_line(&mut ann, connect);
     type_line(&mut ann, "register ann");
     expect(&mut ann, "Password for ann (the next line):");
     type_line(&mut ann, "ann secret");
@@ -540,7 +565,7 @@ fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
     expect(&mut ann, "you play player 0");
 
     let mut bob = Player::start("bob", homes[1].path());
-    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    bob.send(&[connect, "register bob", "bob secret", "join 1"]);
     expect(&mut ann, "bob takes the seat of player 1 in game 1.");
 
     type_line(&mut ann, "m d7 c7");
@@ -562,18 +587,15 @@ fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
     if let Err(error) = ann.exp_eof() {
         panic!("the program should end on q: {error}");
     }
-    drop(server);
+    drop(club);
 }
 
 #[test]
 fn a_player_whose_program_died_logs_in_again_and_plays_on() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
 
-    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub 5+3");
+    let (mut ann, mut bob) = seated_at_game_one(connect, homes, "new brandub 5+3");
     ann.send(&["m d7 c7"]);
     bob.wait_for("(d7-c7)");
     // Ann's program is killed; Bob moves while she is away.
@@ -582,7 +604,7 @@ fn a_player_whose_program_died_logs_in_again_and_plays_on() {
     bob.wait_for("Clocks: player 0 ");
 
     let mut again = Player::start("ann again", homes[0].path());
-    again.send(&[&connect, "login ann", "ann secret"]);
+    again.send(&[connect, "login ann", "ann secret"]);
     again.wait_for("Your unfinished games: 1 (join one to go on).");
     again.send(&["join 1", "b"]);
     again.wait_for("Game 1 (brandub): you play player 0; ann against bob.");
@@ -612,13 +634,10 @@ fn a_player_whose_program_died_logs_in_again_and_plays_on() {
 /// without naming the game a second time.
 #[test]
 fn lists_of_games_read_as_sentences() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
 
-    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub");
+    let (mut ann, mut bob) = seated_at_game_one(connect, homes, "new brandub");
     ann.send(&["m d7 c7"]);
     bob.wait_for("(d7-c7)");
     bob.send(&["games"]);
@@ -631,21 +650,18 @@ fn lists_of_games_read_as_sentences() {
     let archived =
         "Game 1: brandub, ann against bob, untimed, 1 move. Player 0 wins: player 1 resigned.\n";
     bob.wait_for(archived);
-    drop(server);
+    drop(club);
 }
 
 /// What arrives by itself at a terminal (the other side's move) starts on a line of its
 /// own, not after the prompt, and the prompt is written again after it.
 #[test]
 fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
 
     let mut ann = at_a_terminal(homes[0].path());
-    type_line(&mut ann, &connect);
+    type_line(&mut ann, connect);
     type_line(&mut ann, "register ann");
     expect(&mut ann, "Password for ann (the next line):");
     type_line(&mut ann, "ann secret");
@@ -653,7 +669,7 @@ fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
     type_line(&mut ann, "new brandub");
     expect(&mut ann, "you play player 0");
     let mut bob = Player::start("bob", homes[1].path());
-    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    bob.send(&[connect, "register bob", "bob secret", "join 1"]);
     expect(&mut ann, "bob takes the seat of player 1 in game 1.");
     type_line(&mut ann, "m d7 c7");
     expect(&mut ann, "Player 1 to move.");
@@ -675,7 +691,7 @@ fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
     if let Err(error) = ann.exp_eof() {
         panic!("the program should end on q: {error}");
     }
-    drop(server);
+    drop(club);
 }
 
 /// A lone player plays the server's computer: `new` takes the side and the opponent, in
@@ -872,12 +888,9 @@ fn board_status(player: &mut Player) -> String {
 /// stand still.
 #[test]
 fn a_resignation_ends_the_game_at_both_tables() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
-    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub 5+0");
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
+    let (mut ann, mut bob) = seated_at_game_one(connect, homes, "new brandub 5+0");
     ann.send(&["m d7 c7"]);
     bob.wait_for("(d7-c7)");
     bob.send(&["resign"]);
@@ -912,23 +925,17 @@ fn a_resignation_ends_the_game_at_both_tables() {
     // `leave` leaves the finished game's table, keeping it on the board.
     ann.send(&["leave"]);
     ann.wait_for("Left game 1.");
-    ann.send(&["q"]);
-    bob.send(&["q"]);
-    ann.finish();
-    bob.finish();
-    drop(server);
+    quit_both(&mut ann, &mut bob);
+    drop(club);
 }
 
 /// A draw agreed over the network ends the game for both, in words. Bob's script
 /// answers the offer though it is not his turn: an offer to answer does not wait.
 #[test]
 fn an_agreed_draw_ends_the_game_at_both_tables() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
-    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub");
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
+    let (mut ann, mut bob) = seated_at_game_one(connect, homes, "new brandub");
     ann.send(&["draw"]);
     bob.wait_for("ann offers a draw: accept or decline.");
     bob.send(&["accept"]);
@@ -941,24 +948,18 @@ fn an_agreed_draw_ends_the_game_at_both_tables() {
         "{status}"
     );
     assert!(!status.contains("to move"), "{status}");
-    ann.send(&["q"]);
-    bob.send(&["q"]);
-    ann.finish();
-    bob.finish();
-    drop(server);
+    quit_both(&mut ann, &mut bob);
+    drop(club);
 }
 
 /// A player whose time runs out loses: both tables say so, and the loser's clock shows
 /// nothing left.
 #[test]
 fn a_time_loss_ends_the_game_at_both_tables_with_the_clock_at_nothing() {
-    let data = tempfile::tempdir().expect("data");
-    let homes: Vec<tempfile::TempDir> =
-        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
     // A second and a half each: Ann's runs from Bob's arrival, and she does not move.
-    let (mut ann, mut bob) = seated_at_game_one(&connect, &homes, "new brandub 0.025+0");
+    let (mut ann, mut bob) = seated_at_game_one(connect, homes, "new brandub 0.025+0");
     let ended = "Game 1 is over. Player 1 wins: player 0 ran out of time.";
     ann.wait_for(ended);
     bob.wait_for(ended);
@@ -971,11 +972,8 @@ fn a_time_loss_ends_the_game_at_both_tables_with_the_clock_at_nothing() {
         status.contains("\nClocks: player 0 0:00.0, player 1 0:01.5.\n"),
         "{status}"
     );
-    ann.send(&["q"]);
-    bob.send(&["q"]);
-    ann.finish();
-    bob.finish();
-    drop(server);
+    quit_both(&mut ann, &mut bob);
+    drop(club);
 }
 
 /// A 1x3 board: player 0's man moves to the middle, and player 1's man is shut in.
