@@ -206,19 +206,7 @@ async fn an_accepted_undo_gives_no_time_back() {
     assert!(spent >= 600, "{spent} ms spent");
 
     // She takes it back, with Bob's consent: her time stays spent.
-    ann.send(ClientMessage::Offer {
-        game: id,
-        kind: OfferKind::Undo,
-    })
-    .await;
-    bob.expect(|m| matches!(m, ServerMessage::Offered { .. }).then_some(()))
-        .await;
-    bob.send(ClientMessage::Answer {
-        game: id,
-        kind: OfferKind::Undo,
-        accept: true,
-    })
-    .await;
+    ann.agreed_with(&mut bob, id, OfferKind::Undo).await;
     let (moves, clocks) = ann
         .expect(|m| match m {
             ServerMessage::Undone { moves, clocks, .. } => Some((*moves, *clocks)),

@@ -265,19 +265,7 @@ async fn chat_offers_and_resigning() {
     let second = ann.game_state().await.summary.game;
     bob.send(ClientMessage::Join { game: second }).await;
     assert_eq!(bob.game_state().await.your_side, Some(0));
-    bob.send(ClientMessage::Offer {
-        game: second,
-        kind: OfferKind::Draw,
-    })
-    .await;
-    ann.expect(|m| matches!(m, ServerMessage::Offered { .. }).then_some(()))
-        .await;
-    ann.send(ClientMessage::Answer {
-        game: second,
-        kind: OfferKind::Draw,
-        accept: true,
-    })
-    .await;
+    bob.agreed_with(ann, second, OfferKind::Draw).await;
     let result = bob.expect(ended(second)).await;
     assert_eq!(
         result,

@@ -38,12 +38,9 @@ async fn a_challenge_is_for_the_challenged_and_a_rematch_swaps_the_sides() {
     let data = tempfile::tempdir().expect("data dir");
     let home = tempfile::tempdir().expect("home");
     let server = ServerProcess::start(data.path(), 0, &[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "ann secret").await;
-    let mut bob = TestClient::connect(server.port, home.path()).await;
-    bob.register("bob", "bob secret").await;
-    let mut carl = TestClient::connect(server.port, home.path()).await;
-    carl.register("carl", "carl secret").await;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
+    let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
+    let mut carl = TestClient::registered(server.port, home.path(), "carl").await;
 
     ann.send(seek("brandub", Some(1), to("bob"))).await;
     let state = ann.game_state().await;
@@ -83,10 +80,8 @@ async fn a_rating_range_keeps_out_who_is_outside_it() {
     let data = tempfile::tempdir().expect("data dir");
     let home = tempfile::tempdir().expect("home");
     let server = ServerProcess::start(data.path(), 0, &[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "ann secret").await;
-    let mut bob = TestClient::connect(server.port, home.path()).await;
-    bob.register("bob", "bob secret").await;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
+    let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
     let range = |low, high| SeekTerms {
         to: None,
         min_rating: low,
@@ -119,10 +114,8 @@ async fn the_side_is_drawn_and_challenges_have_an_hourly_quota() {
     let data = tempfile::tempdir().expect("data dir");
     let home = tempfile::tempdir().expect("home");
     let server = ServerProcess::start(data.path(), 0, &["--challenges-per-hour", "1"]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "ann secret").await;
-    let mut bob = TestClient::connect(server.port, home.path()).await;
-    bob.register("bob", "bob secret").await;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
+    let _bob = TestClient::registered(server.port, home.path(), "bob").await;
     // Twelve seeks without a side: both sides come up (all on one side: 1 in 2,048).
     let mut sides = [0; 2];
     for _ in 0..12 {
@@ -162,8 +155,7 @@ async fn a_challenge_survives_a_restart() {
     let mut server = ServerProcess::start(data.path(), 0, &[]);
     let port = server.port;
     for name in ["ann", "bob", "carl"] {
-        let mut client = TestClient::connect(port, home.path()).await;
-        client.register(name, &format!("{name} secret")).await;
+        TestClient::registered(port, home.path(), name).await;
     }
     let mut ann = TestClient::connect(port, home.path()).await;
     ann.login("ann", "ann secret").await;

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use hnefatafl_core::{Game, Move, Rules};
 use hnefatafl_net::client::{Client, pins_file};
-use hnefatafl_net::protocol::{ClientMessage, GameId, GameState, ServerMessage};
+use hnefatafl_net::protocol::{ClientMessage, GameId, GameState, OfferKind, ServerMessage};
 
 pub mod binaries;
 use binaries::server_binary;
@@ -186,6 +186,28 @@ impl TestClient {
             _ => None,
         })
         .await
+    }
+
+    /// Connects and registers `name` with the password `<name> secret`.
+    pub async fn registered(port: u16, home: &Path, name: &str) -> TestClient {
+        let mut client = TestClient::connect(port, home).await;
+        client.register(name, &format!("{name} secret")).await;
+        client
+    }
+
+    /// Offers `kind` in `game` to `other`, who accepts it once it arrives.
+    pub async fn agreed_with(&mut self, other: &mut TestClient, game: GameId, kind: OfferKind) {
+        self.send(ClientMessage::Offer { game, kind }).await;
+        other
+            .expect(|m| matches!(m, ServerMessage::Offered { .. }).then_some(()))
+            .await;
+        other
+            .send(ClientMessage::Answer {
+                game,
+                kind,
+                accept: true,
+            })
+            .await;
     }
 
     /// Registers an account and waits to be logged in.
