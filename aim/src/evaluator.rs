@@ -129,3 +129,56 @@ impl Evaluator for Classic<'_> {
         self.memo.evaluate_with_threat(self.tables, position)
     }
 }
+
+/// A network trained on top of the classic evaluation: a leaf's score is the network's
+/// plus `share` percent of the classic evaluation's. The classic evaluation also tells the
+/// quiescence search when the side to move has no capture, which the network cannot.
+pub(crate) struct Blend<'a> {
+    network: crate::nnue::NetworkEvaluator<'a>,
+    classic: Classic<'a>,
+    share: i32,
+}
+
+impl<'a> Blend<'a> {
+    /// The two evaluations, with `share` percent of the classic one's.
+    pub(crate) fn new(
+        network: crate::nnue::NetworkEvaluator<'a>,
+        classic: Classic<'a>,
+        share: i32,
+    ) -> Blend<'a> {
+        Blend {
+            network,
+            classic,
+            share,
+        }
+    }
+}
+
+impl Evaluator for Blend<'_> {
+    #[inline]
+    fn reset(&mut self, position: &Position) {
+        self.network.reset(position);
+    }
+
+    #[inline]
+    fn on_make(&mut self, after: &Position, undo: &Undo) {
+        self.network.on_make(after, undo);
+    }
+
+    #[inline]
+    fn on_unmake(&mut self, before: &Position, undo: &Undo) {
+        self.network.on_unmake(before, undo);
+    }
+
+    #[inline]
+    fn evaluate(&mut self, position: &Position) -> i32 {
+        self.evaluate_with_threat(position).0
+    }
+
+    #[inline]
+    fn evaluate_with_threat(&mut self, position: &Position) -> (i32, bool) {
+        let (classic, threat) = self.classic.evaluate_with_threat(position);
+        let network = self.network.evaluate(position);
+        (network + classic * self.share / 100, threat)
+    }
+}

@@ -9,7 +9,7 @@ mod tree;
 use time::fraction;
 
 use crate::eval::{self, Tables};
-use crate::evaluator::{Classic, Evaluation, Evaluator};
+use crate::evaluator::{Blend, Classic, Evaluation, Evaluator};
 use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
 use crate::movepick::MovePicker;
@@ -223,7 +223,12 @@ impl Engine {
         let tables = self.tables_for(position.rules());
         match self.network_for(position.rules()) {
             Some(network) => {
-                Score(network.evaluate(&network.refresh(position), position.side_to_move()))
+                let own = network.evaluate(&network.refresh(position), position.side_to_move());
+                let classic = match network.classic_share() {
+                    0 => 0,
+                    share => eval::evaluate(&tables, position) * i32::from(share) / 100,
+                };
+                Score(own + classic)
             }
             None => Score(eval::evaluate(&tables, position)),
         }
@@ -506,6 +511,27 @@ impl Engine {
         };
         let position = game.position();
         let outcome = match network {
+            Some(network) if network.classic_share() > 0 => {
+                let share = i32::from(network.classic_share());
+                let evaluators = self.memos[..threads]
+                    .iter_mut()
+                    .map(|memo| {
+                        Blend::new(
+                            NetworkEvaluator::new(&network),
+                            Classic::new(&tables, memo),
+                            share,
+                        )
+                    })
+                    .collect();
+                run(
+                    &context,
+                    &root,
+                    position,
+                    self.pool.as_ref(),
+                    evaluators,
+                    progress,
+                )
+            }
             Some(network) => {
                 let evaluators = (0..threads)
                     .map(|_| NetworkEvaluator::new(&network))

@@ -32,6 +32,7 @@ fn random_network(rules: &Rules, seed: u64) -> Network {
     let mut small = |range: usize| random.below(2 * range + 1) as i16 - range as i16;
     let weights = Weights {
         piece_scale: PIECE_SCALE,
+        classic_share: 0,
         input: (0..layout.inputs() * HIDDEN).map(|_| small(60)).collect(),
         hidden_bias: (0..HIDDEN).map(|_| small(200)).collect(),
         output: (0..2 * HIDDEN).map(|_| small(100)).collect(),
@@ -109,6 +110,7 @@ fn the_evaluation_is_the_hand_computed_value() {
     output[HIDDEN] = -(OUTPUT_SCALE / 4) as i16;
     let weights = Weights {
         piece_scale: 400,
+        classic_share: 0,
         input: vec![0; layout.inputs() * HIDDEN],
         hidden_bias,
         output,
@@ -172,8 +174,8 @@ fn a_damaged_network_gets_an_error_naming_the_file() {
     assert_eq!(problem(&damaged), NetworkProblem::Checksum);
     // Another version.
     let mut newer = bytes.clone();
-    newer[8] = 2;
-    assert_eq!(problem(&newer), NetworkProblem::Version { found: 2 });
+    newer[8] = 3;
+    assert_eq!(problem(&newer), NetworkProblem::Version { found: 3 });
     // Other layer sizes.
     let mut wider = bytes.clone();
     wider[28] = 0;
@@ -245,6 +247,75 @@ fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
     let mismatched = search(tuning(Evaluation::Network), &game);
     assert_eq!(mismatched, search(Tuning::default(), &game));
     assert_ne!(mismatched, (0, 0));
+}
+
+#[test]
+fn a_network_trained_on_top_of_the_classic_evaluation_adds_to_it() {
+    use aim::{Engine, EngineConfig, Limits, Tuning};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let rules = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
+    let mut game = hnefatafl_core::Game::new(rules.clone());
+    for _ in 0..5 {
+        let mv = game.position().moves().nth(7).expect("a move");
+        game.try_play(mv).expect("legal");
+    }
+    let with_share = |share: u16| {
+        let mut weights = Network::zero(Layout::of(&rules)).weights();
+        weights.classic_share = share;
+        let network = Network::new("share", Layout::of(&rules), &weights).expect("lengths");
+        // The share is kept in the file.
+        let read = Network::from_bytes("share", &network.to_bytes()).expect("reads back");
+        assert_eq!(read.classic_share(), share);
+        Arc::new(read)
+    };
+    let search = |network: Option<Arc<Network>>| {
+        let mut engine = Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 1,
+            },
+            Tuning::default(),
+        );
+        engine.set_network(network);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let found = engine.search(
+            &game,
+            &limits,
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        (found.score.0, found.pv, engine.evaluate(game.position()).0)
+    };
+    let classic = search(None);
+    assert_ne!(classic.2, 0);
+    // A zero network on all of the classic evaluation searches as the classic one alone.
+    assert_eq!(search(Some(with_share(100))), classic);
+    // On half of it, the static evaluation is half the classic one's.
+    assert_eq!(search(Some(with_share(50))).2, classic.2 * 50 / 100);
+    // Alone (share 0), the zero network scores everything 0.
+    assert_eq!(search(Some(with_share(0))).2, 0);
+}
+
+#[test]
+fn a_network_of_the_first_format_version_reads_as_one_that_scores_alone() {
+    // The shipped brandubh network was written in version 1, before the classic share.
+    let bytes = include_bytes!("../../data/networks/brandubh.nnue");
+    assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 1);
+    let network = Network::from_bytes("brandubh.nnue", bytes).expect("reads");
+    assert_eq!(network.classic_share(), 0);
+    // Written again, it is version 2 and the same network.
+    let again = network.to_bytes();
+    assert_eq!(u16::from_le_bytes([again[8], again[9]]), 2);
+    assert_eq!(again.len(), bytes.len() + 2);
+    assert_eq!(
+        Network::from_bytes("again", &again).expect("reads"),
+        network
+    );
 }
 
 /// A random network drives a search on several threads through a game's moves without

@@ -11,7 +11,7 @@
 use aim::nnue::Layout;
 use aim::{Engine, EngineConfig, Limits, Tuning};
 use hnefatafl_core::random::random_opening;
-use hnefatafl_core::{Player, Position, Rules};
+use hnefatafl_core::{Player, Position, Rules, Setup, Square};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -84,6 +84,41 @@ pub fn inputs_of(layout: &Layout, position: &Position) -> Vec<u16> {
         .filter_map(|(index, piece)| layout.input(piece?, index))
         .map(|input| input as u16)
         .collect()
+}
+
+/// The position a sample was taken in, rebuilt from its inputs (the pieces) and side to
+/// move, or `None` where they do not make a position of these rules.
+pub fn position_of(rules: &Rules, layout: &Layout, sample: &Sample) -> Option<Position> {
+    let squares = layout.squares();
+    let width = usize::from(layout.width());
+    let mut pieces = Vec::with_capacity(sample.inputs.len());
+    for &input in &sample.inputs {
+        let (slot, index) = (usize::from(input) / squares, usize::from(input) % squares);
+        let piece = rules
+            .piece_rules()
+            .iter()
+            .map(|rule| rule.piece())
+            .find(|&piece| layout.input(piece, 0) == Some(slot * squares))?;
+        let square = Square::new((index % width) as u8, (index / width) as u8)?;
+        pieces.push((square, piece));
+    }
+    Position::from_setup(rules, &Setup::new(pieces, sample.side)).ok()
+}
+
+/// The classic evaluation of a sample's position as a logit of player 0's winning chance
+/// (hundredths of a piece over [`aim::nnue::PIECE_SCALE`]): what a network trained on top
+/// of it adds to. 0 where the inputs make no position.
+pub fn classic_logit(engine: &mut Engine, rules: &Rules, layout: &Layout, sample: &Sample) -> f32 {
+    let Some(position) = position_of(rules, layout, sample) else {
+        return 0.0;
+    };
+    let score = engine.evaluate(&position).0;
+    let score = if sample.side == Player::Zero {
+        score
+    } else {
+        -score
+    };
+    score as f32 / f32::from(aim::nnue::PIECE_SCALE)
 }
 
 /// Plays game `number`: a random opening from the seed and the number, then the engine
@@ -276,6 +311,53 @@ mod tests {
             max_plies: 120,
             seed,
         }
+    }
+
+    #[test]
+    fn a_sample_gives_back_the_position_it_was_taken_in() {
+        // Tablut: 9x9, its three types; the positions of a game as it is played.
+        let rules = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
+        let layout = Layout::of(&rules);
+        let mut game = random_opening(&rules, 12, 7);
+        let mut engine = Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 1,
+            },
+            Tuning::default(),
+        );
+        for _ in 0..6 {
+            let position = game.position().clone();
+            let sample = Sample {
+                side: position.side_to_move(),
+                score: 0,
+                inputs: inputs_of(&layout, &position),
+            };
+            let rebuilt = position_of(&rules, &layout, &sample).expect("a position");
+            assert_eq!(
+                rebuilt.board().collect::<Vec<_>>(),
+                position.board().collect::<Vec<_>>()
+            );
+            assert_eq!(rebuilt.side_to_move(), position.side_to_move());
+            // The logit is the classic evaluation of the position, from player 0's view.
+            let own = engine.evaluate(&position).0 as f32 / f32::from(aim::nnue::PIECE_SCALE);
+            let own = if sample.side == Player::Zero {
+                own
+            } else {
+                -own
+            };
+            assert_eq!(classic_logit(&mut engine, &rules, &layout, &sample), own);
+            let mv = position.moves().nth(3).expect("a move");
+            game.try_play(mv).expect("legal");
+        }
+        // Inputs that are no position of the rules (two pieces on one square) give none.
+        let mut sample = Sample {
+            side: Player::Zero,
+            score: 0,
+            inputs: inputs_of(&layout, game.position()),
+        };
+        sample.inputs.push(sample.inputs[0]);
+        assert!(position_of(&rules, &layout, &sample).is_none());
     }
 
     #[test]

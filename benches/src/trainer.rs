@@ -29,15 +29,20 @@ pub struct Dataset {
     sides: Vec<Player>,
     /// The target winning chance of player 0 in each position.
     targets: Vec<f32>,
+    /// What the network adds to, in each position: a logit of player 0's winning chance
+    /// (the classic evaluation's, see [`Trainer::classic_share`]), 0 without one.
+    bases: Vec<f32>,
 }
 
 impl Dataset {
     /// The positions of these games. The target blends the search's score, as a winning
     /// chance `sigmoid(score / PIECE_SCALE)`, with the game's result: `score_share` of the
-    /// first and the rest of the second.
+    /// first and the rest of the second. `base` gives each position the logit the network
+    /// adds to (player 0's view; 0 for a network that scores alone).
     pub fn from_games<'a>(
         games: impl IntoIterator<Item = &'a GameRecord>,
         score_share: f32,
+        mut base: impl FnMut(&Sample) -> f32,
     ) -> Self {
         let mut data = Dataset {
             starts: vec![0],
@@ -45,12 +50,13 @@ impl Dataset {
         };
         for game in games {
             let result = (f32::from(game.result) + 1.0) / 2.0;
-            for Sample {
-                side,
-                score,
-                inputs,
-            } in &game.samples
-            {
+            for sample in &game.samples {
+                let Sample {
+                    side,
+                    score,
+                    inputs,
+                } = sample;
+                data.bases.push(base(sample));
                 let chance = sigmoid(f32::from(*score) / f32::from(PIECE_SCALE));
                 data.inputs.extend_from_slice(inputs);
                 data.starts.push(data.inputs.len() as u32);
@@ -82,6 +88,7 @@ impl Dataset {
             for _ in 0..=maps.len() {
                 data.sides.push(self.sides[index]);
                 data.targets.push(self.targets[index]);
+                data.bases.push(self.bases[index]);
             }
         }
         data
@@ -148,7 +155,8 @@ impl Trainer {
             let unit = (random.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * unit - 1.0) * range
         };
-        let count = inputs * HIDDEN + HIDDEN + 2 * HIDDEN + 2;
+        // The last parameter: the share of the base (the classic evaluation) in the logit.
+        let count = inputs * HIDDEN + HIDDEN + 2 * HIDDEN + 3;
         let mut params = vec![0.0; count];
         let scale = 1.0 / (most_pieces.max(1) as f32).sqrt();
         for (index, param) in params.iter_mut().enumerate() {
@@ -158,6 +166,8 @@ impl Trainer {
                 0.25
             } else if index < (inputs + 3) * HIDDEN {
                 uniform(1.0 / (HIDDEN as f32).sqrt())
+            } else if index == count - 1 {
+                1.0
             } else {
                 0.0
             };
@@ -219,8 +229,14 @@ impl Trainer {
         (bias, bias + HIDDEN, bias + 3 * HIDDEN)
     }
 
+    /// How much of the base (the classic evaluation's logit) the network adds to, as the
+    /// training found it: 1.0 is all of it.
+    pub fn classic_share(&self) -> f32 {
+        self.params[self.params.len() - 1]
+    }
+
     /// The hidden layer before its clip, and the predicted winning chance of player 0.
-    fn forward(&self, inputs: &[u16], side: Player, hidden: &mut [f32; HIDDEN]) -> f32 {
+    fn forward(&self, inputs: &[u16], side: Player, base: f32, hidden: &mut [f32; HIDDEN]) -> f32 {
         let (bias, output, output_bias) = self.offsets();
         hidden.copy_from_slice(&self.params[bias..bias + HIDDEN]);
         for &input in inputs {
@@ -230,7 +246,7 @@ impl Trainer {
             }
         }
         let weights = &self.params[output + side.index() * HIDDEN..][..HIDDEN];
-        let mut y = self.params[output_bias + side.index()];
+        let mut y = self.params[output_bias + side.index()] + base * self.classic_share();
         for (value, weight) in hidden.iter().zip(weights) {
             y += value.clamp(0.0, 1.0) * weight;
         }
@@ -242,7 +258,12 @@ impl Trainer {
         let mut hidden = [0.0; HIDDEN];
         let total: f64 = (0..data.len())
             .map(|index| {
-                let p = self.forward(data.inputs_of(index), data.sides[index], &mut hidden);
+                let p = self.forward(
+                    data.inputs_of(index),
+                    data.sides[index],
+                    data.bases[index],
+                    &mut hidden,
+                );
                 f64::from((p - data.targets[index]).powi(2))
             })
             .sum();
@@ -260,11 +281,14 @@ impl Trainer {
         for &index in batch {
             let side = data.sides[index];
             let inputs = data.inputs_of(index);
-            let p = self.forward(inputs, side, &mut hidden);
+            let base = data.bases[index];
+            let p = self.forward(inputs, side, base, &mut hidden);
             let error = p - data.targets[index];
             loss += f64::from(error * error);
             // d(error²)/dy through the sigmoid.
             let g = 2.0 * error * p * (1.0 - p) * scale;
+            let share = gradient.len() - 1;
+            gradient[share] += g * base;
             let out_at = output + side.index() * HIDDEN;
             gradient[output_bias + side.index()] += g;
             let mut back = [0.0f32; HIDDEN];
@@ -311,12 +335,14 @@ impl Trainer {
         loss / batch.len().max(1) as f64
     }
 
-    /// The network with its weights rounded to integers at the network's scales.
+    /// The network with its weights rounded to integers at the network's scales; with
+    /// `classic`, one trained on top of the classic evaluation, which records its share
+    /// ([`Trainer::classic_share`]).
     ///
     /// # Errors
     ///
     /// A layout whose inputs are not the trainer's.
-    pub fn quantise(&self, name: &str, layout: Layout) -> Result<Network, String> {
+    pub fn quantise(&self, name: &str, layout: Layout, classic: bool) -> Result<Network, String> {
         let (bias, output, output_bias) = self.offsets();
         let a = f32::from(ACTIVATION_SCALE);
         let b = OUTPUT_SCALE as f32;
@@ -328,6 +354,11 @@ impl Trainer {
         };
         let weights = Weights {
             piece_scale: PIECE_SCALE,
+            classic_share: if classic {
+                (100.0 * self.classic_share()).round().clamp(0.0, 1000.0) as u16
+            } else {
+                0
+            },
             input: round(&self.params[..bias], a),
             hidden_bias: round(&self.params[bias..output], a),
             output: round(&self.params[output..output_bias], b),
@@ -355,6 +386,11 @@ mod tests {
 
     /// A dataset the network can learn: player 0 wins exactly when input 0 is on.
     fn toy(layout: &Layout) -> Dataset {
+        Dataset::from_games(&toy_games(layout), 0.5, |_| 0.0)
+    }
+
+    /// The games of [`toy`].
+    fn toy_games(layout: &Layout) -> Vec<GameRecord> {
         let mut random = SplitMix::new(3);
         let mut games = Vec::new();
         for number in 0..40 {
@@ -379,7 +415,7 @@ mod tests {
                 samples,
             });
         }
-        Dataset::from_games(&games, 0.5)
+        games
     }
 
     #[test]
@@ -398,17 +434,54 @@ mod tests {
         let after = trainer.loss(&data);
         assert!(after < before / 4.0, "loss {before} to {after}");
         // The integer network gives the float one's winning chance on real positions.
-        let network = trainer.quantise("toy", layout).expect("its layout");
+        let network = trainer.quantise("toy", layout, false).expect("its layout");
         let mut hidden = [0.0; HIDDEN];
         for seed in 0..20 {
             let game = hnefatafl_core::random::random_opening(&rules, 10, seed);
             let position = game.position();
             let side = position.side_to_move();
-            let float = trainer.forward(&inputs_of(&layout, position), side, &mut hidden);
+            let float = trainer.forward(&inputs_of(&layout, position), side, 0.0, &mut hidden);
             let raw = network.output_raw(&network.refresh(position), side);
             let integer = sigmoid(raw as f32 / (f32::from(ACTIVATION_SCALE) * OUTPUT_SCALE as f32));
             assert!((integer - float).abs() < 0.02, "{integer} against {float}");
         }
+    }
+
+    #[test]
+    fn a_network_on_a_base_learns_its_share_and_records_it() {
+        let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+        let layout = Layout::of(&rules);
+        // The base alone tells the winner, at a third of the logit the targets need.
+        let base = |sample: &Sample| {
+            if sample.inputs.contains(&0) {
+                1.0
+            } else {
+                -1.0
+            }
+        };
+        let games: Vec<GameRecord> = toy_games(&layout);
+        let data = Dataset::from_games(&games, 0.5, base);
+        let mut trainer = Trainer::new(layout.inputs(), 13, 1);
+        // Only the share learns: the network stays at zero.
+        trainer.params.fill(0.0);
+        let share = trainer.params.len() - 1;
+        let mut gradient = vec![0.0; trainer.params.len()];
+        let before = trainer.loss(&data);
+        for epoch in 0..30 {
+            for batch in epoch_order(data.len(), 1, epoch).chunks(32) {
+                trainer.step(&data, batch, 0.05, &mut gradient);
+                let kept = trainer.params[share];
+                trainer.params.fill(0.0);
+                trainer.params[share] = kept;
+            }
+        }
+        assert!(trainer.loss(&data) < before / 4.0);
+        assert!(trainer.classic_share() > 2.0, "{}", trainer.classic_share());
+        let network = trainer.quantise("toy", layout, true).expect("its layout");
+        let percent = (100.0 * trainer.classic_share()).round() as u16;
+        assert_eq!(network.classic_share(), percent);
+        let alone = trainer.quantise("toy", layout, false).expect("its layout");
+        assert_eq!(alone.classic_share(), 0);
     }
 
     #[test]
@@ -430,7 +503,7 @@ mod tests {
             result: 1,
             samples: samples.clone(),
         }];
-        let data = Dataset::from_games(&games, 0.5);
+        let data = Dataset::from_games(&games, 0.5, |_| 0.0);
         let maps = crate::symmetry::input_maps(&rules, true);
         let images = data.with_images(&maps);
         assert_eq!(images.len(), 2 * 8);

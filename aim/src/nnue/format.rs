@@ -11,6 +11,7 @@
 //! | 8 | the layout's fingerprint ([`Layout::fingerprint`]) |
 //! | 2, 2 | hidden units ([`HIDDEN`]), outputs (2: one per side to move) |
 //! | 2 | hundredths of a piece per unit of output |
+//! | 2 | percent of the classic evaluation the output is added to (0: none); not in version 1 |
 //! | 2 each | first layer weights, input by input ([`HIDDEN`] each), `i16` |
 //! | 2 each | hidden biases, `i16` |
 //! | 2 each | output weights, player 0 to move then player 1, `i16` |
@@ -25,10 +26,11 @@ use super::network::{HIDDEN, Network, Weights};
 /// The first bytes of every network file.
 const MAGIC: &[u8; 8] = b"HNEFNNUE";
 
-/// The format version this build reads and writes.
-pub const VERSION: u16 = 1;
+/// The format version this build writes; it reads this one and version 1, which has no
+/// classic share (a network of version 1 scores alone).
+pub const VERSION: u16 = 2;
 
-/// Bytes of the header, up to the weights.
+/// Bytes of the header, up to the weights, in version 1; version 2 adds 2.
 const HEADER: usize = 8 + 2 + 2 + 8 + 8 + 2 + 2 + 2;
 
 /// Bytes of the checksum at the end.
@@ -64,7 +66,7 @@ pub enum NetworkProblem {
     #[error("not a network file (it does not start with `HNEFNNUE`)")]
     NotANetwork,
     /// A format version this build does not read.
-    #[error("format version {found}, but this program reads version {VERSION}")]
+    #[error("format version {found}, but this program reads versions 1 to {VERSION}")]
     Version {
         /// The file's version.
         found: u16,
@@ -178,23 +180,25 @@ impl Network {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(error(NetworkProblem::NotANetwork));
         }
-        if bytes.len() < HEADER {
+        if bytes.len() < HEADER + 2 {
             return Err(error(NetworkProblem::Length {
-                expected: HEADER + CHECKSUM,
+                expected: HEADER + 2 + CHECKSUM,
                 found: bytes.len(),
             }));
         }
         let mut reader = Reader { bytes, at: 8 };
         let version = reader.u16();
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(error(NetworkProblem::Version { found: version }));
         }
+        let header = if version == 1 { HEADER } else { HEADER + 2 };
         let [width, height] = reader.take();
         let owner_bytes: [u8; 8] = reader.take();
         let fingerprint = u64::from_le_bytes(reader.take());
         let hidden = reader.u16();
         let outputs = reader.u16();
         let piece_scale = reader.u16();
+        let classic_share = if version == 1 { 0 } else { reader.u16() };
         if usize::from(hidden) != HIDDEN || outputs != OUTPUTS {
             return Err(error(NetworkProblem::Shape { hidden, outputs }));
         }
@@ -208,7 +212,7 @@ impl Network {
             owners.map(|o| o.and_then(Player::from_index)),
         );
         let inputs = layout.inputs();
-        let expected = HEADER + 2 * (inputs * HIDDEN + 3 * HIDDEN) + 8 + CHECKSUM;
+        let expected = header + 2 * (inputs * HIDDEN + 3 * HIDDEN) + 8 + CHECKSUM;
         if bytes.len() != expected {
             return Err(error(NetworkProblem::Length {
                 expected,
@@ -231,6 +235,7 @@ impl Network {
         ];
         let weights = Weights {
             piece_scale,
+            classic_share,
             input,
             hidden_bias,
             output,
@@ -243,7 +248,7 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let layout = self.layout();
         let weights = self.weights();
-        let mut bytes = Vec::with_capacity(HEADER + 2 * weights.input.len() + 1024);
+        let mut bytes = Vec::with_capacity(HEADER + 2 + 2 * weights.input.len() + 1024);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.extend_from_slice(&[layout.width(), layout.height()]);
@@ -256,6 +261,7 @@ impl Network {
         bytes.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
         bytes.extend_from_slice(&OUTPUTS.to_le_bytes());
         bytes.extend_from_slice(&weights.piece_scale.to_le_bytes());
+        bytes.extend_from_slice(&weights.classic_share.to_le_bytes());
         let lists = [&weights.input, &weights.hidden_bias, &weights.output];
         for value in lists.into_iter().flatten() {
             bytes.extend_from_slice(&value.to_le_bytes());

@@ -71,6 +71,10 @@ impl Accumulator {
 pub struct Weights {
     /// Hundredths of a piece per unit of output ([`PIECE_SCALE`] usually).
     pub piece_scale: u16,
+    /// How much of the classic evaluation the network's output is added to, in percent:
+    /// 0 for a network that scores alone, otherwise a network trained as a correction of
+    /// the classic evaluation (see [`Network::classic_share`]).
+    pub classic_share: u16,
     /// The first layer, one row of [`HIDDEN`] per input ([`Layout::input`]), times
     /// [`ACTIVATION_SCALE`].
     pub input: Vec<i16>,
@@ -90,6 +94,7 @@ pub struct Weights {
 pub struct Network {
     layout: Layout,
     piece_scale: u16,
+    classic_share: u16,
     input: Box<[[i16; HIDDEN]]>,
     hidden_bias: [i16; HIDDEN],
     output: [[i16; HIDDEN]; 2],
@@ -104,6 +109,7 @@ impl std::fmt::Debug for Network {
             .field("inputs", &self.input.len())
             .field("hidden", &HIDDEN)
             .field("piece_scale", &self.piece_scale)
+            .field("classic_share", &self.classic_share)
             .finish_non_exhaustive()
     }
 }
@@ -114,6 +120,7 @@ impl Network {
         Network {
             layout,
             piece_scale: PIECE_SCALE,
+            classic_share: 0,
             input: vec![[0; HIDDEN]; layout.inputs()].into_boxed_slice(),
             hidden_bias: [0; HIDDEN],
             output: [[0; HIDDEN]; 2],
@@ -150,6 +157,7 @@ impl Network {
         }
         let mut network = Network::zero(layout);
         network.piece_scale = weights.piece_scale;
+        network.classic_share = weights.classic_share;
         for (row, chunk) in network
             .input
             .iter_mut()
@@ -173,6 +181,7 @@ impl Network {
     pub fn weights(&self) -> Weights {
         Weights {
             piece_scale: self.piece_scale,
+            classic_share: self.classic_share,
             input: self.input.iter().flatten().copied().collect(),
             hidden_bias: self.hidden_bias.to_vec(),
             output: self.output.iter().flatten().copied().collect(),
@@ -188,6 +197,14 @@ impl Network {
     /// Hundredths of a piece per unit of output.
     pub fn piece_scale(&self) -> u16 {
         self.piece_scale
+    }
+
+    /// How much of the classic evaluation the network is added to, in percent: a search
+    /// with it scores a leaf with the network's output plus this share of the classic
+    /// evaluation's score. 0 (the network scores alone) unless the network was trained on
+    /// top of the classic evaluation (`train --base classic`).
+    pub fn classic_share(&self) -> u16 {
+        self.classic_share
     }
 
     /// The accumulator of a position, computed from all its pieces: at the root of a

@@ -4,7 +4,7 @@
 //! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
 //!       [--games 400] [--nodes 2000] [--nodes0 N] [--nodes1 N] [--opening 4]
 //!       [--plies 300] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
-//!       [--seed 1] [--symmetry on|off] [--sprt]
+//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--sprt]
 //! ```
 //!
 //! It plays `--games` games of the engine against itself at `--nodes` nodes a move
@@ -17,6 +17,9 @@
 //! rest the game's result. With `--symmetry on` (the default) it trains on every image of
 //! each training position under the symmetries of the square that the rule file's board
 //! and start position keep (all eight on the shipped square boards), checked, not assumed.
+//! With `--base classic` the network is trained as a correction added to the classic
+//! evaluation (its logit plus a learned share of the classic evaluation's), and the file
+//! records the share, so that the search adds the two the same way.
 //!
 //! Everything it makes goes to `--work`: the games (`games.bin`, game by game) and a
 //! checkpoint after each epoch (`checkpoint.bin`). Run again with the same settings, it
@@ -25,7 +28,9 @@
 //! with `--sprt` runs it.
 
 use aim::nnue::Layout;
-use hnefatafl_benches::selfplay::{GameRecord, SelfPlay, play_game, read_games, write_game};
+use hnefatafl_benches::selfplay::{
+    GameRecord, Sample, SelfPlay, classic_logit, play_game, read_games, write_game,
+};
 use hnefatafl_benches::symmetry;
 use hnefatafl_benches::trainer::{Dataset, Trainer, epoch_order};
 use hnefatafl_core::Rules;
@@ -37,7 +42,7 @@ use std::process::ExitCode;
 /// The usage text.
 const USAGE: &str = "usage: train --rules <file> --out <file> --work <dir> [--games N] \
 [--nodes N] [--nodes0 N] [--nodes1 N] [--opening N] [--plies N] [--epochs N] [--batch N] \
-[--lr F] [--score-share F] [--seed N] [--symmetry on|off] [--sprt]";
+[--lr F] [--score-share F] [--seed N] [--symmetry on|off] [--base none|classic] [--sprt]";
 
 /// One game in this many is held out for validation.
 const VALIDATION_EVERY: u32 = 10;
@@ -55,6 +60,8 @@ struct Options {
     score_share: f32,
     /// Train on every image of a position under the symmetries the rules keep.
     symmetry: bool,
+    /// Train the network as a correction added to the classic evaluation.
+    classic_base: bool,
     sprt: bool,
 }
 
@@ -76,6 +83,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         lr: 0.001,
         score_share: 0.5,
         symmetry: true,
+        classic_base: false,
         sprt: false,
     };
     let mut i = 0;
@@ -113,6 +121,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--lr" => options.lr = fraction()?,
             "--score-share" => options.score_share = fraction()?.min(1.0),
             "--seed" => options.selfplay.seed = number()?,
+            "--base" => {
+                options.classic_base = match value.as_str() {
+                    "classic" => true,
+                    "none" => false,
+                    _ => return Err(bad()),
+                }
+            }
             "--symmetry" => {
                 options.symmetry = match value.as_str() {
                     "on" => true,
@@ -233,8 +248,22 @@ fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Train
     let (validation, training): (Vec<&GameRecord>, Vec<&GameRecord>) = games
         .iter()
         .partition(|g| g.number % VALIDATION_EVERY == VALIDATION_EVERY - 1);
-    let training = Dataset::from_games(training, options.score_share);
-    let validation = Dataset::from_games(validation, options.score_share);
+    let mut engine = aim::Engine::with_tuning(
+        aim::EngineConfig {
+            threads: 1,
+            hash_mib: 1,
+        },
+        aim::Tuning::default(),
+    );
+    let mut base = |sample: &Sample| {
+        if options.classic_base {
+            classic_logit(&mut engine, rules, &layout, sample)
+        } else {
+            0.0
+        }
+    };
+    let training = Dataset::from_games(training, options.score_share, &mut base);
+    let validation = Dataset::from_games(validation, options.score_share, &mut base);
     let maps = symmetry::input_maps(rules, options.symmetry);
     match (options.symmetry, maps.len()) {
         (false, _) => println!("symmetry: off (--symmetry off)"),
@@ -276,13 +305,23 @@ fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Train
     let constant = {
         let mut flat = Trainer::new(layout.inputs(), most_pieces, 0);
         flat.params.fill(0.0);
-        let last = flat.params.len() - 2;
+        let last = flat.params.len() - 3;
         let logit = (mean / (1.0 - mean)).ln();
         flat.params[last] = logit;
         flat.params[last + 1] = logit;
         flat.loss(&validation)
     };
     println!("validation loss of always answering the mean: {constant:.5}");
+    if options.classic_base {
+        let mut classic = Trainer::new(layout.inputs(), most_pieces, 0);
+        classic.params.fill(0.0);
+        let share = classic.params.len() - 1;
+        classic.params[share] = 1.0;
+        println!(
+            "validation loss of the classic evaluation alone: {:.5}",
+            classic.loss(&validation)
+        );
+    }
     let batches = training.len().div_ceil(options.batch) as u64;
     let mut gradient = vec![0.0; trainer.params.len()];
     while done < options.epochs {
@@ -347,8 +386,14 @@ fn run(options: &Options) -> Result<(), String> {
     let games = generate(options, &rules)?;
     report_balance(&games);
     let trainer = train(options, &rules, &games)?;
+    if options.classic_base {
+        println!(
+            "the network adds to {:.0}% of the classic evaluation",
+            100.0 * trainer.classic_share()
+        );
+    }
     let name = options.out.display().to_string();
-    let network = trainer.quantise(&name, Layout::of(&rules))?;
+    let network = trainer.quantise(&name, Layout::of(&rules), options.classic_base)?;
     write_whole(&options.out, &network.to_bytes())?;
     println!("wrote {name}");
     let args = sprt_args(options);
