@@ -510,6 +510,13 @@ impl Engine {
             split,
         };
         let position = game.position();
+        let pool = self.pool.as_ref();
+        // One search, whichever evaluator type the leaves are scored with.
+        macro_rules! search_with {
+            ($evaluators:expr) => {
+                run(&context, &root, position, pool, $evaluators, progress)
+            };
+        }
         let outcome = match network {
             Some(network) if network.classic_share() > 0 => {
                 let share = i32::from(network.classic_share());
@@ -523,41 +530,20 @@ impl Engine {
                         )
                     })
                     .collect();
-                run(
-                    &context,
-                    &root,
-                    position,
-                    self.pool.as_ref(),
-                    evaluators,
-                    progress,
-                )
+                search_with!(evaluators)
             }
             Some(network) => {
                 let evaluators = (0..threads)
                     .map(|_| NetworkEvaluator::new(&network))
                     .collect();
-                run(
-                    &context,
-                    &root,
-                    position,
-                    self.pool.as_ref(),
-                    evaluators,
-                    progress,
-                )
+                search_with!(evaluators)
             }
             None => {
                 let evaluators = self.memos[..threads]
                     .iter_mut()
                     .map(|memo| Classic::new(&tables, memo))
                     .collect();
-                run(
-                    &context,
-                    &root,
-                    position,
-                    self.pool.as_ref(),
-                    evaluators,
-                    progress,
-                )
+                search_with!(evaluators)
             }
         };
         let nodes = shared.nodes.load(Ordering::Relaxed);
