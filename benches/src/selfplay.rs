@@ -183,6 +183,23 @@ pub fn play_game(rules: &Rules, settings: &SelfPlay, number: u32) -> GameRecord 
     }
 }
 
+/// Drops each game that starts where an earlier one did, and says how many went. The
+/// engine plays a position the same way each time, so such a game repeats the earlier
+/// one move for move: its positions teach nothing new, and when one of the two is held
+/// out and the other trained on, the validation loss says the network knows what it has
+/// only seen. Few random opening plies on a board with few first moves (halatafl's
+/// compulsory jumps) give such games.
+pub fn drop_repeated_games(games: &mut Vec<GameRecord>) -> usize {
+    let before = games.len();
+    let mut seen = std::collections::HashSet::new();
+    games.retain(|game| {
+        game.samples
+            .first()
+            .is_none_or(|first| seen.insert((first.side.index(), first.inputs.clone())))
+    });
+    before - games.len()
+}
+
 /// Appends a game to a data file's bytes.
 pub fn write_game(record: &GameRecord, out: &mut Vec<u8>) {
     out.extend_from_slice(&record.number.to_le_bytes());
@@ -376,6 +393,30 @@ mod tests {
         for sample in first.iter().flat_map(|game| &game.samples) {
             assert!((1..=13).contains(&sample.inputs.len()), "{sample:?}");
         }
+    }
+
+    #[test]
+    fn a_game_from_an_earlier_games_start_is_dropped() {
+        let rules = brandubh();
+        let short = |opening_plies| SelfPlay {
+            opening_plies,
+            max_plies: 6,
+            ..settings(5)
+        };
+        let mut same: Vec<GameRecord> = (0..3).map(|n| play_game(&rules, &short(0), n)).collect();
+        assert_eq!(
+            same[0].samples, same[2].samples,
+            "no opening: every game alike"
+        );
+        assert_eq!(drop_repeated_games(&mut same), 2);
+        assert_eq!(same.iter().map(|g| g.number).collect::<Vec<_>>(), [0]);
+        let varied: Vec<GameRecord> = (0..3).map(|n| play_game(&rules, &short(4), n)).collect();
+        let firsts: Vec<_> = varied.iter().map(|g| g.samples[0].inputs.clone()).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        let mut repeated = varied.clone();
+        repeated.push(varied[1].clone());
+        assert_eq!(drop_repeated_games(&mut repeated), 1);
+        assert_eq!(repeated, varied, "the first of each start is kept");
     }
 
     #[test]

@@ -29,7 +29,8 @@
 
 use aim::nnue::Layout;
 use hnefatafl_benches::selfplay::{
-    GameRecord, Sample, SelfPlay, classic_logit, play_game, read_games, write_game,
+    GameRecord, Sample, SelfPlay, classic_logit, drop_repeated_games, play_game, read_games,
+    write_game,
 };
 use hnefatafl_benches::symmetry;
 use hnefatafl_benches::trainer::{Dataset, Trainer, epoch_order};
@@ -383,8 +384,21 @@ fn run(options: &Options) -> Result<(), String> {
         Rules::parse(&text).map_err(|e| format!("{}: {e}", options.rules_path.display()))?;
     std::fs::create_dir_all(&options.work)
         .map_err(|e| format!("{}: {e}", options.work.display()))?;
-    let games = generate(options, &rules)?;
+    let mut games = generate(options, &rules)?;
     report_balance(&games);
+    let repeats = drop_repeated_games(&mut games);
+    if repeats > 0 {
+        println!(
+            "  {repeats} games start where an earlier one did and repeat it move for move: \
+             trained on the {} others",
+            games.len()
+        );
+        if repeats * 10 > games.len() {
+            println!(
+                "  few different games: give --opening more random plies (in a new --work folder)"
+            );
+        }
+    }
     let trainer = train(options, &rules, &games)?;
     if options.classic_base {
         println!(
