@@ -103,6 +103,7 @@ mod tests {
         assert!(embedded("networks/brandubh.nnue").is_some());
         assert!(embedded("networks/tablut.nnue").is_some());
         assert!(embedded("networks/brandub.nnue").is_some());
+        assert!(embedded("networks/halatafl.nnue").is_some());
         assert_eq!(embedded("src/lib.rs"), None);
         assert!(embedded_names("src").is_empty());
     }

@@ -900,7 +900,8 @@ mod tests {
         // Brandub is played with brandubh's network (the same board, setup and pieces).
         let brandub = rules_network(&built_in, "brandub", &shipped("brandub"));
         assert!(brandub.is_some_and(|n| n.check_rules("brandub", &shipped("brandub")).is_ok()));
-        assert!(rules_network(&built_in, "halatafl", &shipped("halatafl")).is_none());
+        assert!(rules_network(&built_in, "ard_ri", &shipped("ard_ri")).is_none());
+        assert!(rules_network(&built_in, "halatafl", &shipped("halatafl")).is_some());
 
         // An operator's damaged file in a data directory is passed over, not played.
         let data = tempfile::tempdir().expect("a data directory");

@@ -109,20 +109,20 @@ fn the_rule_file_s_network_in_the_user_s_data_directory_plays_by_default() {
 
 #[test]
 fn the_network_changes_the_play_and_classic_is_as_without_one() {
-    // Halatafl: no network is shipped for it.
+    // Ard ri: no network is shipped for it.
     let home = home();
-    let without = analysis(&run(home.path(), "halatafl", "a d3\n"));
+    let without = analysis(&run(home.path(), "ard_ri", "a d3\n"));
     assert_eq!(
         without.last().map(String::as_str),
         Some("Evaluation: classic.")
     );
     write(
-        &user_network(home.path(), "halatafl"),
-        network_for(&shipped("halatafl")),
+        &user_network(home.path(), "ard_ri"),
+        network_for(&shipped("ard_ri")),
     );
-    let classic = analysis(&run(home.path(), "halatafl", "a d3 eval=classic\n"));
+    let classic = analysis(&run(home.path(), "ard_ri", "a d3 eval=classic\n"));
     assert_eq!(classic, without);
-    let network = analysis(&run(home.path(), "halatafl", "a d3\n"));
+    let network = analysis(&run(home.path(), "ard_ri", "a d3\n"));
     assert_ne!(network[..3], without[..3], "the network's scores differ");
 }
 
@@ -199,13 +199,13 @@ fn the_network_is_found_by_the_rule_file_s_name() {
     // data directory; the shipped rules of another name do not.
     let home = home();
     let rules_path = home.path().join("mine");
-    std::fs::copy(data().join("rules").join("halatafl"), &rules_path).expect("copied");
+    std::fs::copy(data().join("rules").join("ard_ri"), &rules_path).expect("copied");
     let path = user_network(home.path(), "mine");
-    write(&path, network_for(&shipped("halatafl")));
+    write(&path, network_for(&shipped("ard_ri")));
     let text = run(home.path(), &rules_path.display().to_string(), "a d2\n");
     let line = format!("Evaluation: network {}.", path.display());
     assert!(text.lines().any(|l| l == line), "{text}");
-    let text = run(home.path(), "halatafl", "a d2\n");
+    let text = run(home.path(), "ard_ri", "a d2\n");
     assert!(text.lines().any(|l| l == "Evaluation: classic."), "{text}");
 }
 
