@@ -390,10 +390,11 @@ fn run(options: &Options) -> Result<(), String> {
     if repeats > 0 {
         println!(
             "  {repeats} games start where an earlier one did and repeat it move for move: \
-             trained on the {} others",
+             trained on the {} that differ",
             games.len()
         );
-        if repeats * 10 > games.len() {
+        // Over a tenth of all the games played.
+        if repeats * 10 > repeats + games.len() {
             println!(
                 "  few different games: give --opening more random plies (in a new --work folder)"
             );
