@@ -64,6 +64,16 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
         "the first games are kept as they were"
     );
 
+    // Played three at a time, in another folder, the same games come out byte for byte.
+    let parallel = folder.path().join("parallel").display().to_string();
+    let mut jobs = args("12", "1");
+    jobs[5] = parallel.clone();
+    jobs.extend(["--jobs".to_string(), "3".to_string()]);
+    let (ok, _, err) = train(&jobs);
+    assert!(ok, "{err}");
+    let together = std::fs::read(format!("{parallel}/games.bin")).expect("the games");
+    assert!(together == more, "--jobs 3 plays the same games as one job");
+
     // Other self-play settings in the same work folder are refused, not mixed in.
     let mut other = args("12", "3");
     other[11] = "200".to_string();
@@ -112,10 +122,10 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     let said = own("tablut");
     assert!(said.contains("A evaluates with network "), "{said}");
     assert!(said.contains("data/networks/tablut.nnue"), "{said}");
-    let said = own("copenhagen");
+    let said = own("ard_ri");
     assert!(
         said.contains("A evaluates with classic (network "),
         "{said}"
     );
-    assert!(said.contains("copenhagen.nnue"), "{said}");
+    assert!(said.contains("ard_ri.nnue"), "{said}");
 }

@@ -4,12 +4,14 @@
 //! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
 //!       [--games 400] [--nodes 2000] [--nodes0 N] [--nodes1 N] [--opening 4]
 //!       [--plies 300] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
-//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--sprt]
+//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 1] [--sprt]
 //! ```
 //!
 //! It plays `--games` games of the engine against itself at `--nodes` nodes a move
 //! (`--nodes0`/`--nodes1`: the handicap of the match runner, to balance a rule file one
 //! side wins), each from `--opening` random plies, and reports how often each side won.
+//! `--jobs` games are played at once, each on its own thread; a game depends only on the
+//! settings and its number, so the data is the same whatever `--jobs` is.
 //! One game in ten is held out for validation. It then trains the network for `--epochs`
 //! passes over the rest with Adam on minibatches of `--batch` positions, printing the
 //! validation loss after each, and writes the quantised network to `--out`. The target
@@ -36,14 +38,21 @@ use hnefatafl_benches::symmetry;
 use hnefatafl_benches::trainer::{Dataset, Trainer, epoch_order};
 use hnefatafl_core::Rules;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// The usage text.
 const USAGE: &str = "usage: train --rules <file> --out <file> --work <dir> [--games N] \
 [--nodes N] [--nodes0 N] [--nodes1 N] [--opening N] [--plies N] [--epochs N] [--batch N] \
-[--lr F] [--score-share F] [--seed N] [--symmetry on|off] [--base none|classic] [--sprt]";
+[--lr F] [--score-share F] [--seed N] [--symmetry on|off] [--base none|classic] [--jobs N] \
+[--sprt]";
+
+/// The most games played at once.
+const MAX_JOBS: usize = 256;
 
 /// One game in this many is held out for validation.
 const VALIDATION_EVERY: u32 = 10;
@@ -63,6 +72,8 @@ struct Options {
     symmetry: bool,
     /// Train the network as a correction added to the classic evaluation.
     classic_base: bool,
+    /// Games played at once, each on its own thread.
+    jobs: usize,
     sprt: bool,
 }
 
@@ -85,6 +96,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         score_share: 0.5,
         symmetry: true,
         classic_base: false,
+        jobs: 1,
         sprt: false,
     };
     let mut i = 0;
@@ -122,6 +134,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--lr" => options.lr = fraction()?,
             "--score-share" => options.score_share = fraction()?.min(1.0),
             "--seed" => options.selfplay.seed = number()?,
+            "--jobs" => options.jobs = (number()? as usize).clamp(1, MAX_JOBS),
             "--base" => {
                 options.classic_base = match value.as_str() {
                     "classic" => true,
@@ -208,16 +221,43 @@ fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String>
             options.selfplay.nodes
         );
         let progress = bar((wanted - games.len()) as u64, "games");
-        while games.len() < wanted {
-            let record = play_game(rules, &options.selfplay, games.len() as u32);
-            let mut out = Vec::new();
-            write_game(&record, &mut out);
-            file.write_all(&out)
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("{}: {e}", data_path.display()))?;
-            games.push(record);
-            progress.inc(1);
-        }
+        let next = AtomicUsize::new(games.len());
+        let (sender, receiver) = mpsc::channel();
+        std::thread::scope(|scope| -> Result<(), String> {
+            for _ in 0..options.jobs.min(wanted - games.len()) {
+                let (next, sender) = (&next, sender.clone());
+                scope.spawn(move || {
+                    loop {
+                        let number = next.fetch_add(1, Ordering::Relaxed);
+                        if number >= wanted {
+                            break;
+                        }
+                        let record = play_game(rules, &options.selfplay, number as u32);
+                        // The receiver is gone only when writing failed: stop.
+                        if sender.send(record).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            // Games end out of order; each is written once those before it are, so that
+            // the file always holds games 0..n and a stopped run continues from n.
+            let mut waiting = BTreeMap::new();
+            for record in receiver {
+                waiting.insert(record.number as usize, record);
+                while let Some(record) = waiting.remove(&games.len()) {
+                    let mut out = Vec::new();
+                    write_game(&record, &mut out);
+                    file.write_all(&out)
+                        .and_then(|()| file.flush())
+                        .map_err(|e| format!("{}: {e}", data_path.display()))?;
+                    games.push(record);
+                    progress.inc(1);
+                }
+            }
+            Ok(())
+        })?;
         progress.finish();
     }
     games.truncate(wanted);
