@@ -903,6 +903,7 @@ mod tests {
         assert!(rules_network(&built_in, "ard_ri", &shipped("ard_ri")).is_none());
         assert!(rules_network(&built_in, "halatafl", &shipped("halatafl")).is_some());
         assert!(rules_network(&built_in, "copenhagen", &shipped("copenhagen")).is_some());
+        assert!(rules_network(&built_in, "copenhagen13", &shipped("copenhagen13")).is_some());
 
         // An operator's damaged file in a data directory is passed over, not played.
         let data = tempfile::tempdir().expect("a data directory");

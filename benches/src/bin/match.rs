@@ -22,7 +22,8 @@
 //!
 //! With `--sprt elo0,elo1[,alpha,beta]` the match stops as soon as the sequential
 //! probability ratio test decides (`--games` is then the most it plays) and says which
-//! hypothesis it accepted. With `--clock`, both sides play on a clock of that many seconds
+//! hypothesis it accepted; with `--jobs` over 1 the games under way then are played out and
+//! counted, and it says where the test stood when it decided. With `--clock`, both sides play on a clock of that many seconds
 //! plus an increment per move; a side whose clock runs out loses, and the runner reports
 //! the games lost on time and the least time either side had left. With `--gauntlet`, A
 //! plays a match against each side of the file in turn (one `name: side` a line) and a
@@ -204,6 +205,8 @@ struct Tally {
     time_losses: usize,
     least_left: Option<[Duration; 2]>,
     verdict: Option<Verdict>,
+    /// The pairs when the verdict came: games in flight then end after it and are booked.
+    decided_with: Option<Pentanomial>,
     /// Each game's result by index, to put the pairs together.
     results: Vec<Option<GameResult>>,
 }
@@ -316,6 +319,7 @@ fn book(tally: &mut Tally, options: &Options, index: usize, played: &hnefatafl_b
             let verdict = sprt.verdict(&tally.pairs);
             if verdict != Verdict::Continue && tally.verdict.is_none() {
                 tally.verdict = Some(verdict);
+                tally.decided_with = Some(tally.pairs);
             }
         }
     }
@@ -364,6 +368,16 @@ fn report(options: &Options, tally: &Tally) {
             lower,
             upper
         );
+        // With several jobs, the games under way when the test decided are played out and
+        // counted above; say where it stood when it decided.
+        if let Some(then) = tally.decided_with.filter(|then| *then != tally.pairs) {
+            println!(
+                "  decided after {} pairs at LLR {:.2}; {} more pairs, under way then, ended after it",
+                then.pairs(),
+                sprt.llr(&then),
+                tally.pairs.pairs() - then.pairs()
+            );
+        }
     }
 }
 
