@@ -23,11 +23,11 @@
 //! With `--sprt elo0,elo1[,alpha,beta]` the match stops as soon as the sequential
 //! probability ratio test decides (`--games` is then the most it plays) and says which
 //! hypothesis it accepted; with `--jobs` over 1 the games under way then are played out and
-//! counted, and it says where the test stood when it decided. With `--clock`, both sides play on a clock of that many seconds
-//! plus an increment per move; a side whose clock runs out loses, and the runner reports
-//! the games lost on time and the least time either side had left. With `--gauntlet`, A
-//! plays a match against each side of the file in turn (one `name: side` a line) and a
-//! table of the results ends the report.
+//! counted, and it says where the test stood when it decided. With `--clock`, both sides
+//! play on a clock of that many seconds plus an increment per move; a side whose clock runs
+//! out loses, and the runner reports the games lost on time and the least time either side
+//! had left. With `--gauntlet`, A plays a match against each side of the file in turn (one
+//! `name: side` a line) and a table of the results ends the report.
 
 use aim::Clock;
 use hnefatafl_benches::networks::load_network;
