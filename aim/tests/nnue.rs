@@ -136,6 +136,14 @@ fn a_saved_network_reads_back_the_same() {
             read.evaluate(&read.refresh(&position), Player::One),
             network.evaluate(&network.refresh(&position), Player::One)
         );
+        // The checksum is the one the file ends with, and other weights have another.
+        let end: [u8; 8] = bytes[bytes.len() - 8..].try_into().expect("8 bytes");
+        assert_eq!(network.checksum(), u64::from_le_bytes(end), "{name}");
+        assert_ne!(
+            network.checksum(),
+            random_network(&rules, 4).checksum(),
+            "{name}"
+        );
     }
 }
 

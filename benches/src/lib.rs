@@ -72,6 +72,14 @@ square bit 4
 square 4 captures 7
 ";
 
+/// Whether the command line asks for the usage text (`--help` or `-h` anywhere): the
+/// programs then print it to standard output and end successfully.
+pub fn asks_for_help() -> bool {
+    std::env::args()
+        .skip(1)
+        .any(|argument| argument == "--help" || argument == "-h")
+}
+
 /// The 11x11 rules: `data/rules/hnefatafl` if it is there, else [`FETLAR_11X11`].
 pub fn fetlar_rules() -> Rules {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rules/hnefatafl");

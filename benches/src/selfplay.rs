@@ -8,7 +8,7 @@
 //! then each position: `u8` side to move, `i16` score (player 0's view, hundredths of a
 //! piece), `u16` inputs, the inputs (`u16` each, [`aim::nnue::Layout::input`]).
 
-use aim::nnue::Layout;
+use aim::nnue::{Layout, Network};
 use aim::{Engine, EngineConfig, Limits, Tuning};
 use hnefatafl_core::random::random_opening;
 use hnefatafl_core::{Player, Position, Rules, Setup, Square};
@@ -33,6 +33,9 @@ pub struct SelfPlay {
     pub max_plies: usize,
     /// Seed of the openings and of the engine.
     pub seed: u64,
+    /// The network both sides evaluate with, or `None` for the classic evaluation: a
+    /// network plays the games its successor learns from.
+    pub network: Option<Arc<Network>>,
 }
 
 impl SelfPlay {
@@ -50,7 +53,9 @@ impl SelfPlay {
             self.opening_plies,
             self.max_plies,
             self.seed
-        )
+        ) + &self.network.as_deref().map_or(String::new(), |network| {
+            format!(" network {:016x}", network.checksum())
+        })
     }
 }
 
@@ -122,7 +127,8 @@ pub fn classic_logit(engine: &mut Engine, rules: &Rules, layout: &Layout, sample
 }
 
 /// Plays game `number`: a random opening from the seed and the number, then the engine
-/// (one thread, a fresh table) for both sides at fixed nodes.
+/// (one thread, a fresh table, the settings' network or the classic evaluation) for both
+/// sides at fixed nodes.
 pub fn play_game(rules: &Rules, settings: &SelfPlay, number: u32) -> GameRecord {
     let layout = Layout::of(rules);
     let seed = settings
@@ -138,6 +144,7 @@ pub fn play_game(rules: &Rules, settings: &SelfPlay, number: u32) -> GameRecord 
         Tuning::default(),
     );
     engine.seed(seed);
+    engine.set_network(settings.network.clone());
     let mut samples = Vec::new();
     let result = loop {
         if let Some(outcome) = game.outcome() {
@@ -327,6 +334,7 @@ mod tests {
             opening_plies: 4,
             max_plies: 120,
             seed,
+            network: None,
         }
     }
 
@@ -393,6 +401,29 @@ mod tests {
         for sample in first.iter().flat_map(|game| &game.samples) {
             assert!((1..=13).contains(&sample.inputs.len()), "{sample:?}");
         }
+    }
+
+    #[test]
+    fn a_network_plays_its_own_games_the_same_each_time() {
+        let rules = brandubh();
+        // A network of zero weights: every position even, so the engine plays otherwise
+        // than with the classic evaluation.
+        let with = SelfPlay {
+            network: Some(Arc::new(Network::zero(Layout::of(&rules)))),
+            ..settings(1)
+        };
+        let games = |settings: &SelfPlay| -> Vec<GameRecord> {
+            (0..2)
+                .map(|number| play_game(&rules, settings, number))
+                .collect()
+        };
+        let first = games(&with);
+        assert_eq!(first, games(&with));
+        assert_ne!(first, games(&settings(1)));
+        // Its settings line names the network, so its data is not mixed with another's.
+        let line = with.describe(&rules);
+        assert!(line.starts_with(&settings(1).describe(&rules)), "{line}");
+        assert!(line.contains(" network "), "{line}");
     }
 
     #[test]

@@ -84,6 +84,62 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
         "{err}"
     );
 
+    // The next generation: games played with that network, in a folder of their own.
+    let next = folder.path().join("next").display().to_string();
+    let next_out = folder.path().join("next.nnue").display().to_string();
+    let mut generation = args("10", "1");
+    generation[3] = next_out.clone();
+    generation[5] = next.clone();
+    generation.extend(["--network".to_string(), out.clone()]);
+    let (ok, said, err) = train(&generation);
+    assert!(ok, "{err}");
+    assert!(
+        said.contains(&format!("self-play evaluates with network {out}")),
+        "{said}"
+    );
+    // Its test is against the network that played the games, not the classic evaluation.
+    assert!(
+        said.contains(&format!("--b n150,nodes0=300,network={out}")),
+        "{said}"
+    );
+    let settings = std::fs::read_to_string(format!("{next}/settings.txt")).expect("settings");
+    // The network of the second run above, which wrote over the first.
+    let played_with = std::fs::read(&out).expect("the network");
+    let checksum = Network::for_rules(&out, &played_with, &brandubh)
+        .expect("the network")
+        .checksum();
+    assert!(
+        settings.contains(&format!("network {checksum:016x}")),
+        "{settings}"
+    );
+    let played = std::fs::read(format!("{next}/games.bin")).expect("the games");
+    assert!(
+        !data.starts_with(&played[..played.len().min(data.len())]),
+        "the network plays other games than the classic evaluation"
+    );
+    // A network that does not fit the rules, or is no network, is refused by name.
+    for (bad, says) in [
+        (
+            format!(
+                "{}/../data/networks/tablut.nnue",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            "it was made for a 9x9 board",
+        ),
+        (rules.clone(), "not a network file"),
+    ] {
+        let mut refused = generation.clone();
+        let last = refused.len() - 1;
+        refused[last] = bad.clone();
+        refused[5] = folder.path().join("refused").display().to_string();
+        let (ok, _, err) = train(&refused);
+        assert!(!ok);
+        assert!(
+            err.contains(&format!("network {bad}")) && err.contains(says),
+            "{err}"
+        );
+    }
+
     // The match runner plays the network for A and says so.
     let network = format!("n150,network={out}");
     let (ok, said, err) = run(

@@ -244,6 +244,15 @@ impl Network {
         Network::new(name, layout, &weights)
     }
 
+    /// The checksum its file ends with (FNV-1a over the file's bytes before it): names a
+    /// network by its weights, as the self-play settings of a network's games do.
+    pub fn checksum(&self) -> u64 {
+        let bytes = self.to_bytes();
+        let mut sum = [0; CHECKSUM];
+        sum.copy_from_slice(&bytes[bytes.len() - CHECKSUM..]);
+        u64::from_le_bytes(sum)
+    }
+
     /// The bytes of the network's file ([`Network::from_bytes`] reads them back).
     pub fn to_bytes(&self) -> Vec<u8> {
         let layout = self.layout();

@@ -392,6 +392,10 @@ fn with_network(contender: &mut Contender, options: &Options, label: &str) {
 }
 
 fn main() -> ExitCode {
+    if hnefatafl_benches::asks_for_help() {
+        println!("{}", usage());
+        return ExitCode::SUCCESS;
+    }
     let mut options = match parse_args() {
         Ok(options) => options,
         Err(message) => {

@@ -65,6 +65,10 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if hnefatafl_benches::asks_for_help() {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

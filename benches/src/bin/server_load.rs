@@ -21,6 +21,10 @@ use hnefatafl_net::client::Client;
 use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
+/// The usage text.
+const USAGE: &str = "usage: server_load [--games N] [--rules <name>] [--plies N] [--seed N] \
+[--server <file>]";
+
 struct Options {
     games: usize,
     rules: String,
@@ -319,10 +323,14 @@ async fn run(options: Options) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if hnefatafl_benches::asks_for_help() {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("server_load: {message}");
+            eprintln!("server_load: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     };

@@ -4,14 +4,17 @@
 //! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
 //!       [--games 400] [--nodes 2000] [--nodes0 N] [--nodes1 N] [--opening 4]
 //!       [--plies 300] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
-//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 1] [--sprt]
+//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 1]
+//!       [--network <file>] [--sprt]
 //! ```
 //!
 //! It plays `--games` games of the engine against itself at `--nodes` nodes a move
 //! (`--nodes0`/`--nodes1`: the handicap of the match runner, to balance a rule file one
 //! side wins), each from `--opening` random plies, and reports how often each side won.
 //! `--jobs` games are played at once, each on its own thread; a game depends only on the
-//! settings and its number, so the data is the same whatever `--jobs` is.
+//! settings and its number, so the data is the same whatever `--jobs` is. The engine
+//! plays them with the classic evaluation, or with `--network`'s network (a network made
+//! for these rules, most often the last one trained: its games teach the next).
 //! One game in ten is held out for validation. It then trains the network for `--epochs`
 //! passes over the rest with Adam on minibatches of `--batch` positions, printing the
 //! validation loss after each, and writes the quantised network to `--out`. The target
@@ -26,10 +29,10 @@
 //! Everything it makes goes to `--work`: the games (`games.bin`, game by game) and a
 //! checkpoint after each epoch (`checkpoint.bin`). Run again with the same settings, it
 //! continues where it stopped; with more `--games` or `--epochs`, it adds them.
-//! It ends by printing the SPRT of the new network against the classic evaluation, or
-//! with `--sprt` runs it.
+//! It ends by printing the SPRT of the new network against the evaluation that played
+//! the games (the classic one, or `--network`'s), or with `--sprt` runs it.
 
-use aim::nnue::Layout;
+use aim::nnue::{Layout, Network};
 use hnefatafl_benches::selfplay::{
     GameRecord, Sample, SelfPlay, classic_logit, drop_repeated_games, play_game, read_games,
     write_game,
@@ -43,13 +46,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 
 /// The usage text.
 const USAGE: &str = "usage: train --rules <file> --out <file> --work <dir> [--games N] \
 [--nodes N] [--nodes0 N] [--nodes1 N] [--opening N] [--plies N] [--epochs N] [--batch N] \
 [--lr F] [--score-share F] [--seed N] [--symmetry on|off] [--base none|classic] [--jobs N] \
-[--sprt]";
+[--network <file>] [--sprt]";
 
 /// The most games played at once.
 const MAX_JOBS: usize = 256;
@@ -74,6 +77,8 @@ struct Options {
     classic_base: bool,
     /// Games played at once, each on its own thread.
     jobs: usize,
+    /// The network the self-play games are played with, if not the classic evaluation.
+    network: Option<PathBuf>,
     sprt: bool,
 }
 
@@ -89,6 +94,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             opening_plies: 4,
             max_plies: 300,
             seed: 1,
+            network: None,
         },
         epochs: 30,
         batch: 256,
@@ -97,6 +103,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         symmetry: true,
         classic_base: false,
         jobs: 1,
+        network: None,
         sprt: false,
     };
     let mut i = 0;
@@ -135,6 +142,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--score-share" => options.score_share = fraction()?.min(1.0),
             "--seed" => options.selfplay.seed = number()?,
             "--jobs" => options.jobs = (number()? as usize).clamp(1, MAX_JOBS),
+            "--network" => options.network = Some(value.into()),
             "--base" => {
                 options.classic_base = match value.as_str() {
                     "classic" => true,
@@ -392,8 +400,8 @@ fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Train
     Ok(trainer)
 }
 
-/// The SPRT of the network against the classic evaluation, as the match runner's
-/// arguments.
+/// The SPRT of the network against the evaluation that played its games (the classic
+/// one or `--network`'s), as the match runner's arguments.
 fn sprt_args(options: &Options) -> Vec<String> {
     let mut side = format!("n{}", options.selfplay.nodes);
     for (player, nodes) in options.selfplay.nodes_as.iter().enumerate() {
@@ -407,7 +415,10 @@ fn sprt_args(options: &Options) -> Vec<String> {
         "--a".into(),
         format!("{side},network={}", options.out.display()),
         "--b".into(),
-        side,
+        match &options.network {
+            Some(network) => format!("{side},network={}", network.display()),
+            None => side,
+        },
         "--sprt".into(),
         "0,50".into(),
         "--games".into(),
@@ -417,11 +428,19 @@ fn sprt_args(options: &Options) -> Vec<String> {
     ]
 }
 
-fn run(options: &Options) -> Result<(), String> {
+fn run(mut options: Options) -> Result<(), String> {
     let text = std::fs::read(&options.rules_path)
         .map_err(|e| format!("{}: {e}", options.rules_path.display()))?;
     let rules =
         Rules::parse(&text).map_err(|e| format!("{}: {e}", options.rules_path.display()))?;
+    if let Some(path) = &options.network {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| format!("network {name}: {e}"))?;
+        let network = Network::for_rules(&name, &bytes, &rules).map_err(|e| e.to_string())?;
+        println!("self-play evaluates with network {name}");
+        options.selfplay.network = Some(Arc::new(network));
+    }
+    let options = &options;
     std::fs::create_dir_all(&options.work)
         .map_err(|e| format!("{}: {e}", options.work.display()))?;
     let mut games = generate(options, &rules)?;
@@ -453,7 +472,7 @@ fn run(options: &Options) -> Result<(), String> {
     println!("wrote {name}");
     let args = sprt_args(options);
     println!(
-        "test it against the classic evaluation:\n  target/release/match {}",
+        "test it against the evaluation that played its games:\n  target/release/match {}",
         args.join(" ")
     );
     if options.sprt {
@@ -473,11 +492,11 @@ fn run(options: &Options) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
+    if hnefatafl_benches::asks_for_help() {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    let result = parse_args(&args).and_then(|options| run(&options));
+    let result = parse_args(&args).and_then(run);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -428,6 +428,10 @@ fn load(rules: &Rules, path: &str) -> Result<Vec<Played>, String> {
 }
 
 fn main() -> ExitCode {
+    if hnefatafl_benches::asks_for_help() {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let options = match parse_args() {
         Ok(options) => options,
         Err(message) => {

@@ -1,5 +1,8 @@
 //! Running the benches' real programs from their tests.
 
+// Each test crate that includes this module uses some of its helpers, not all.
+#![allow(dead_code)]
+
 use assert_cmd::Command;
 
 /// The path of a shipped rule file.
