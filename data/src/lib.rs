@@ -106,6 +106,7 @@ mod tests {
         assert!(embedded("networks/halatafl.nnue").is_some());
         assert!(embedded("networks/copenhagen.nnue").is_some());
         assert!(embedded("networks/copenhagen13.nnue").is_some());
+        assert!(embedded("networks/hnefatafl.nnue").is_some());
         assert_eq!(embedded("src/lib.rs"), None);
         assert!(embedded_names("src").is_empty());
     }
