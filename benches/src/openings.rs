@@ -7,7 +7,8 @@
 use aim::{Engine, EngineConfig, Limits};
 use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Notation, Rules};
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -85,6 +86,71 @@ pub struct OpeningSpec {
 /// `max_score` of even, and the position is new. Gives up after a hundred tries per
 /// opening wanted, returning what it has.
 pub fn make_openings(rules: &Rules, spec: &OpeningSpec) -> Vec<Game> {
+    let tries = (0..spec.count as u64 * 100).map(|attempt| {
+        let seed = spec.seed.wrapping_mul(1_000_003).wrapping_add(attempt);
+        crate::random_opening(rules, spec.plies, seed)
+    });
+    keep_balanced(tries, spec)
+}
+
+/// The openings of recorded games, most played first: each game's first `plies` plies,
+/// one entry per position reached, with the number of games that reached it.
+///
+/// A line of `text` is a game: its moves before the first comma, separated by spaces, in
+/// the `d1-d3` form; what follows an `x` in a move (the squares it captured) and a word
+/// `timeout` (a player ran out of time) are left out, as are blank lines and lines starting
+/// with `#`. Games that end or stop within `plies` plies give no opening. This is the form
+/// of `core/tests/data/copenhagen_games.csv.gz`, the human games the engine replays.
+///
+/// # Errors
+///
+/// The first line with a move that cannot be read or is not legal, named by its number.
+pub fn recorded_openings(
+    rules: &Rules,
+    text: &str,
+    plies: usize,
+) -> Result<Vec<(Game, usize)>, String> {
+    let mut index: HashMap<u64, usize> = HashMap::new();
+    let mut openings: Vec<(Game, usize)> = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let moves = line.split(',').next().unwrap_or_default();
+        let words: Vec<&str> = moves.split_whitespace().take(plies + 1).collect();
+        if words.len() <= plies || words.contains(&"timeout") {
+            continue;
+        }
+        let mut game = Game::new(rules.clone());
+        for word in &words[..plies] {
+            let travel = word.split_once('x').map_or(*word, |(travel, _)| travel);
+            let mv = rules
+                .read_move(travel)
+                .map_err(|e| format!("line {}: `{word}`: {e}", number + 1))?;
+            game.try_play(mv)
+                .map_err(|e| format!("line {}: `{word}`: {e}", number + 1))?;
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        match index.entry(game.position().hash()) {
+            Entry::Occupied(entry) => openings[*entry.get()].1 += 1,
+            Entry::Vacant(entry) => {
+                entry.insert(openings.len());
+                openings.push((game, 1));
+            }
+        }
+    }
+    // Stable: of openings played as often, the first recorded comes first.
+    openings.sort_by_key(|(_, games)| std::cmp::Reverse(*games));
+    Ok(openings)
+}
+
+/// The first `spec.count` of `candidates` that a one-thread search of `spec.depth` scores
+/// within `spec.max_score` of even, leaving out games already over, shorter than
+/// `spec.plies`, or at a position already kept (`spec.seed` is not read).
+pub fn keep_balanced(candidates: impl IntoIterator<Item = Game>, spec: &OpeningSpec) -> Vec<Game> {
     let mut engine = Engine::new(EngineConfig {
         threads: 1,
         hash_mib: 16,
@@ -95,12 +161,10 @@ pub fn make_openings(rules: &Rules, spec: &OpeningSpec) -> Vec<Game> {
     };
     let mut seen = HashSet::new();
     let mut kept = Vec::new();
-    for attempt in 0..spec.count as u64 * 100 {
+    for game in candidates {
         if kept.len() >= spec.count {
             break;
         }
-        let seed = spec.seed.wrapping_mul(1_000_003).wrapping_add(attempt);
-        let game = crate::random_opening(rules, spec.plies, seed);
         if game.outcome().is_some() || game.moves().len() < spec.plies {
             continue;
         }
@@ -156,5 +220,60 @@ mod tests {
         let error = read_openings(&rules, "a1 a2").expect_err("not legal");
         assert!(error.starts_with("line 1:"), "{error}");
         assert!(read_openings(&rules, "# nothing\n").is_err());
+    }
+
+    #[test]
+    fn recorded_openings_are_counted_by_position_most_played_first() {
+        let rules = crate::fetlar_rules();
+        let text = "\
+# comment
+d1-d3 e5-e2 g1-g3 f4-c4 a4-c4,0,0,Black
+h1-h3 d6-d3 f2-c2 f4-i4 a4-c4,0,0,White
+f2-c2 f4-i4 h1-h3 d6-d3 k4-i4 a5-a4,0,0,White
+
+h1-h3 d6-d3 f2-c2 f4-i4
+h1-h3 d6-d3 timeout
+h1-h3 d6-d3 f2-c2 f4-i4 timeout
+";
+        let openings = recorded_openings(&rules, text, 4).expect("valid records");
+        let summary: Vec<(String, usize)> = openings
+            .iter()
+            .map(|(game, games)| (opening_line(game), *games))
+            .collect();
+        // The second and third games reach one position by two orders of moves; the
+        // fourth stops at 4 plies and the last two are cut short by the clock.
+        assert_eq!(
+            summary,
+            [
+                ("h1 h3, d6 d3, f2 c2, f4 i4".to_string(), 2),
+                ("d1 d3, e5 e2, g1 g3, f4 c4".to_string(), 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn recorded_captures_are_read_and_bad_moves_named() {
+        let rules = crate::fetlar_rules();
+        let openings = recorded_openings(
+            &rules,
+            "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 c4-c3,1,0,Black",
+            5,
+        )
+        .expect("valid records");
+        assert_eq!(openings.len(), 1);
+        let game = &openings[0].0;
+        assert_eq!(game.moves().len(), 5);
+        let e2 = rules.parse_square(&["e2"]).expect("a square");
+        assert!(game.position().piece_at(e2).is_none(), "e2 was captured");
+        let error = recorded_openings(
+            &rules,
+            "# c\nh1-h3 d6-d3 f2-c2 f4-i4 a4-a1\nh1-h3 zz9-a1 f2-c2 f4-i4 x",
+            4,
+        )
+        .expect_err("not a move");
+        assert!(error.starts_with("line 3: `zz9-a1`"), "{error}");
+        let error =
+            recorded_openings(&rules, "a1-a2 d6-d3 f2-c2 f4-i4 x", 4).expect_err("not legal");
+        assert!(error.starts_with("line 1: `a1-a2`"), "{error}");
     }
 }

@@ -104,6 +104,45 @@ fn openings_are_made_read_and_played_and_bad_ones_are_named() {
     assert!(err.contains("bad.txt: line 5:"), "{err}");
 }
 
+/// The arguments as the runner takes them.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn openings_come_from_recorded_games_and_a_bad_record_is_named() {
+    let records = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/copenhagen_games.csv.gz"
+    );
+    let copenhagen = rules("copenhagen");
+    let args = |games: &str| -> Vec<String> {
+        let words = ["--rules", &copenhagen, "--games", games, "--count", "3"];
+        let more = ["--depth", "1", "--max-score", "1000"];
+        words.iter().chain(&more).map(|w| w.to_string()).collect()
+    };
+    let (ok, set, err) = run("openings", &strs(&args(records)));
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = set.lines().filter(|l| !l.starts_with('#')).collect();
+    // The most played opening of the human games, 22 of them by the records.
+    assert_eq!(lines.len(), 3, "{set}");
+    assert_eq!(lines[0], "h1 h3, d6 d3, f2 c2, f4 i4", "{set}");
+    assert!(set.starts_with("# 3 openings for"), "{set}");
+    assert!(set.contains("most played 4-ply openings of"), "{set}");
+
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let bad = dir.path().join("games.csv");
+    std::fs::write(
+        &bad,
+        "h1-h3 d6-d3 f2-c2 f4-i4 a4-c4,0,0,White\nh1-h3 d6-d3 f2-c2 f4-f9 a4-c4,0,0,White\n",
+    )
+    .expect("written");
+    let bad = bad.to_str().expect("a UTF-8 path");
+    let (ok, _, err) = run("openings", &strs(&args(bad)));
+    assert!(!ok);
+    assert!(err.contains("games.csv: line 2: `f4-f9`"), "{err}");
+}
+
 #[test]
 fn a_gauntlet_plays_each_opponent() {
     let dir = tempfile::tempdir().expect("a temporary directory");
