@@ -124,12 +124,10 @@ pub fn recorded_openings(
         }
         let mut game = Game::new(rules.clone());
         for word in &words[..plies] {
+            let bad = |e: &dyn std::fmt::Display| format!("line {}: `{word}`: {e}", number + 1);
             let travel = word.split_once('x').map_or(*word, |(travel, _)| travel);
-            let mv = rules
-                .read_move(travel)
-                .map_err(|e| format!("line {}: `{word}`: {e}", number + 1))?;
-            game.try_play(mv)
-                .map_err(|e| format!("line {}: `{word}`: {e}", number + 1))?;
+            let mv = rules.read_move(travel).map_err(|e| bad(&e))?;
+            game.try_play(mv).map_err(|e| bad(&e))?;
         }
         if game.outcome().is_some() {
             continue;

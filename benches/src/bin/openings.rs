@@ -56,28 +56,24 @@ fn run() -> Result<(), String> {
     let rules_path = rules_path.ok_or("--rules is required")?;
     let text = std::fs::read(&rules_path).map_err(|e| format!("{rules_path}: {e}"))?;
     let rules = Rules::parse(&text).map_err(|e| format!("{rules_path}: {e}"))?;
-    // The seed only draws random openings.
-    let seed = if games_path.is_some() {
-        String::new()
-    } else {
-        format!(", seed {}", spec.seed)
-    };
-    let (openings, source) = match games_path {
+    // How the openings were drawn, for the header; the seed only draws random ones.
+    let (openings, source, seed) = match games_path {
         None => (
             make_openings(&rules, &spec),
             format!("{} random plies", spec.plies),
+            format!(", seed {}", spec.seed),
         ),
         Some(path) => {
             let text = read_games(&path)?;
             let recorded =
                 recorded_openings(&rules, &text, spec.plies).map_err(|e| format!("{path}: {e}"))?;
-            let distinct = recorded.len();
-            let openings = keep_balanced(recorded.into_iter().map(|(game, _)| game), &spec);
             let source = format!(
-                "the most played {}-ply openings of {path} ({distinct} distinct)",
-                spec.plies
+                "the most played {}-ply openings of {path} ({} distinct)",
+                spec.plies,
+                recorded.len()
             );
-            (openings, source)
+            let openings = keep_balanced(recorded.into_iter().map(|(game, _)| game), &spec);
+            (openings, source, String::new())
         }
     };
     println!(
