@@ -29,6 +29,12 @@ pub enum RulesErrorKind {
 /// let error = Rules::parse(b"id x\nwidth 2\nheight 1\npieces 0 0\nsquares 1 1\n").unwrap_err();
 /// assert_eq!(error.code(), "RVALID");
 /// assert!(matches!(error, RulesError::Invalid { .. }));
+/// // Every reason is listed, each with its line.
+/// let text = b"id x\nname X\nwidth 1\nheight 1\npieces 0\nsquares 1\nsquare bit 1\n";
+/// let error = Rules::parse(text).unwrap_err();
+/// assert_eq!(error.violations().len(), 2, "{error}");
+/// assert_eq!(error.to_string(), "invalid rules: owner: player 0 owns no piece type; \
+///     owner: player 1 owns no piece type");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -46,18 +52,12 @@ pub enum RulesError {
         /// What is wrong, in English.
         message: String,
     },
-    /// The rules read, but break a requirement of the rule language.
-    #[error("{}invalid rules: {rule}: {message}", line_prefix(.line))]
+    /// The rules read, but break requirements of the rule language: every one found, in
+    /// the order of the checks (never none).
+    #[error("{}", invalid_text(.violations))]
     Invalid {
-        /// The rule (keyword) whose requirement fails.
-        rule: &'static str,
-        /// The piece or square type concerned, if any.
-        subject: Option<Subject>,
-        /// The 1-based line the rule is written on (or the piece or square type declared
-        /// on), when the file has one.
-        line: Option<u32>,
-        /// What is wrong, in English.
-        message: String,
+        /// Every requirement the rules break.
+        violations: Vec<RuleViolation>,
     },
 }
 
@@ -65,6 +65,51 @@ pub enum RulesError {
 fn line_prefix(line: &Option<u32>) -> String {
     line.map(|line| format!("line {line}: "))
         .unwrap_or_default()
+}
+
+/// `line 3: invalid rules: owner: ...` for one violation, `invalid rules: line 3: owner:
+/// ...; width: ...` for several.
+fn invalid_text(violations: &[RuleViolation]) -> String {
+    match violations {
+        [one] => format!(
+            "{}invalid rules: {}: {}",
+            line_prefix(&one.line),
+            one.rule,
+            one.message
+        ),
+        many => format!("invalid rules: {}", join(many)),
+    }
+}
+
+/// Violations written one after another, each with its line.
+fn join(violations: &[RuleViolation]) -> String {
+    let texts: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    texts.join("; ")
+}
+
+/// One requirement of the rule language that a rule file breaks (part of an RVALID
+/// [`RulesError`]).
+///
+/// ```
+/// use hnefatafl_core::Rules;
+/// let error = Rules::parse(b"id x\n").unwrap_err();
+/// let missing: Vec<&str> = error.violations().iter().map(|v| v.rule).collect();
+/// assert_eq!(missing, ["name", "width", "height", "pieces", "squares"]);
+/// assert_eq!(error.violations()[0].to_string(), "name: `name` is missing");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{rule}: {message}", line_prefix(.line))]
+#[non_exhaustive]
+pub struct RuleViolation {
+    /// The rule (keyword) whose requirement fails.
+    pub rule: &'static str,
+    /// The piece or square type concerned, if any.
+    pub subject: Option<Subject>,
+    /// The 1-based line the rule is written on (or the piece or square type declared
+    /// on), when the file has one.
+    pub line: Option<u32>,
+    /// What is wrong, in English.
+    pub message: String,
 }
 
 /// The piece or square type a validation error is about.
@@ -119,7 +164,8 @@ impl RulesError {
         }
     }
 
-    /// The 1-based line of the file the error was found on, when known.
+    /// The 1-based line of the file the error was found on, when known (of an RVALID
+    /// error with several violations: the first's).
     ///
     /// ```
     /// use hnefatafl_core::Rules;
@@ -129,12 +175,14 @@ impl RulesError {
         match self {
             RulesError::Syntax(error) => Some(error.line()),
             RulesError::Read { line, .. } => Some(*line),
-            RulesError::Invalid { line, .. } => *line,
+            RulesError::Invalid { .. } => self.first()?.line,
         }
     }
 
     /// What is wrong, without the line and the class (for messages that show
-    /// [`RulesError::line`] and [`RulesError::kind`] in their own words).
+    /// [`RulesError::line`] and [`RulesError::kind`] in their own words). An RVALID
+    /// error with several violations lists the others after the first, each with its
+    /// line.
     ///
     /// ```
     /// use hnefatafl_core::Rules;
@@ -145,7 +193,13 @@ impl RulesError {
         match self {
             RulesError::Syntax(error) => error.reason().to_owned(),
             RulesError::Read { message, .. } => message.clone(),
-            RulesError::Invalid { rule, message, .. } => format!("{rule}: {message}"),
+            RulesError::Invalid { violations } => match violations.split_first() {
+                Some((first, [])) => format!("{}: {}", first.rule, first.message),
+                Some((first, rest)) => {
+                    format!("{}: {}; {}", first.rule, first.message, join(rest))
+                }
+                None => String::new(),
+            },
         }
     }
 
@@ -157,10 +211,7 @@ impl RulesError {
     /// assert!(error.rule().is_some());
     /// ```
     pub fn rule(&self) -> Option<&'static str> {
-        match self {
-            RulesError::Invalid { rule, .. } => Some(rule),
-            _ => None,
-        }
+        self.first().map(|violation| violation.rule)
     }
 
     /// The piece or square type an RVALID error is about, if any.
@@ -171,10 +222,28 @@ impl RulesError {
     /// assert_eq!(error.subject(), None);
     /// ```
     pub fn subject(&self) -> Option<Subject> {
+        self.first()?.subject
+    }
+
+    /// Every requirement an RVALID error finds broken, in the order of the checks (the
+    /// first is the one [`RulesError::line`], [`RulesError::rule`] and
+    /// [`RulesError::subject`] speak of); none for an RREAD error.
+    ///
+    /// ```
+    /// use hnefatafl_core::Rules;
+    /// let error = Rules::parse(b"id x\nwidth 99").unwrap_err();
+    /// assert!(error.violations().is_empty());
+    /// ```
+    pub fn violations(&self) -> &[RuleViolation] {
         match self {
-            RulesError::Invalid { subject, .. } => *subject,
-            _ => None,
+            RulesError::Invalid { violations } => violations,
+            _ => &[],
         }
+    }
+
+    /// The first violation of an RVALID error.
+    fn first(&self) -> Option<&RuleViolation> {
+        self.violations().first()
     }
 
     /// The error code of the original program: `RREAD` or `RVALID`.

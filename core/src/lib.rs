@@ -9,10 +9,13 @@
 //! written in two notations ([`Notation`]; text read without a board is a [`MoveText`],
 //! placed on one with [`MoveText::on`]), and whole games in the text format of [`save`].
 //!
-//! The source follows the same order: `rules.rs` with the read-only views of
-//! `piece_rule.rs` sits on `parse.rs` (the rule file) and `tables.rs` (what it compiles
-//! to); `engine/` holds the board state and the board rules on those tables, and knows
-//! nothing of `position.rs`, `game.rs` and the notations built on it.
+//! The source follows the same order: `square.rs`, `direction.rs` and `moves.rs` are the
+//! coordinates and moves of every board, `bit_types.rs` the piece and square types;
+//! `rules.rs` with the read-only views of `piece_rule.rs` sits on `parse.rs` (the rule
+//! file: its keywords read line by line into `draft.rs`, then checked together by the
+//! named checks of `validate.rs`) and `tables.rs` (what it compiles to); `engine/` holds
+//! the board state and the board rules on those tables, and knows nothing of
+//! `position.rs`, `game.rs` and the notations built on it (`notation.rs`, `otn/`).
 
 #![deny(missing_docs)]
 
@@ -24,12 +27,16 @@ macro_rules! doc_rules {
     };
 }
 
+mod bit_types;
 mod bitboard;
+mod direction;
 mod display;
+mod draft;
 mod engine;
 mod error;
 mod game;
 mod keywords;
+mod moves;
 mod notation;
 pub mod otn;
 mod outcome;
@@ -42,16 +49,19 @@ mod rules;
 pub mod save;
 mod square;
 mod tables;
-mod types;
+mod validate;
 
+pub use bit_types::{PieceType, PieceTypes, SquareType, SquareTypes};
 pub use bitboard::{BitBoard, SquareIndices};
+pub use direction::Direction;
 pub use display::BoardDisplay;
 pub use engine::Undo;
 pub use error::{
-    BitError, MoveError, MovePathError, NotationError, ParseError, RulesError, RulesErrorKind,
-    SetupError, SetupProblem, Subject,
+    BitError, MoveError, MovePathError, NotationError, ParseError, RuleViolation, RulesError,
+    RulesErrorKind, SetupError, SetupProblem, Subject,
 };
 pub use game::{Game, LegalMoves};
+pub use moves::{Jumps, JumpsTooLong, Move};
 pub use notation::{MoveText, Notation};
 pub use outcome::{EndReason, Outcome};
 pub use parse::{Repetition, RepetitionLoser};
@@ -59,7 +69,4 @@ pub use piece_rule::{PieceRule, SquareRule};
 pub use player::Player;
 pub use position::{Moves, Position, Setup};
 pub use rules::Rules;
-pub use square::{
-    AlgebraicSquare, Direction, Jumps, JumpsTooLong, MAX_SIDE, Move, Square, column_name,
-};
-pub use types::{PieceType, PieceTypes, SquareType, SquareTypes};
+pub use square::{AlgebraicSquare, MAX_SIDE, Square, column_name};

@@ -255,3 +255,41 @@ pub enum Notation {
     /// `ab`, ... up to `ae` on a board 31 wide. Upper-case letters are read too.
     Algebraic,
 }
+
+impl FromStr for Move {
+    type Err = NotationError;
+
+    /// Reads `x1 y1 x2 y2` (and, for a jump capture, `x3 y3 ...`): numbers separated by
+    /// white space, rows from the top, which mean the same squares on every board.
+    /// Algebraic text (`d6-b6`) is refused with [`NotationError::NeedsBoard`]: its rows
+    /// count from the bottom, so it is read on a board, by
+    /// [`Rules::read_move`](crate::Rules::read_move) or
+    /// [`MoveText::on`](crate::MoveText::on).
+    ///
+    /// ```
+    /// use hnefatafl_core::{Move, NotationError, Square};
+    /// let mv: Move = "3 1 1 1".parse()?;
+    /// assert_eq!((mv.from(), mv.to()), (Square::new(3, 1).unwrap(), Square::new(1, 1).unwrap()));
+    /// assert_eq!(
+    ///     "d6-b6".parse::<Move>(),
+    ///     Err(NotationError::NeedsBoard("d6-b6".to_owned()))
+    /// );
+    /// # Ok::<(), NotationError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Move, NotationError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.first().is_some_and(|word| is_algebraic(word)) {
+            // Text that is no move at all gets its own error first.
+            text.parse::<MoveText>()?;
+            return Err(NotationError::NeedsBoard(text.trim().to_owned()));
+        }
+        if words.len() < 4 || words.len() % 2 != 0 {
+            return Err(NotationError::WordCount);
+        }
+        let squares = words
+            .chunks(2)
+            .map(|pair| Square::try_from((coordinate(pair[0])?, coordinate(pair[1])?)))
+            .collect::<Result<Vec<Square>, NotationError>>()?;
+        Move::through(squares[0], &squares[1..])
+    }
+}

@@ -10,7 +10,7 @@ use crate::tables::{self, Tables};
 use crate::{
     AlgebraicSquare, BitBoard, Direction, EndReason, Move, Notation, NotationError, Outcome,
     PieceRule, PieceType, Player, Position, Repetition, RepetitionLoser, RulesError, Square,
-    SquareRule, SquareType, Subject, notation,
+    SquareRule, SquareType, notation,
 };
 
 /// A validated rule file, compiled into tables. Cheap to clone (shared).
@@ -83,7 +83,7 @@ impl Rules {
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
     pub fn parse(text: &[u8]) -> Result<Rules, RulesError> {
-        let description = parse::parse(text).map_err(|error| locate(text, error))?;
+        let description = parse::parse(text)?;
         let tables = tables::compile(&description);
         // A fingerprint of everything the rules are: equal descriptions hash alike.
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -667,49 +667,5 @@ impl FromStr for Rules {
     /// Reads and validates a rule file's text, as [`Rules::parse`] does.
     fn from_str(text: &str) -> Result<Rules, RulesError> {
         Rules::parse(text.as_bytes())
-    }
-}
-
-/// Finds the line an RVALID error is about: where its rule is written for its piece or
-/// square type, or else where that type is declared, or else where the rule is written
-/// on a line of its own (`pieces`, `width`).
-fn locate(text: &[u8], error: RulesError) -> RulesError {
-    let RulesError::Invalid {
-        rule,
-        subject,
-        message,
-        line: None,
-    } = error
-    else {
-        return error;
-    };
-    let lines = gleipnir::parse(text).unwrap_or_default();
-    let find = |wanted: &dyn Fn(&[String]) -> bool| {
-        lines
-            .iter()
-            .find(|line| wanted(&line.words))
-            .map(|line| line.number)
-    };
-    let general = || find(&|words| words.first().is_some_and(|word| word == rule));
-    let line = match subject {
-        Some(subject) => {
-            let (scope, bit) = match subject {
-                Subject::Piece(piece) => ("piece", piece.bit().to_string()),
-                Subject::Square(square) => ("square", square.bit().to_string()),
-            };
-            let is = |words: &[String], second: &str, third: &str| {
-                words.len() > 2 && words[0] == scope && words[1] == second && words[2] == third
-            };
-            find(&|words| is(words, &bit, rule))
-                .or_else(|| find(&|words| is(words, "bit", &bit)))
-                .or_else(general)
-        }
-        None => general(),
-    };
-    RulesError::Invalid {
-        rule,
-        subject,
-        message,
-        line,
     }
 }

@@ -168,58 +168,9 @@ pub(crate) fn compile(d: &Description) -> Tables {
     let width = usize::from(d.width);
     let height = usize::from(d.height);
     let squares = width * height;
-    let mut neighbours = Vec::with_capacity(squares);
-    for index in 0..squares {
-        let (x, y) = (index % width, index / width);
-        let at = |ok: bool, i: usize| if ok { i as u16 } else { NONE };
-        neighbours.push([
-            at(x + 1 < width, index + 1),
-            at(x > 0, index.wrapping_sub(1)),
-            at(y + 1 < height, index + width),
-            at(y > 0, index.wrapping_sub(width)),
-        ]);
-    }
-
-    let mut pieces = [PieceInfo::default(); 8];
-    let mut escape_pieces = 0;
-    let mut capture_loss = Vec::new();
-    let mut occupies = [0u8; 8];
-    for rule in &d.piece_rules {
-        let index = rule.piece.index();
-        occupies[index] = rule.occupies;
-        pieces[index] = PieceInfo {
-            owner: rule.owner.index() as u8,
-            captures: rule.captures,
-            capture_sides: rule.capture_sides,
-            custodial: rule.custodial,
-            capture_edge: rule.capture_edge,
-            capture_edge_alone: rule.capture_edge_alone,
-            double_trap: rule.double_trap,
-            double_trap_capture: rule.double_trap_capture,
-            double_trap_complement: rule.double_trap_complement,
-            double_trap_edge: rule.double_trap_edge,
-            double_trap_enclosed: rule.double_trap_enclosed,
-            double_trap_squares: rule.double_trap_squares,
-            jump: rule.jump,
-            escape_on: rule.escape_on,
-            lose_on: rule.lose_on,
-        };
-        if rule.escape {
-            escape_pieces |= rule.piece.bit();
-        }
-        if rule.capture_loss {
-            capture_loss.push(index);
-        }
-    }
-    let mut square_types = [SquareInfo::default(); 8];
-    for rule in &d.square_rules {
-        square_types[rule.square.index()] = SquareInfo {
-            captures: rule.captures,
-            capture_sides: rule.capture_sides,
-            capture_sides_pieces: rule.capture_sides_pieces,
-            escape: rule.escape,
-        };
-    }
+    let neighbours = neighbours(width, height);
+    let piece_types = PieceTypeTables::new(d);
+    let square_types = square_infos(d);
     let type_of = |bit: u8| -> Option<&SquareInfo> {
         (bit != 0).then(|| &square_types[bit.trailing_zeros() as usize])
     };
@@ -232,14 +183,152 @@ pub(crate) fn compile(d: &Description) -> Tables {
         .iter()
         .map(|&bit| type_of(bit).map_or(0, |t| t.captures))
         .collect();
+    let reach = reach(d, &neighbours);
+    let outward = outward(d, &neighbours);
+    let bitset = |f: &dyn Fn(usize) -> bool| bitset(squares, f);
+    let mask_of = |f: fn(&crate::PieceRule) -> bool| {
+        d.piece_rules
+            .iter()
+            .filter(|r| f(r))
+            .fold(0u8, |m, r| m | r.piece.bit())
+    };
 
-    // Reach: walk each ray once per piece type; every step must be a square the piece may
-    // stand on or pass over, and no step may go from a non-noreturn square onto a
-    // noreturn one.
+    // The same keys in every run.
+    let mut random = SplitMix::new(0x6E65_6661_7461_666C ^ (squares as u64));
+    let zobrist = (0..8 * squares).map(|_| random.next_u64()).collect();
+    let zobrist_side = random.next_u64();
+
+    Tables {
+        width,
+        height,
+        coordinates: Box::new(std::array::from_fn(|index| {
+            if index < squares {
+                Square((index % width) as u16 | ((index / width) as u16) << 5)
+            } else {
+                Square(0)
+            }
+        })),
+        squares,
+        words: squares.div_ceil(64),
+        square_bits: d.squares.clone(),
+        steps: [1, -1, width as isize, -(width as isize)],
+        reach,
+        pieces: piece_types.pieces,
+        square_types,
+        escape_squares,
+        escape_pieces: piece_types.escape_pieces,
+        capture_loss: piece_types.capture_loss,
+        hostile,
+        occupies: piece_types.occupies,
+        zobrist,
+        zobrist_side,
+        passing: d.piece_rules.iter().any(|r| r.pass & !r.occupies != 0),
+        edge: bitset(&|square| outward[square] != 0),
+        on_board: bitset(&|square| d.squares[square] != 0),
+        not_first_column: bitset(&|square| square % width != 0),
+        not_last_column: bitset(&|square| square % width != width - 1),
+        outward,
+        neighbours,
+        shieldwall: mask_of(|r| r.shieldwall),
+        exit_fort: mask_of(|r| r.exit_fort),
+        encircle: d.encircle.map(crate::Player::index),
+        draw_no_win: d.draw_no_win,
+        jumping: d.piece_rules.iter().any(|r| r.jump != 0),
+        jumped: d.piece_rules.iter().fold(0, |m, r| m | r.jump),
+        jump_compulsory: d.jump_compulsory,
+        losing: d.piece_rules.iter().any(|r| r.lose_on != 0),
+    }
+}
+
+/// Each square's neighbour per direction, or [`NONE`] outside the rectangle.
+fn neighbours(width: usize, height: usize) -> Vec<[u16; DIRECTIONS]> {
+    (0..width * height)
+        .map(|index| {
+            let (x, y) = (index % width, index / width);
+            let at = |ok: bool, i: usize| if ok { i as u16 } else { NONE };
+            [
+                at(x + 1 < width, index + 1),
+                at(x > 0, index.wrapping_sub(1)),
+                at(y + 1 < height, index + width),
+                at(y > 0, index.wrapping_sub(width)),
+            ]
+        })
+        .collect()
+}
+
+/// The tables of the piece types, per type index.
+struct PieceTypeTables {
+    pieces: [PieceInfo; 8],
+    escape_pieces: u8,
+    capture_loss: Vec<usize>,
+    occupies: [u8; 8],
+}
+
+impl PieceTypeTables {
+    fn new(d: &Description) -> PieceTypeTables {
+        let mut tables = PieceTypeTables {
+            pieces: [PieceInfo::default(); 8],
+            escape_pieces: 0,
+            capture_loss: Vec::new(),
+            occupies: [0u8; 8],
+        };
+        for rule in &d.piece_rules {
+            let index = rule.piece.index();
+            tables.occupies[index] = rule.occupies;
+            tables.pieces[index] = PieceInfo {
+                owner: rule.owner.index() as u8,
+                captures: rule.captures,
+                capture_sides: rule.capture_sides,
+                custodial: rule.custodial,
+                capture_edge: rule.capture_edge,
+                capture_edge_alone: rule.capture_edge_alone,
+                double_trap: rule.double_trap,
+                double_trap_capture: rule.double_trap_capture,
+                double_trap_complement: rule.double_trap_complement,
+                double_trap_edge: rule.double_trap_edge,
+                double_trap_enclosed: rule.double_trap_enclosed,
+                double_trap_squares: rule.double_trap_squares,
+                jump: rule.jump,
+                escape_on: rule.escape_on,
+                lose_on: rule.lose_on,
+            };
+            if rule.escape {
+                tables.escape_pieces |= rule.piece.bit();
+            }
+            if rule.capture_loss {
+                tables.capture_loss.push(index);
+            }
+        }
+        tables
+    }
+}
+
+/// What the engine needs of each square type, per type index.
+fn square_infos(d: &Description) -> [SquareInfo; 8] {
+    let mut square_types = [SquareInfo::default(); 8];
+    for rule in &d.square_rules {
+        square_types[rule.square.index()] = SquareInfo {
+            captures: rule.captures,
+            capture_sides: rule.capture_sides,
+            capture_sides_pieces: rule.capture_sides_pieces,
+            escape: rule.escape,
+        };
+    }
+    square_types
+}
+
+/// How many steps each piece type may go from each square in each direction.
+///
+/// Walks each ray once per piece type; every step must be a square the piece may stand
+/// on or pass over, and no step may go from a non-noreturn square onto a noreturn one.
+fn reach(
+    d: &Description,
+    neighbours: &[[u16; DIRECTIONS]],
+) -> Box<[[[u8; DIRECTIONS]; 8]; WORDS * 64]> {
     let mut reach = Box::new([[[0u8; DIRECTIONS]; 8]; WORDS * 64]);
     for rule in &d.piece_rules {
         let t = rule.piece.index();
-        for start in 0..squares {
+        for start in 0..neighbours.len() {
             for direction in 0..DIRECTIONS {
                 let mut count = 0u8;
                 let mut previous = start;
@@ -272,81 +361,32 @@ pub(crate) fn compile(d: &Description) -> Tables {
             }
         }
     }
+    reach
+}
 
-    let outward: Vec<u8> = (0..squares)
+/// Per square: one bit per direction whose neighbour is not part of the board.
+fn outward(d: &Description, neighbours: &[[u16; DIRECTIONS]]) -> Vec<u8> {
+    neighbours
+        .iter()
         .map(|square| {
             let mut bits = 0u8;
-            for (direction, &next) in neighbours[square].iter().enumerate() {
+            for (direction, &next) in square.iter().enumerate() {
                 if next == NONE || d.squares[usize::from(next)] == 0 {
                     bits |= 1 << direction;
                 }
             }
             bits
         })
-        .collect();
-    let bitset = |f: &dyn Fn(usize) -> bool| {
-        let mut set = [0u64; WORDS];
-        for square in (0..squares).filter(|&square| f(square)) {
-            set[square / 64] |= 1 << (square % 64);
-        }
-        set
-    };
-    let edge = bitset(&|square| outward[square] != 0);
-    let on_board = bitset(&|square| d.squares[square] != 0);
-    let not_first_column = bitset(&|square| square % width != 0);
-    let not_last_column = bitset(&|square| square % width != width - 1);
-    let mask_of = |f: fn(&crate::PieceRule) -> bool| {
-        d.piece_rules
-            .iter()
-            .filter(|r| f(r))
-            .fold(0u8, |m, r| m | r.piece.bit())
-    };
+        .collect()
+}
 
-    // The same keys in every run.
-    let mut random = SplitMix::new(0x6E65_6661_7461_666C ^ (squares as u64));
-    let zobrist = (0..8 * squares).map(|_| random.next_u64()).collect();
-    let zobrist_side = random.next_u64();
-
-    Tables {
-        width,
-        height,
-        coordinates: Box::new(std::array::from_fn(|index| {
-            if index < squares {
-                Square((index % width) as u16 | ((index / width) as u16) << 5)
-            } else {
-                Square(0)
-            }
-        })),
-        squares,
-        words: squares.div_ceil(64),
-        square_bits: d.squares.clone(),
-        neighbours,
-        steps: [1, -1, width as isize, -(width as isize)],
-        reach,
-        pieces,
-        square_types,
-        escape_squares,
-        escape_pieces,
-        capture_loss,
-        hostile,
-        occupies,
-        zobrist,
-        zobrist_side,
-        passing: d.piece_rules.iter().any(|r| r.pass & !r.occupies != 0),
-        outward,
-        edge,
-        on_board,
-        not_first_column,
-        not_last_column,
-        shieldwall: mask_of(|r| r.shieldwall),
-        exit_fort: mask_of(|r| r.exit_fort),
-        encircle: d.encircle.map(crate::Player::index),
-        draw_no_win: d.draw_no_win,
-        jumping: d.piece_rules.iter().any(|r| r.jump != 0),
-        jumped: d.piece_rules.iter().fold(0, |m, r| m | r.jump),
-        jump_compulsory: d.jump_compulsory,
-        losing: d.piece_rules.iter().any(|r| r.lose_on != 0),
+/// The squares of a board for which `f` holds, as a bitset.
+fn bitset(squares: usize, f: &dyn Fn(usize) -> bool) -> [u64; WORDS] {
+    let mut set = [0u64; WORDS];
+    for square in (0..squares).filter(|&square| f(square)) {
+        set[square / 64] |= 1 << (square % 64);
     }
+    set
 }
 
 /// The `directions` bit of a direction for a piece of this owner: player 0 goes forward

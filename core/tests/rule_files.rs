@@ -206,10 +206,11 @@ fn validation_errors_name_the_rule() {
                 "{rule}: no line: {error}"
             ),
         }
-        match &error {
-            RulesError::Invalid { rule: found, .. } => assert_eq!(found, &rule, "{error}"),
-            other => panic!("{rule}: {other:?}"),
-        }
+        assert!(
+            matches!(&error, RulesError::Invalid { .. }),
+            "{rule}: {error:?}"
+        );
+        assert_eq!(error.rule(), Some(rule), "{error}");
     }
 }
 
@@ -299,4 +300,46 @@ fn random_games_on_every_shipped_file_end() {
         }
     }
     assert!(games >= 8 * 3, "only {games} games in {}", dir.display());
+}
+
+#[test]
+fn every_violation_is_reported_each_with_its_line() {
+    // Two broken piece types, each on the line it is written on.
+    let text = base() + "piece 2 dbl_trap_capt\npiece 4 exit_fort\n";
+    let count = text.lines().count() as u32;
+    let error = refuse(&text);
+    let found: Vec<(&str, Option<u32>)> = error
+        .violations()
+        .iter()
+        .map(|violation| (violation.rule, violation.line))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("dbl_trap_capt", Some(count - 1)),
+            ("exit_fort", Some(count)),
+        ],
+        "{error}"
+    );
+    assert_eq!(error.line(), Some(count - 1));
+    assert_eq!(error.rule(), Some("dbl_trap_capt"));
+    let shown = error.to_string();
+    assert!(
+        shown.contains(&format!("line {count}: exit_fort: ")),
+        "{shown}"
+    );
+    // Every keyword that must be written and is not, none with a line.
+    let error = refuse("id x\n");
+    let missing: Vec<&str> = error.violations().iter().map(|v| v.rule).collect();
+    assert_eq!(missing, ["name", "width", "height", "pieces", "squares"]);
+    assert!(error.violations().iter().all(|v| v.line.is_none()));
+    // A single violation reads as before.
+    let error = refuse(&(base() + "piece 4 exit_fort\n"));
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "line {}: invalid rules: exit_fort: piece type 4 has `exit_fort` without `escape`",
+            count - 1
+        )
+    );
 }

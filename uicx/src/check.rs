@@ -2,9 +2,11 @@
 //!
 //! Reads each file (a path, or a rule file's name looked up as `-r` does; standard input
 //! when none is named), prints every error, not only the first, as
-//! `file:line: RREAD: ...` or `file:line: RVALID: ...`, and with `-w` also the warnings,
-//! `file:line: warning: ...`, all on standard error. The exit status is 1 when any file
-//! has an error (or cannot be read), else 0: warnings do not change it.
+//! `file:line: RREAD: ...` or `file:line: RVALID: ...` (`file: RVALID: ...` for a rule that
+//! is missing, so has no line), and with `-w` also the warnings,
+//! `file:line: warning: ...`, all on standard error; a file without errors is said to be
+//! good on standard output (`file: good: no errors, no warnings`). The exit status is 1
+//! when any file has an error (or cannot be read), else 0: warnings do not change it.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -72,36 +74,73 @@ const MAX_ERRORS: usize = 100;
 fn report(out: &mut impl Write, name: &str, text: &[u8], warnings: bool) -> bool {
     let errors = errors(text);
     for error in &errors {
-        let _ = writeln!(out, "{name}:{error}");
+        let _ = writeln!(out, "{}", error.at(name));
     }
     if !errors.is_empty() {
         return false;
     }
+    let mut verdict = "good: no errors".to_owned();
     if warnings {
         if let Ok(rules) = Rules::parse(text) {
             let lines = gleipnir::parse(text).unwrap_or_default();
-            for warning in warn(&rules, &lines) {
+            let found = warn(&rules, &lines);
+            for warning in &found {
                 let _ = writeln!(out, "{name}:{}: warning: {}", warning.line, warning.message);
             }
+            verdict = match found.len() {
+                0 => "good: no errors, no warnings".to_owned(),
+                1 => "no errors, 1 warning".to_owned(),
+                many => format!("no errors, {many} warnings"),
+            };
         }
     }
+    println!("{name}: {verdict}");
     true
 }
 
-/// Every error of a rule file, each as `line: CLASS: reason`, as lev_comp goes on after an
-/// error: the rule parser stops at the first, so each line that cannot be read is left
-/// out in turn and the rest read again. An invalid rule (RVALID) is judged on the whole
-/// file, so it is reported only when every line reads; after a line is left out, the
-/// rules are incomplete and their validity is not judged.
-pub fn errors(text: &[u8]) -> Vec<String> {
-    let mut found: Vec<(u32, String)> = Vec::new();
+/// One error of a file: its line (none for a rule that is not written at all) and
+/// `CLASS: reason`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    /// The 1-based line, when the error has one.
+    pub line: Option<u32>,
+    /// `RREAD: ...` or `RVALID: ...`.
+    pub text: String,
+}
+
+impl FileError {
+    /// The error as printed for a file: `file:line: CLASS: reason`, or `file: CLASS:
+    /// reason` without a line.
+    pub fn at(&self, file: &str) -> String {
+        match self.line {
+            Some(line) => format!("{file}:{line}: {}", self.text),
+            None => format!("{file}: {}", self.text),
+        }
+    }
+}
+
+/// Every error of a rule file, as lev_comp goes on after an error: the rule parser stops
+/// at the first line that cannot be read (RREAD), so each such line is left out in turn
+/// and the rest read again. An invalid rule (RVALID) is judged on the whole file, so the
+/// violations (every one the parser finds, each with its line) are reported only when
+/// every line reads; after a line is left out, the rules are incomplete and their
+/// validity is not judged. In the order of the lines, those without a line first.
+pub fn errors(text: &[u8]) -> Vec<FileError> {
+    let mut found: Vec<FileError> = Vec::new();
+    let push = |found: &mut Vec<FileError>, line: Option<u32>, text: String| {
+        found.push(FileError { line, text });
+    };
     // First the syntax (quotes, escapes, UTF-8): the physical line at fault is emptied.
     let mut bytes = text.to_vec();
     let lines = loop {
         match gleipnir::parse(&bytes) {
             Ok(lines) => break lines,
             Err(error) => {
-                found.push((error.line(), format!("RREAD: {}", error.reason())));
+                push(
+                    &mut found,
+                    Some(error.line()),
+                    format!("RREAD: {}", error.reason()),
+                );
                 if found.len() >= MAX_ERRORS || !empty_line(&mut bytes, error.line()) {
                     return in_order(found);
                 }
@@ -113,31 +152,35 @@ pub fn errors(text: &[u8]) -> Vec<String> {
     let mut left_out = std::collections::BTreeSet::new();
     loop {
         let kept = lines.iter().filter(|line| !left_out.contains(&line.number));
-        match Rules::parse(&rewrite(kept)) {
-            Ok(_) => return in_order(found),
-            Err(error) => {
-                let line = error.line();
-                let read = error.kind() == hnefatafl_core::RulesErrorKind::Read;
-                if read || found.is_empty() {
-                    let at = line.unwrap_or(1);
-                    found.push((at, format!("{}: {}", error.code(), error.reason())));
-                }
-                match line {
-                    Some(line) if read && found.len() < MAX_ERRORS && left_out.insert(line) => {}
-                    _ => return in_order(found),
+        let Err(error) = Rules::parse(&rewrite(kept)) else {
+            return in_order(found);
+        };
+        if error.kind() == hnefatafl_core::RulesErrorKind::Valid {
+            if found.is_empty() {
+                for violation in error.violations() {
+                    let text = format!("RVALID: {}: {}", violation.rule, violation.message);
+                    push(&mut found, violation.line, text);
                 }
             }
+            return in_order(found);
+        }
+        let line = error.line();
+        push(
+            &mut found,
+            Some(line.unwrap_or(1)),
+            format!("{}: {}", error.code(), error.reason()),
+        );
+        match line {
+            Some(line) if found.len() < MAX_ERRORS && left_out.insert(line) => {}
+            _ => return in_order(found),
         }
     }
 }
 
-/// The errors by line, as `line: CLASS: reason`.
-fn in_order(mut found: Vec<(u32, String)>) -> Vec<String> {
-    found.sort_by_key(|(line, _)| *line);
+/// The errors by line, those without a line first.
+fn in_order(mut found: Vec<FileError>) -> Vec<FileError> {
+    found.sort_by_key(|error| error.line);
     found
-        .into_iter()
-        .map(|(line, text)| format!("{line}: {text}"))
-        .collect()
 }
 
 /// Empties a physical line (1-based) of a text, keeping its newline; false when the text

@@ -21,7 +21,14 @@ fn text(extra: &str) -> String {
     )
 }
 
+/// The exit status and standard error of `hnefatafl --check ARGS`.
 fn check(args: &[&str], stdin: &str) -> (i32, String) {
+    let (status, _, stderr) = check_all(args, stdin);
+    (status, stderr)
+}
+
+/// The exit status, standard output and standard error of `hnefatafl --check ARGS`.
+fn check_all(args: &[&str], stdin: &str) -> (i32, String, String) {
     let output = Command::cargo_bin("hnefatafl")
         .expect("the binary is built")
         .arg("--check")
@@ -30,7 +37,8 @@ fn check(args: &[&str], stdin: &str) -> (i32, String) {
         .output()
         .expect("the checker runs");
     let status = output.status.code().expect("an exit status");
-    (status, String::from_utf8_lossy(&output.stderr).into_owned())
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (status, text(&output.stdout), text(&output.stderr))
 }
 
 /// The warnings of `-w` on standard input.
@@ -41,9 +49,24 @@ fn warnings(text: &str) -> String {
 }
 
 #[test]
-fn a_clean_file_passes_silently() {
-    assert_eq!(warnings(&text("forbid_repeat\n")), "");
-    assert_eq!(check(&[], &text("")), (0, String::new()));
+fn a_clean_file_is_said_to_be_good() {
+    assert_eq!(
+        check_all(&["-w"], &text("forbid_repeat\n")),
+        (
+            0,
+            "<stdin>: good: no errors, no warnings\n".to_owned(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        check_all(&[], &text("")),
+        (0, "<stdin>: good: no errors\n".to_owned(), String::new())
+    );
+    // Warnings are counted, and a file with errors is not said to be good.
+    let (_, stdout, _) = check_all(&["-w"], &text(""));
+    assert_eq!(stdout, "<stdin>: no errors, 1 warning\n");
+    let (status, stdout, _) = check_all(&[], "id x\nwidth 99\n");
+    assert_eq!((status, stdout.as_str()), (1, ""));
 }
 
 #[test]
@@ -187,8 +210,14 @@ fn every_error_of_a_file_is_reported_in_line_order() {
 
 #[test]
 fn shipped_rule_files_are_found_by_name() {
-    let (status, stderr) = check(&["brandub", "halatafl"], "");
+    let (status, stdout, stderr) = check_all(&["-w", "brandub", "halatafl"], "");
     assert_eq!((status, stderr.as_str()), (0, ""));
+    let good: Vec<&str> = stdout.lines().collect();
+    assert_eq!(good.len(), 2, "{stdout}");
+    for (line, name) in good.iter().zip(["brandub", "halatafl"]) {
+        assert!(line.contains(name), "{stdout}");
+        assert!(line.ends_with(": good: no errors, no warnings"), "{stdout}");
+    }
     // A name that is neither a file nor a rule file.
     let (status, stderr) = check(&["no_such_rules"], "");
     assert_eq!(status, 1);
@@ -196,4 +225,51 @@ fn shipped_rule_files_are_found_by_name() {
         stderr.starts_with("no_such_rules: cannot read:"),
         "{stderr}"
     );
+}
+
+#[test]
+fn every_missing_rule_is_reported_not_only_the_first() {
+    let (status, stderr) = check(&[], "id x\n");
+    assert_eq!(status, 1);
+    let expected: String = ["name", "width", "height", "pieces", "squares"]
+        .iter()
+        .map(|rule| format!("<stdin>: RVALID: {rule}: `{rule}` is missing\n"))
+        .collect();
+    assert_eq!(stderr, expected);
+}
+
+#[test]
+fn every_invalid_rule_is_reported_with_its_line() {
+    // Piece type 2 is custodial with one side, piece type 4 has `exit_fort` without
+    // `escape`, and square type 2 captures with `capt_sides` but names no piece that may
+    // stand on it (its line is the type's declaration): two piece types and a square
+    // type broken at once.
+    let file = text("forbid_repeat\n").replace("piece 2 custodial\n", "")
+        + "piece 2 capt_sides 1\npiece 2 custodial\npiece 4 exit_fort\nsquare 2 capt_sides 2\n";
+    let lines: Vec<&str> = file.lines().collect();
+    let line_of = |wanted: &str| {
+        1 + lines
+            .iter()
+            .position(|line| *line == wanted)
+            .unwrap_or_else(|| panic!("{wanted} in\n{file}"))
+    };
+    let (status, stderr) = check(&[], &file);
+    assert_eq!(status, 1, "{stderr}");
+    // In the order of the lines: the square type is declared before the rules added.
+    let expected = [
+        format!(
+            "<stdin>:{}: RVALID: capt_sides_pieces: square type 2 has `capt_sides` but `capt_sides_pieces` names no piece that may stand on it",
+            line_of("square bit 2")
+        ),
+        format!(
+            "<stdin>:{}: RVALID: custodial: piece type 2 is custodial, which needs `capt_sides` of 2 or more",
+            line_of("piece 2 custodial")
+        ),
+        format!(
+            "<stdin>:{}: RVALID: exit_fort: piece type 4 has `exit_fort` without `escape`",
+            line_of("piece 4 exit_fort")
+        ),
+    ];
+    let found: Vec<&str> = stderr.lines().collect();
+    assert_eq!(found, expected, "{stderr}");
 }

@@ -1,21 +1,21 @@
 //! The board engine: its state ([`board`]) and the record that takes a move back
 //! ([`undo`]), and the board rules on compiled tables, by what they do: move generation
 //! ([`movegen`]), making a move with its captures ([`capture`]), the end of the game
-//! ([`outcome`], with the flood fills of [`enclosure`]) and move counting ([`perft`]).
+//! ([`end_rules`], with the flood fills of [`enclosure`]) and move counting ([`perft`]).
 //! It knows nothing of [`Position`](crate::Position), which is built on it.
 
 mod board;
 mod capture;
 mod enclosure;
+mod end_rules;
 mod movegen;
-mod outcome;
 mod perft;
 mod undo;
 
 pub(crate) use board::Board;
 pub(crate) use capture::{make_move, unmake_move};
+pub(crate) use end_rules::outcome;
 pub(crate) use movegen::{check_move, count_moves, has_move, try_for_each_move};
-pub(crate) use outcome::outcome;
 pub(crate) use perft::perft;
 pub use undo::Undo;
 

@@ -4,8 +4,8 @@ use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::capture::{make_move, unmake_move};
+use super::end_rules::ended;
 use super::movegen::{count_moves, try_for_each_move};
-use super::outcome::ended;
 use crate::Move;
 use crate::tables::Tables;
 

@@ -5,7 +5,9 @@
 use super::rules::{ALL, KingMode, Spec, default_corners, on_edge, piece_mask};
 use super::{Approximation, RulesString};
 use super::{OtnError, Roles, unexpressible};
-use crate::{PieceRule, Player, Repetition, RepetitionLoser, Rules, SquareRule};
+use crate::{
+    PieceRule, Player, Repetition, RepetitionLoser, Rules, Square, SquareRule, SquareType,
+};
 
 /// Writes rules as an OTN rules string. The string is read back and compared with the
 /// rules, square by square and piece by piece, before it is returned.
@@ -63,141 +65,23 @@ pub fn rules_to_otn_nearest(rules: &Rules) -> Result<(RulesString, Vec<Approxima
             "a last piece is not captured against the edge here (OTN has no such capture)",
         );
     }
-    let repetition = if rules.forbid_repeat() {
-        approach(
-            "tfr",
-            "a move may repeat a position here; the player who makes it occur the third time loses",
-        );
-        'l'
-    } else if let Some(Repetition { count, loser }) = rules.repetition() {
-        if count != 3 {
-            approach(
-                "tfr",
-                &format!(
-                    "the game ends at the third occurrence of a position here, not at occurrence {count}"
-                ),
-            );
-        }
-        match loser {
-            None => 'd',
-            Some(RepetitionLoser::Mover) => 'l',
-            Some(RepetitionLoser::Player(_)) => {
-                approach(
-                    "tfr",
-                    "OTN names no side that loses a repetition: the player who makes the third occurrence wins here",
-                );
-                'w'
-            }
-        }
-    } else {
-        'i'
-    };
+    let repetition = repetition_value(rules, &mut approach);
     let roles = Roles::of(rules)?;
     let start = super::position_to_otn(rules, &rules.start_position())?;
     let dim = start.dim();
-    let rule = |piece| rules.piece_rule(piece);
-    let king = rule(roles.king).ok_or_else(|| unexpressible("start", "no king"))?;
-    let role_mask = |mask: u8| -> u8 {
-        rules
-            .piece_rules()
-            .iter()
-            .filter(|p| mask & p.piece.bit() != 0)
-            .filter_map(|p| roles.man(p.piece))
-            .map(|man| piece_mask("start", &man.letter().to_string()).unwrap_or(0))
-            .fold(0, |a, b| a | b)
+    let king = rules
+        .piece_rule(roles.king)
+        .ok_or_else(|| unexpressible("start", "no king"))?;
+    let board = OtnSquares {
+        rules,
+        roles: &roles,
+        dim,
     };
-    let square = |(x, y): (usize, usize)| rules.square_at(x as u8, y as u8);
-    let kind = |s: (usize, usize)| square(s).and_then(|s| rules.square_type(s));
-    let stands = |s: (usize, usize)| -> (u8, u8) {
-        // (roles that may stand, roles that may not come back)
-        let Some(kind) = kind(s) else { return (0, 0) };
-        let (mut stop, mut no_return) = (0, 0);
-        for p in rules.piece_rules() {
-            let bit = role_mask(p.piece.bit());
-            if p.occupies & kind.bit() != 0 {
-                stop |= bit;
-            }
-            if p.noreturn & kind.bit() != 0 {
-                no_return |= bit;
-            }
-        }
-        (stop, no_return)
-    };
-    // The roles that may pass over a square without stopping there.
-    let passes = |s: (usize, usize)| -> u8 {
-        let Some(kind) = kind(s) else { return 0 };
-        rules
-            .piece_rules()
-            .iter()
-            .filter(|p| p.pass & kind.bit() != 0)
-            .fold(0, |mask, p| mask | role_mask(p.piece.bit()))
-    };
-    let all_squares: Vec<(usize, usize)> = (0..dim)
-        .flat_map(|y| (0..dim).map(move |x| (x, y)))
-        .collect();
-    let escapes: Vec<(usize, usize)> = all_squares
-        .iter()
-        .copied()
-        .filter(|&s| square(s).is_some_and(|s| rules.is_escape_square(roles.king, s)))
-        .collect();
-    let edge: Vec<(usize, usize)> = all_squares
-        .iter()
-        .copied()
-        .filter(|&s| on_edge(dim, s))
-        .collect();
-    let edge_escape = !escapes.is_empty() && escapes == edge;
-    let corners = if edge_escape {
-        default_corners(dim)
-    } else {
-        escapes.clone()
-    };
-    let square_rule = |s: (usize, usize)| kind(s).and_then(|k| rules.square_rule(k));
-    let special = |s: (usize, usize)| {
-        let (stop, no_return) = stands(s);
-        stop != ALL || no_return != 0 || square_rule(s).is_some_and(|r| r.captures != 0)
-    };
-    let centres: Vec<(usize, usize)> = all_squares
-        .iter()
-        .copied()
-        .filter(|s| !(corners.contains(s) || edge_escape && on_edge(dim, *s)))
-        .filter(|&s| special(s))
-        .collect();
-    let props = |spaces: &[(usize, usize)]| -> (u8, u8, u8, u8) {
-        spaces.first().map_or((0, ALL, ALL, ALL), |&s| {
-            let (stop, no_return) = stands(s);
-            let hostile = square_rule(s).map_or(0, |r| role_mask(r.captures));
-            (hostile, stop | passes(s), stop, ALL & !no_return)
-        })
-    };
-    let (corner_hostile, corner_pass, corner_stop, corner_reenter) = props(&corners);
-    let (centre_hostile_empty, centre_pass, centre_stop, centre_reenter) = props(&centres);
-    let king_mode = if king.capture_sides >= 4 && !king.custodial {
-        if king.capture_edge {
-            KingMode::Middle
-        } else {
-            KingMode::Strong
-        }
-    } else if rules
-        .square_rules()
-        .iter()
-        .any(|r| r.capture_sides != 0 && r.capture_sides_pieces & roles.king.bit() != 0)
-    {
-        KingMode::Centre
-    } else {
-        KingMode::Weak
-    };
-    // OTN's `c` makes the king strong on the centre and on the squares beside it.
-    let strong_king_on = |s: (usize, usize)| {
-        square_rule(s)
-            .is_some_and(|r| r.capture_sides != 0 && r.capture_sides_pieces & roles.king.bit() != 0)
-    };
-    let beside_centre = king_mode == KingMode::Centre
-        && !all_squares.iter().all(|&(x, y)| {
-            let beside = centres
-                .iter()
-                .any(|&(cx, cy)| cx.abs_diff(x) + cy.abs_diff(y) == 1);
-            !beside || strong_king_on((x, y))
-        });
+    let (edge_escape, corners, centres) = board.special_squares();
+    let (corner_hostile, corner_pass, corner_stop, corner_reenter) = board.props(&corners);
+    let (centre_hostile_empty, centre_pass, centre_stop, centre_reenter) = board.props(&centres);
+    let king_mode = king_mode(rules, &roles, king);
+    let beside_centre = king_mode == KingMode::Centre && !board.strong_beside(&centres);
     if beside_centre {
         approach(
             "ks",
@@ -236,6 +120,197 @@ pub fn rules_to_otn_nearest(rules: &Rules) -> Result<(RulesString, Vec<Approxima
     };
     same_rules(rules, &roles, &back, &lost)?;
     Ok((otn, approximations))
+}
+
+/// The value of OTN's `tfr` (threefold repetition) nearest to the rules' repetition rule:
+/// `d` draws, `l` the player who repeats loses, `w` wins, `i` ignored.
+fn repetition_value(rules: &Rules, approach: &mut impl FnMut(&'static str, &str)) -> char {
+    if rules.forbid_repeat() {
+        approach(
+            "tfr",
+            "a move may repeat a position here; the player who makes it occur the third time loses",
+        );
+        return 'l';
+    }
+    let Some(Repetition { count, loser }) = rules.repetition() else {
+        return 'i';
+    };
+    if count != 3 {
+        approach(
+            "tfr",
+            &format!(
+                "the game ends at the third occurrence of a position here, not at occurrence {count}"
+            ),
+        );
+    }
+    match loser {
+        None => 'd',
+        Some(RepetitionLoser::Mover) => 'l',
+        Some(RepetitionLoser::Player(_)) => {
+            approach(
+                "tfr",
+                "OTN names no side that loses a repetition: the player who makes the third occurrence wins here",
+            );
+            'w'
+        }
+    }
+}
+
+/// How strong the king is, in OTN's words: armed against four sides (and the edge), or
+/// strong on the centre only, or weak.
+fn king_mode(rules: &Rules, roles: &Roles, king: &PieceRule) -> KingMode {
+    if king.capture_sides >= 4 && !king.custodial {
+        if king.capture_edge {
+            KingMode::Middle
+        } else {
+            KingMode::Strong
+        }
+    } else if rules
+        .square_rules()
+        .iter()
+        .any(|r| r.capture_sides != 0 && r.capture_sides_pieces & roles.king.bit() != 0)
+    {
+        KingMode::Centre
+    } else {
+        KingMode::Weak
+    }
+}
+
+/// A square of an OTN board: `(x, y)` from the top-left.
+type Coordinates = (usize, usize);
+
+/// The squares of a square board as OTN sees them: what each role (K, T, t) may do on
+/// them, at `(x, y)`.
+struct OtnSquares<'a> {
+    rules: &'a Rules,
+    roles: &'a Roles,
+    dim: usize,
+}
+
+impl OtnSquares<'_> {
+    /// The OTN roles of a mask of piece types.
+    fn role_mask(&self, mask: u8) -> u8 {
+        self.rules
+            .piece_rules()
+            .iter()
+            .filter(|p| mask & p.piece.bit() != 0)
+            .filter_map(|p| self.roles.man(p.piece))
+            .map(|man| piece_mask("start", &man.letter().to_string()).unwrap_or(0))
+            .fold(0, |a, b| a | b)
+    }
+
+    fn square(&self, (x, y): (usize, usize)) -> Option<Square> {
+        self.rules.square_at(x as u8, y as u8)
+    }
+
+    fn kind(&self, s: (usize, usize)) -> Option<SquareType> {
+        self.square(s).and_then(|s| self.rules.square_type(s))
+    }
+
+    fn square_rule(&self, s: (usize, usize)) -> Option<&SquareRule> {
+        self.kind(s).and_then(|k| self.rules.square_rule(k))
+    }
+
+    /// The roles that may stand on a square, and those that may not come back to it.
+    fn stands(&self, s: (usize, usize)) -> (u8, u8) {
+        let Some(kind) = self.kind(s) else {
+            return (0, 0);
+        };
+        let (mut stop, mut no_return) = (0, 0);
+        for p in self.rules.piece_rules() {
+            let bit = self.role_mask(p.piece.bit());
+            if p.occupies & kind.bit() != 0 {
+                stop |= bit;
+            }
+            if p.noreturn & kind.bit() != 0 {
+                no_return |= bit;
+            }
+        }
+        (stop, no_return)
+    }
+
+    /// The roles that may pass over a square without stopping there.
+    fn passes(&self, s: (usize, usize)) -> u8 {
+        let Some(kind) = self.kind(s) else { return 0 };
+        self.rules
+            .piece_rules()
+            .iter()
+            .filter(|p| p.pass & kind.bit() != 0)
+            .fold(0, |mask, p| mask | self.role_mask(p.piece.bit()))
+    }
+
+    fn all(&self) -> Vec<(usize, usize)> {
+        let dim = self.dim;
+        (0..dim)
+            .flat_map(|y| (0..dim).map(move |x| (x, y)))
+            .collect()
+    }
+
+    /// Whether the king escapes on the whole edge, the corners (the escape squares, or
+    /// the default corners when the edge escapes), and the centres (every other square
+    /// that not every role may stand on, or that captures).
+    fn special_squares(&self) -> (bool, Vec<Coordinates>, Vec<Coordinates>) {
+        let (rules, dim) = (self.rules, self.dim);
+        let all_squares = self.all();
+        let escapes: Vec<(usize, usize)> = all_squares
+            .iter()
+            .copied()
+            .filter(|&s| {
+                self.square(s)
+                    .is_some_and(|s| rules.is_escape_square(self.roles.king, s))
+            })
+            .collect();
+        let edge: Vec<(usize, usize)> = all_squares
+            .iter()
+            .copied()
+            .filter(|&s| on_edge(dim, s))
+            .collect();
+        let edge_escape = !escapes.is_empty() && escapes == edge;
+        let corners = if edge_escape {
+            default_corners(dim)
+        } else {
+            escapes
+        };
+        let special = |s: (usize, usize)| {
+            let (stop, no_return) = self.stands(s);
+            stop != ALL || no_return != 0 || self.square_rule(s).is_some_and(|r| r.captures != 0)
+        };
+        let centres = all_squares
+            .iter()
+            .copied()
+            .filter(|s| !(corners.contains(s) || edge_escape && on_edge(dim, *s)))
+            .filter(|&s| special(s))
+            .collect();
+        (edge_escape, corners, centres)
+    }
+
+    /// What the first of some squares does, as OTN writes it for all of them: the roles
+    /// it captures when empty, that may pass over it, stop on it, and come back to it.
+    fn props(&self, spaces: &[(usize, usize)]) -> (u8, u8, u8, u8) {
+        spaces.first().map_or((0, ALL, ALL, ALL), |&s| {
+            let (stop, no_return) = self.stands(s);
+            let hostile = self
+                .square_rule(s)
+                .map_or(0, |r| self.role_mask(r.captures));
+            (hostile, stop | self.passes(s), stop, ALL & !no_return)
+        })
+    }
+
+    /// Whether the king is strong on every square beside a centre, as OTN's `c` makes
+    /// him.
+    fn strong_beside(&self, centres: &[(usize, usize)]) -> bool {
+        let king = self.roles.king.bit();
+        let strong_king_on = |s: (usize, usize)| {
+            self.square_rule(s)
+                .is_some_and(|r| r.capture_sides != 0 && r.capture_sides_pieces & king != 0)
+        };
+        self.all().iter().all(|&(x, y)| {
+            let beside = centres
+                .iter()
+                .any(|&(cx, cy)| cx.abs_diff(x) + cy.abs_diff(y) == 1);
+            !beside || strong_king_on((x, y))
+        })
+    }
 }
 
 /// What [`rules_to_otn_nearest`] approached, so that the comparison of the rules with
