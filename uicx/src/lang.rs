@@ -133,6 +133,7 @@ gleipnir::language_keys! {
         XGameOver = "x_game_over",
         XGameOverNetwork = "x_game_over_network",
         XHelpWindow = "x_help_window",
+        XMore = "x_more",
         EnvUnset = "env_unset",
         Info = "info",
         // The network (`c` and the commands of a game on a server).

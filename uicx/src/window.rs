@@ -70,6 +70,7 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
         .analysed_move()
         .and_then(|mv| rules.index(mv.from()).zip(rules.index(mv.to())));
     view.hint = session.language().get(Key::XHint);
+    view.more = session.language().get(Key::XMore);
     if let Some(network) = network {
         view.clocks = network.clocks;
         view.clock_running = network.clocks.is_some()
@@ -146,6 +147,7 @@ impl XHost for Host<'_> {
             Some(game) => view_of(self.session, game),
             None => BoardView {
                 status: self.session.status(),
+                more: self.session.language().get(Key::XMore),
                 ..BoardView::default()
             },
         }

@@ -168,6 +168,26 @@ fn x_null_draws_fallback_graphics_and_q_quits() {
 }
 
 #[test]
+fn an_unknown_theme_is_said_not_to_exist_with_the_themes_there_are() {
+    let _one = one_window();
+    let home = home();
+    let program = Program::start(home.path(), None, &["-x", "nosuch"], true);
+    let driver = Driver::connect();
+    let window = driver.find_window(TITLE, &[], WAIT);
+    driver.type_text(window, "q\n");
+    let output = program.finish(WAIT);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "theme \"nosuch\" does not exist; the themes are wood, stone, null. Drawing with theme wood."
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("fallback"), "{stderr}");
+}
+
+#[test]
 fn x_at_the_prompt_returns_to_the_prompt() {
     let _one = one_window();
     let home = home();

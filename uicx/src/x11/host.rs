@@ -75,6 +75,9 @@ pub struct BoardView {
     pub best_move: Option<(usize, usize)>,
     /// The hint shown at the empty prompt (already translated), e.g. that `h` gives help.
     pub hint: String,
+    /// The note at the foot of long output shown over the board while more of it follows
+    /// (already translated): how to scroll on and how to close it. Empty: no note.
+    pub more: String,
     /// Each player's time left, when the game has clocks (a timed network game).
     pub clocks: Option<[Duration; 2]>,
     /// Whether the clock of the side to move is running (counting down now).

@@ -75,13 +75,12 @@ pub fn load(
         .unwrap_or_default();
     let mut problems = Vec::new();
     let is_listed = |name: &str| listed.iter().any(|entry| entry == name);
+    let mut unknown = None;
 
     let chosen = match requested {
         Some(name) if is_listed(name) || name == NULL_THEME => name.to_owned(),
         other => {
-            if let Some(name) = other {
-                problems.push(format!("theme \"{name}\" is not listed in xlib/themes"));
-            }
+            unknown = other;
             match suggested {
                 Some(name) if is_listed(name) => name.to_owned(),
                 _ => listed
@@ -117,13 +116,26 @@ pub fn load(
         }
     }
 
-    let warning = (!problems.is_empty()).then(|| {
-        format!(
+    let mut said = Vec::new();
+    if let Some(name) = unknown {
+        let mut names: Vec<&str> = listed.iter().map(String::as_str).collect();
+        if !names.contains(&NULL_THEME) {
+            names.push(NULL_THEME);
+        }
+        said.push(format!(
+            "theme \"{name}\" does not exist; the themes are {}. Drawing with theme {}.",
+            names.join(", "),
+            theme.name
+        ));
+    }
+    if !problems.is_empty() {
+        said.push(format!(
             "theme {}: using fallback graphics where needed ({})",
             theme.name,
             problems.join("; ")
-        )
-    });
+        ));
+    }
+    let warning = (!said.is_empty()).then(|| said.join(" "));
     LoadedTheme { theme, warning }
 }
 
@@ -317,7 +329,15 @@ mod tests {
         assert_eq!(load(&sample_reader, None, None).theme.name, "20");
         let unknown = load(&sample_reader, Some("nosuch"), Some("50"));
         assert_eq!(unknown.theme.name, "50");
-        assert!(unknown.warning.expect("warned").contains("nosuch"));
+        let warning = unknown.warning.expect("warned");
+        assert!(
+            warning.starts_with("theme \"nosuch\" does not exist; the themes are 20, "),
+            "{warning}"
+        );
+        assert!(
+            warning.ends_with(", null. Drawing with theme 50."),
+            "{warning}"
+        );
         let null = load(&sample_reader, Some("null"), None);
         assert_eq!(null.theme.name, "null");
         assert!(null.theme.squares.is_empty() && null.theme.pieces.is_empty());

@@ -127,16 +127,35 @@ pub(super) fn messages(
         let first = scene.scroll.min(lines.len().saturating_sub(count));
         // What the output covers is not written over it.
         texts.retain(|item| item.y < top as i32);
-        (top, &lines[first..first + count], MESSAGE_BACKGROUND)
+        let mut shown = lines[first..first + count].to_vec();
+        if first + count < lines.len() {
+            more_note(&scene.view.more, layout.text_columns(), &mut shown);
+        }
+        (top, shown, MESSAGE_BACKGROUND)
     } else {
         // The last lines of the output, in the area's rows.
         let first = lines.len().saturating_sub(rows);
-        (layout.messages_top, &lines[first..], MESSAGE_BACKGROUND)
+        (
+            layout.messages_top,
+            lines[first..].to_vec(),
+            MESSAGE_BACKGROUND,
+        )
     };
     for (row, text) in shown.iter().enumerate() {
         let baseline = top + PAD / 2 + row as u32 * line + layout.metrics.ascent;
         texts.push(text_item(PAD, baseline, text.clone(), background));
     }
+}
+
+/// Puts the note that more follows (and how to close the text) in the last rows shown,
+/// when they leave a row of the output above it.
+fn more_note(note: &str, columns: usize, shown: &mut Vec<String>) {
+    let note = wrap(note, columns);
+    if note.is_empty() || note.len() >= shown.len() {
+        return;
+    }
+    shown.truncate(shown.len() - note.len());
+    shown.extend(note);
 }
 
 /// The game-end banner over the middle of the board: who won and why, and how to go on.
