@@ -15,22 +15,54 @@ use crate::{Move, PieceType, Player, Position, Rules, SquareType, column_name};
 /// The letters of piece types, by bit index.
 const PIECE_LETTERS: [char; 8] = ['K', 'D', 'A', 'B', 'C', 'E', 'F', 'G'];
 
+/// The upper-case initial of a piece type's name, when it begins with an ASCII letter.
+fn initial(name: Option<&str>) -> Option<char> {
+    name.and_then(|name| name.chars().next())
+        .filter(char::is_ascii_alphabetic)
+        .map(|letter| letter.to_ascii_uppercase())
+}
+
+/// Whether every declared piece type has a name with an initial of its own, so that the
+/// initials tell the types apart on a text board.
+fn initials_differ(rules: &Rules) -> bool {
+    let mut seen = Vec::new();
+    rules
+        .piece_rules()
+        .iter()
+        .all(|rule| match initial(rule.name()) {
+            Some(letter) if !seen.contains(&letter) => {
+                seen.push(letter);
+                true
+            }
+            _ => false,
+        })
+}
+
 impl Rules {
-    /// The letter of a piece type on a text board (after its `ui_bit`): `K`, `D`, `A`,
-    /// `B`, `C`, `E`, `F`, `G` for bits 1 to 128, upper case for player 0's pieces and
-    /// lower case for player 1's.
+    /// The letter of a piece type on a text board: the initial of its `name` when every
+    /// declared type has a name and their initials differ (`king`, `defender`,
+    /// `attacker`: `K`, `D`, `A`; halatafl's `white` and `black`: `W`, `B`), else by its
+    /// bit (after its `ui_bit`): `K`, `D`, `A`, `B`, `C`, `E`, `F`, `G` for bits 1 to
+    /// 128. Upper case for player 0's pieces, lower case for player 1's.
     ///
     /// ```
     /// # use hnefatafl_core::PieceType;
     #[doc = doc_rules!()]
     /// assert_eq!(rules.piece_letter(PieceType::from_bit(1).unwrap()), 'k');
     /// assert_eq!(rules.piece_letter(PieceType::from_bit(4).unwrap()), 'A');
+    /// let halatafl = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/halatafl"))?;
+    /// assert_eq!(halatafl.piece_letter(PieceType::from_bit(4).unwrap()), 'W');
+    /// assert_eq!(halatafl.piece_letter(PieceType::from_bit(2).unwrap()), 'b');
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
     pub fn piece_letter(&self, piece: PieceType) -> char {
         let rule = self.piece_rule(piece);
         let shown = rule.and_then(|rule| rule.ui_bit()).unwrap_or(piece);
-        let letter = PIECE_LETTERS[shown.index() % PIECE_LETTERS.len()];
+        let by_bit = PIECE_LETTERS[shown.index() % PIECE_LETTERS.len()];
+        let letter = rule
+            .and_then(|rule| initial(rule.name()))
+            .filter(|_| initials_differ(self))
+            .unwrap_or(by_bit);
         match rule.map(|rule| rule.owner()) {
             Some(Player::One) => letter.to_ascii_lowercase(),
             _ => letter,

@@ -2,8 +2,10 @@
 //! core's ([`Rules::piece_letter`], [`Rules::square_mark`]), as in its
 //! [`Position::display`](hnefatafl_core::Position::display):
 //!
-//! Pieces are letters by type bit (after `ui_bit`): 1 `K`, 2 `D`, 4 `A`, 8 `B`, 16 `C`,
-//! 32 `E`, 64 `F`, 128 `G`; upper case for player 0, lower case for player 1. Empty
+//! Pieces are the initials of their types' names when every type is named and the
+//! initials differ (halatafl's `white` and `black`: `W`, `b`), else letters by type bit
+//! (after `ui_bit`): 1 `K`, 2 `D`, 4 `A`, 8 `B`, 16 `C`, 32 `E`, 64 `F`, 128 `G`; upper
+//! case for player 0, lower case for player 1. Empty
 //! squares by type (after `ui_bit`): `*` an escape square, `+` a square that captures
 //! (a hostile throne or corner), `.` the most common type, `:` any other type; squares
 //! that are not part of the board are blank. The last move's squares are in brackets.

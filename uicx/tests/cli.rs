@@ -860,7 +860,11 @@ fn without_a_language_file_messages_are_english_words() {
         !stdout.contains("rules_loaded") && !stdout.contains("turn "),
         "{stdout}"
     );
-    assert_eq!(stderr, "Bad limits: 9\n");
+    assert_eq!(
+        stderr,
+        "Bad limits: 9 (a level is a number from 1 to 6; the other limits are d<depth>, \
+         t<seconds>, n<nodes> and j<threads>)\n"
+    );
 
     // A language the rc file cannot find: `file:line: message`, in English.
     let rc = home.path().join("rc");
@@ -931,4 +935,52 @@ fn a_piece_named_in_the_rule_file_is_a_piece_in_messages() {
         .stdout(predicate::str::contains(
             "Player 0 wins: the white piece reached an escape square.",
         ));
+}
+
+/// A game of halatafl that white (player 0) wins in 11 plies by jumping twice onto a
+/// corner of black's half (6 0, type 2): squares that the file's `escape_on` makes
+/// white's winning squares.
+const HALATAFL_WHITE_WINS: &str = "m 4 3 3 3\nm 2 3 4 3\nm 5 3 3 3\nm 5 2 5 3\nm 6 3 4 3\n\
+    m 6 2 6 3\nm 6 4 6 2\nm 6 1 6 3\nm 5 4 6 4\nm 6 0 6 1\nm 6 4 6 2 6 0\n";
+
+#[test]
+fn halatafl_is_drawn_with_its_names_and_won_on_its_own_words() {
+    let home = home();
+    let output = on_rules(home.path(), "halatafl")
+        .write_stdin(format!("b\n{HALATAFL_WHITE_WINS}"))
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr, "", "{stdout}");
+    // White and black, by the initials of their names, not by the bits (`D`, `a`).
+    assert!(stdout.contains(" 3  4  b  b  b  .  W  W  W"), "{stdout}");
+    assert!(
+        stdout.contains("Player 0 wins: a white piece reached a square it wins on."),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("escape square"), "{stdout}");
+}
+
+#[test]
+fn rules_that_are_nowhere_are_answered_with_the_shipped_names() {
+    let home = home();
+    let output = on_rules(home.path(), "brandub")
+        .write_stdin("r nosuchrules\n")
+        .output()
+        .expect("runs");
+    let mut names: Vec<String> = std::fs::read_dir(data().join("rules"))
+        .expect("the shipped rules")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 11, "{names:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "nosuchrules: not found in any data directory; the shipped rule files are {}\n",
+            names.join(", ")
+        )
+    );
 }

@@ -334,6 +334,14 @@ fn c_localhost_starts_a_private_server_that_stops_when_the_last_player_leaves() 
         "{text}"
     );
     assert!(!gone(pid), "the server runs");
+    // Its certificate is its own: no operator to ask about it.
+    assert!(
+        text.contains(&format!(
+            "First connection to localhost:{port}, the private server this program started: its certificate sha256:"
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("operator"), "{text}");
     let data = remote_data(home.path());
     assert!(data.join("server.db").is_file(), "its own data directory");
     let pins = std::fs::read_to_string(home.path().join(".hnefatafl/known_servers"))
@@ -554,7 +562,10 @@ fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
     let mut ann = at_a_terminal(homes[0].path());
     type_line(&mut ann, connect);
     type_line(&mut ann, "register ann");
-    expect(&mut ann, "Password for ann (the next line):");
+    expect(&mut ann, "Account ann: the next line is its password.");
+    // The password is asked for once, by the prompt.
+    let between = expect(&mut ann, "password (not shown): ");
+    assert!(!between.contains("Password"), "asked twice: {between:?}");
     type_line(&mut ann, "ann secret");
     let before = expect(&mut ann, "Logged in as ann.");
     assert!(
@@ -663,7 +674,7 @@ fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
     let mut ann = at_a_terminal(homes[0].path());
     type_line(&mut ann, connect);
     type_line(&mut ann, "register ann");
-    expect(&mut ann, "Password for ann (the next line):");
+    expect(&mut ann, "Account ann: the next line is its password.");
     type_line(&mut ann, "ann secret");
     expect(&mut ann, "Logged in as ann.");
     type_line(&mut ann, "new brandub");

@@ -75,7 +75,13 @@ fn last_move_is_marked_and_colour_only_on_request() {
 #[test]
 fn ui_bit_draws_a_type_like_another() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/brandub");
-    let text = std::fs::read_to_string(path).expect("brandub");
+    // Without names, the letters go by the types' bits.
+    let text: String = std::fs::read_to_string(path)
+        .expect("brandub")
+        .lines()
+        .filter(|line| !(line.starts_with("piece ") && line.contains(" name")))
+        .map(|line| format!("{line}\n"))
+        .collect();
     let plain = Rules::parse(text.as_bytes()).expect("valid");
     let drawn_as_king = format!("{text}\npiece 2 ui_bit 1\n");
     let rules = match Rules::parse(drawn_as_king.as_bytes()) {
@@ -126,4 +132,18 @@ fn a_type_drawn_like_another_is_written_alike() {
     let rules: Rules = drawn.parse().expect("valid rules");
     let game = random_opening(&rules, 5, 1);
     assert_eq!(game.display().to_string(), board::render(&game, false));
+}
+
+#[test]
+fn named_types_are_drawn_by_the_initials_of_their_names() {
+    // Halatafl's white (type 4, drawn like type 2 in the window) and black (type 2).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules/halatafl");
+    let text = std::fs::read_to_string(path).expect("halatafl");
+    let rules = Rules::parse(text.as_bytes()).expect("valid");
+    let drawn = board::render(&Game::new(rules), false);
+    // The rows, without the column names above them.
+    let rows: String = drawn.lines().skip(2).collect();
+    assert_eq!(rows.matches('W').count(), 24, "{drawn}");
+    assert_eq!(rows.matches('b').count(), 24, "{drawn}");
+    assert!(!rows.contains('D') && !rows.contains('a'), "{drawn}");
 }

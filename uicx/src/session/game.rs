@@ -1,6 +1,6 @@
 //! The game at hand: moves, the board, the players, analysis, undo and a new game.
 
-use aim::{Limits, MAX_DEPTH};
+use aim::{Limits, MAX_DEPTH, MAX_LEVEL};
 use hnefatafl_core::{EndReason, Game, Move, PieceType, Player, Rules};
 
 use crate::board;
@@ -12,8 +12,8 @@ use super::{Outcome, PlayerKind, Session, Source, capture_line, describe_limits}
 
 /// Reads limit words, refusing a depth the engine cannot search.
 pub(super) fn read_limits(words: &[&str]) -> Result<Limits, Message> {
-    let limits =
-        Limits::from_words(words).map_err(|error| Message::new(Key::CmdBadLimits, [error.0]))?;
+    let limits = Limits::from_words(words)
+        .map_err(|error| Message::new(Key::CmdBadLimits, [error.0, MAX_LEVEL.to_string()]))?;
     match limits.depth {
         Some(depth) if depth > MAX_DEPTH => Err(Message::new(
             Key::CmdTooDeep,
@@ -74,7 +74,19 @@ impl Session {
         let loser = winner.opponent().index().to_string();
         let winner = winner.index().to_string();
         match outcome.reason {
-            EndReason::Escape(type_) => Message::new(Key::WinEscape, [winner, piece(type_)]),
+            // A type that wins on some square types only (halatafl's corners of the other
+            // side) wins on squares the file need not think of as escapes.
+            EndReason::Escape(type_) => {
+                let some_only = rules
+                    .piece_rule(type_)
+                    .is_some_and(|rule| rule.escape_on().bits() != u8::MAX);
+                let key = if some_only {
+                    Key::WinEscapeOn
+                } else {
+                    Key::WinEscape
+                };
+                Message::new(key, [winner, piece(type_)])
+            }
             EndReason::CaptureLoss(type_) => {
                 Message::new(Key::WinCaptureLoss, [winner, loser, piece(type_)])
             }

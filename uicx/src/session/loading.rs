@@ -29,7 +29,15 @@ impl Session {
         if name.is_empty() {
             return Err(Message::new(Key::CmdEmptyName, ["r"]));
         }
-        let (found, bytes) = self.lookup("rules", name, origin)?;
+        let (found, bytes) = match self.dirs.read_named("rules", name, origin) {
+            Ok(read) => read,
+            // A name that is nowhere: say which names there are.
+            Err(LookupError::NotFound) => {
+                let names = crate::data::rule_names().join(", ");
+                return Err(Message::new(Key::FrRulesNotFound, [name.to_owned(), names]));
+            }
+            Err(error) => return Err(messages::lookup_message(&self.language, name, &error)),
+        };
         let rules =
             Rules::parse(&bytes).map_err(|error| messages::rules_message(&found, &error))?;
         self.use_rules(rules, name, &found.to_string());

@@ -177,6 +177,9 @@ pub struct Session {
     /// The connection to a game server (`c`), and the game there: the one seam between
     /// a local game and a remote one, whose moves the server referees.
     link: Option<Link>,
+    /// Whether the server of the link is a private one that this program started (its
+    /// certificate needs no operator to vouch for it).
+    started_server: bool,
     /// The account name of a `login` or `register` whose password is the next line, and
     /// whether it registers. Kept here, not on the link, so that the line is taken as a
     /// password (and never run or echoed) even when there is no connection to send it on.
@@ -224,6 +227,7 @@ impl Session {
             progress: None,
             analysis: None,
             link: None,
+            started_server: false,
             secret_for: None,
             uploading: None,
             network: None,

@@ -76,6 +76,7 @@ impl Session {
             }
         });
         self.link = Some(Link::connect(target, &home, relay));
+        self.started_server = false;
         Ok(())
     }
 
@@ -388,14 +389,19 @@ impl Session {
             .unwrap_or_default();
         match event {
             remote::Event::Started { pid, port } => {
+                self.started_server = true;
                 self.say(Message::new(
                     Key::NetStarted,
                     [pid.to_string(), port.to_string()],
                 ));
             }
             remote::Event::Pinned(pin) => {
+                let key = match self.started_server {
+                    true => Key::NetPinnedOwn,
+                    false => Key::NetPinned,
+                };
                 self.say(Message::new(
-                    Key::NetPinned,
+                    key,
                     [
                         target.clone(),
                         pin.fingerprint,
