@@ -106,6 +106,8 @@ pub(super) fn messages(
         .flat_map(|message| wrap_output(message, layout.text_columns()))
         .collect();
     let rows = MESSAGE_ROWS as usize;
+    // The last rows shown that are the note that more follows, dimmed.
+    let mut note_rows = 0;
     let (top, shown, background) = if scene.expanded && lines.len() > rows {
         // Grow upwards over the board, at most to the top of the window.
         let room = (layout.terminal_top.saturating_sub(PAD) / line) as usize;
@@ -129,7 +131,7 @@ pub(super) fn messages(
         texts.retain(|item| item.y < top as i32);
         let mut shown = lines[first..first + count].to_vec();
         if first + count < lines.len() {
-            more_note(&scene.view.more, layout.text_columns(), &mut shown);
+            note_rows = more_note(&scene.view.more, layout.text_columns(), &mut shown);
         }
         (top, shown, MESSAGE_BACKGROUND)
     } else {
@@ -141,21 +143,28 @@ pub(super) fn messages(
             MESSAGE_BACKGROUND,
         )
     };
+    let note_from = shown.len() - note_rows;
     for (row, text) in shown.iter().enumerate() {
         let baseline = top + PAD / 2 + row as u32 * line + layout.metrics.ascent;
-        texts.push(text_item(PAD, baseline, text.clone(), background));
+        let mut item = text_item(PAD, baseline, text.clone(), background);
+        if row >= note_from {
+            item.foreground = DIM_TEXT;
+        }
+        texts.push(item);
     }
 }
 
 /// Puts the note that more follows (and how to close the text) in the last rows shown,
-/// when they leave a row of the output above it.
-fn more_note(note: &str, columns: usize, shown: &mut Vec<String>) {
+/// when they leave a row of the output above it; returns how many rows it takes.
+fn more_note(note: &str, columns: usize, shown: &mut Vec<String>) -> usize {
     let note = wrap(note, columns);
     if note.is_empty() || note.len() >= shown.len() {
-        return;
+        return 0;
     }
-    shown.truncate(shown.len() - note.len());
+    let rows = note.len();
+    shown.truncate(shown.len() - rows);
     shown.extend(note);
+    rows
 }
 
 /// The game-end banner over the middle of the board: who won and why, and how to go on.
