@@ -101,7 +101,7 @@ fn the_first_examples_of_core_and_aim_build_and_run_in_a_new_project() {
         "{board}"
     );
     assert_eq!(board.lines().count(), 13, "{board}");
-    std::fs::remove_dir_all(&root.join("project")).expect("the project removed");
+    std::fs::remove_dir_all(root.join("project")).expect("the project removed");
     // aim's example prints a move of the start position in algebraic notation.
     let out = run_first_example(&workspace().join("aim/README.md"), &root);
     let squares: Vec<&str> = out.split_whitespace().collect();
