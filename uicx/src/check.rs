@@ -12,7 +12,7 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 use gleipnir::Line;
-use hnefatafl_core::{PieceType, Player, Rules, Square, SquareType};
+use hnefatafl_core::{PieceType, Player, Rules, Square};
 
 /// The name standard input goes by in messages.
 const STDIN_NAME: &str = "<stdin>";
@@ -245,15 +245,37 @@ fn line_of(lines: &[Line], words: &[&str]) -> u32 {
 }
 
 /// Every warning of valid rules (lev_comp's `-w`): see docs/rules.md, "Checking rule
-/// files".
+/// files". Each check of [`WARNINGS`] in turn.
 pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
     let mut found = Vec::new();
-    let mut say = |line: u32, message: String| found.push(Warning { line, message });
-    let piece_line = |piece: PieceType| line_of(lines, &["piece", "bit", &piece.to_string()]);
-    let square_line = |square: SquareType| line_of(lines, &["square", "bit", &square.to_string()]);
-    let pieces = rules.piece_rules();
+    for check in WARNINGS {
+        check(rules, lines, &mut found);
+    }
+    found
+}
 
-    // A piece type that nothing can capture.
+/// A check of valid rules that adds each warning it finds.
+type WarningCheck = fn(&Rules, &[Line], &mut Vec<Warning>);
+
+/// The checks of `-w`, in the order their warnings are printed.
+const WARNINGS: [WarningCheck; 7] = [
+    never_captured,
+    unreachable_escape,
+    cannot_win,
+    noreturn_never_started_on,
+    undeclared_ui_bit,
+    asymmetric_start,
+    never_ends,
+];
+
+/// The line of a piece type's declaration.
+fn piece_line(lines: &[Line], piece: PieceType) -> u32 {
+    line_of(lines, &["piece", "bit", &piece.to_string()])
+}
+
+/// A piece type that nothing can capture.
+fn never_captured(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
+    let pieces = rules.piece_rules();
     for rule in pieces {
         let piece = rule.piece();
         let captured = pieces.iter().any(|enemy| {
@@ -261,32 +283,39 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
                 && (enemy.captures().contains(piece) || enemy.jump().contains(piece))
         });
         if !captured {
-            say(
-                piece_line(piece),
-                format!("piece type {piece} can never be captured: no enemy type captures it"),
-            );
+            found.push(Warning {
+                line: piece_line(lines, piece),
+                message: format!(
+                    "piece type {piece} can never be captured: no enemy type captures it"
+                ),
+            });
         }
     }
+}
 
-    // An escape square that no escape piece may stand on.
+/// An escape square that no escape piece may stand on.
+fn unreachable_escape(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
     for square in rules.square_rules().iter().filter(|s| s.escape()) {
-        let reachable = pieces.iter().any(|rule| {
+        let reachable = rules.piece_rules().iter().any(|rule| {
             rule.escape()
                 && rule.occupies().contains(square.square())
                 && rule.escape_on().contains(square.square())
         });
         if !reachable {
-            say(
-                square_line(square.square()),
-                format!(
-                    "escape square type {} can never be reached: no escape piece occupies it",
-                    square.square()
+            let square = square.square();
+            found.push(Warning {
+                line: line_of(lines, &["square", "bit", &square.to_string()]),
+                message: format!(
+                    "escape square type {square} can never be reached: no escape piece occupies it"
                 ),
-            );
+            });
         }
     }
+}
 
-    // A player who cannot win (leaving the opponent without a move aside).
+/// A player who cannot win (leaving the opponent without a move aside).
+fn cannot_win(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
+    let pieces = rules.piece_rules();
     for player in Player::BOTH {
         let escapes = pieces
             .iter()
@@ -300,19 +329,25 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
                     .any(|rule| rule.owner() == player && rule.captures().contains(victim.piece()))
         });
         if !escapes && !captures_loss && rules.encircle() != Some(player) {
-            say(
-                line_of(lines, &["id"]),
-                format!(
+            found.push(Warning {
+                line: line_of(lines, &["id"]),
+                message: format!(
                     "player {player} cannot win except by leaving the other without a move: \
                      no escape, no `capt_loss` type he captures, no `encircle`"
                 ),
-            );
+            });
         }
     }
+}
 
-    // `noreturn` squares that no piece of the type starts on.
+/// `noreturn` squares that no piece of the type starts on.
+fn noreturn_never_started_on(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
     let start = rules.start_position();
-    for rule in pieces.iter().filter(|rule| !rule.noreturn().is_empty()) {
+    for rule in rules
+        .piece_rules()
+        .iter()
+        .filter(|rule| !rule.noreturn().is_empty())
+    {
         let starts_there = start.pieces().any(|(square, piece)| {
             piece == rule.piece()
                 && rules
@@ -321,21 +356,27 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
         });
         if !starts_there {
             let piece = rule.piece().to_string();
-            say(
-                line_of(lines, &["piece", &piece, "noreturn"]),
-                format!("piece type {piece} has `noreturn` squares but starts on none of them"),
-            );
+            found.push(Warning {
+                line: line_of(lines, &["piece", &piece, "noreturn"]),
+                message: format!(
+                    "piece type {piece} has `noreturn` squares but starts on none of them"
+                ),
+            });
         }
     }
+}
 
-    // `ui_bit` naming an undeclared type.
-    for rule in pieces {
+/// `ui_bit` naming an undeclared type.
+fn undeclared_ui_bit(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
+    for rule in rules.piece_rules() {
         if let Some(shown) = rule.ui_bit().filter(|bit| rules.piece_rule(*bit).is_none()) {
             let piece = rule.piece().to_string();
-            say(
-                line_of(lines, &["piece", &piece, "ui_bit"]),
-                format!("piece type {piece} has `ui_bit {shown}`, an undeclared piece type"),
-            );
+            found.push(Warning {
+                line: line_of(lines, &["piece", &piece, "ui_bit"]),
+                message: format!(
+                    "piece type {piece} has `ui_bit {shown}`, an undeclared piece type"
+                ),
+            });
         }
     }
     for rule in rules.square_rules() {
@@ -344,14 +385,19 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
             .filter(|bit| rules.square_rule(*bit).is_none())
         {
             let square = rule.square().to_string();
-            say(
-                line_of(lines, &["square", &square, "ui_bit"]),
-                format!("square type {square} has `ui_bit {shown}`, an undeclared square type"),
-            );
+            found.push(Warning {
+                line: line_of(lines, &["square", &square, "ui_bit"]),
+                message: format!(
+                    "square type {square} has `ui_bit {shown}`, an undeclared square type"
+                ),
+            });
         }
     }
+}
 
-    // A start position that is not symmetric where the squares are.
+/// A start position that is not symmetric where the squares are.
+fn asymmetric_start(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
+    let start = rules.start_position();
     for (symmetry, name) in SYMMETRIES {
         let Some(squares_symmetric) = symmetric(rules, symmetry, |s| rules.square_type(s)) else {
             continue;
@@ -370,22 +416,26 @@ pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
                 }) == Some(true)
             });
             if !same && !facing {
-                say(
-                    line_of(lines, &["pieces"]),
-                    format!("the squares are symmetric {name}, but the start position is not"),
-                );
+                found.push(Warning {
+                    line: line_of(lines, &["pieces"]),
+                    message: format!(
+                        "the squares are symmetric {name}, but the start position is not"
+                    ),
+                });
             }
         }
     }
+}
 
-    // A game that may never end.
+/// A game that may never end.
+fn never_ends(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
     if !rules.forbid_repeat() && rules.repetition().is_none() && rules.draw_plies().is_none() {
-        say(
-            line_of(lines, &["id"]),
-            "a game may never end: no `forbid_repeat`, `repetition` or `draw_plies`".to_owned(),
-        );
+        found.push(Warning {
+            line: line_of(lines, &["id"]),
+            message: "a game may never end: no `forbid_repeat`, `repetition` or `draw_plies`"
+                .to_owned(),
+        });
     }
-    found
 }
 
 /// A mirror or turn of the board: the square a square goes to.

@@ -324,61 +324,112 @@ struct Lost<'a> {
 
 /// Compares rules with the rules read back from their OTN string (roles K=1, T=2, t=4).
 fn same_rules(rules: &Rules, roles: &Roles, back: &Rules, lost: &Lost) -> Result<(), OtnError> {
-    let back_roles = Roles::of(back)?;
-    let map = |mask: u8| -> u8 {
-        rules
+    let comparison = Comparison {
+        rules,
+        roles,
+        back,
+        back_roles: Roles::of(back)?,
+        lost,
+    };
+    comparison.same_pieces()?;
+    for s in rules.squares() {
+        comparison.same_square(s)?;
+    }
+    if rules.encircle() != back.encircle() {
+        return Err(unexpressible(
+            "surf",
+            "OTN's surrounding is a win of the attackers",
+        ));
+    }
+    let (start, back_start) = (rules.start_position(), back.start_position());
+    for s in rules.squares() {
+        let ours = start.piece_at(s).map(|p| comparison.map(p.bit()));
+        if ours != back_start.piece_at(s).map(|p| p.bit()) {
+            return Err(unexpressible("start", "the start position differs"));
+        }
+    }
+    Ok(())
+}
+
+/// Rules and the rules read back from their OTN string, compared.
+struct Comparison<'a> {
+    rules: &'a Rules,
+    roles: &'a Roles,
+    back: &'a Rules,
+    back_roles: Roles,
+    lost: &'a Lost<'a>,
+}
+
+impl Comparison<'_> {
+    /// A mask of the rules' piece types as the types of the rules read back.
+    fn map(&self, mask: u8) -> u8 {
+        self.rules
             .piece_rules()
             .iter()
             .filter(|p| mask & p.piece.bit() != 0)
-            .filter_map(|p| roles.man(p.piece).and_then(|m| back_roles.piece(m)))
+            .filter_map(|p| {
+                self.roles
+                    .man(p.piece)
+                    .and_then(|m| self.back_roles.piece(m))
+            })
             .fold(0, |a, p| a | p.bit())
-    };
-    for piece in rules.piece_rules() {
-        let Some(other) = roles
-            .man(piece.piece)
-            .and_then(|m| back_roles.piece(m))
-            .and_then(|p| back.piece_rule(p))
-        else {
-            return Err(unexpressible("start", "a piece type is lost"));
-        };
-        let key = if piece.piece == roles.king {
-            "ks"
-        } else {
-            "start"
-        };
-        let same = map(piece.captures) == other.captures
-            && piece.capture_sides == other.capture_sides
-            && piece.custodial == other.custodial
-            && piece.capture_edge == other.capture_edge
-            && piece.capture_loss == other.capture_loss
-            && piece.escape == other.escape
-            && !piece.double_trap
-            && !piece.double_trap_capture
-            && piece.shieldwall == other.shieldwall
-            && piece.exit_fort == other.exit_fort
-            && (piece.capture_edge_alone == other.capture_edge_alone || lost.edge_alone);
-        if !same {
-            let kind = roles
-                .man(piece.piece)
-                .map_or('?', super::board::Man::letter);
-            let key = if piece.captures != 0 && map(piece.captures) != other.captures {
-                "ka"
-            } else {
-                key
-            };
-            return Err(unexpressible(
-                key,
-                format!(
-                    "the capture rules of piece type {} (`{kind}`) have no OTN counterpart",
-                    piece.piece.bit()
-                ),
-            ));
-        }
     }
-    for s in rules.squares() {
-        let (ours, theirs) = (rules.square_type(s), back.square_type(s));
+
+    /// The piece type of the rules read back that plays the role of this one.
+    fn counterpart(&self, piece: &PieceRule) -> Option<&PieceRule> {
+        self.roles
+            .man(piece.piece)
+            .and_then(|m| self.back_roles.piece(m))
+            .and_then(|p| self.back.piece_rule(p))
+    }
+
+    /// Every piece type captures and is captured as its counterpart does.
+    fn same_pieces(&self) -> Result<(), OtnError> {
+        for piece in self.rules.piece_rules() {
+            let Some(other) = self.counterpart(piece) else {
+                return Err(unexpressible("start", "a piece type is lost"));
+            };
+            let same = self.map(piece.captures) == other.captures
+                && piece.capture_sides == other.capture_sides
+                && piece.custodial == other.custodial
+                && piece.capture_edge == other.capture_edge
+                && piece.capture_loss == other.capture_loss
+                && piece.escape == other.escape
+                && !piece.double_trap
+                && !piece.double_trap_capture
+                && piece.shieldwall == other.shieldwall
+                && piece.exit_fort == other.exit_fort
+                && (piece.capture_edge_alone == other.capture_edge_alone || self.lost.edge_alone);
+            if !same {
+                let kind = self
+                    .roles
+                    .man(piece.piece)
+                    .map_or('?', super::board::Man::letter);
+                let key = if piece.captures != 0 && self.map(piece.captures) != other.captures {
+                    "ka"
+                } else if piece.piece == self.roles.king {
+                    "ks"
+                } else {
+                    "start"
+                };
+                return Err(unexpressible(
+                    key,
+                    format!(
+                        "the capture rules of piece type {} (`{kind}`) have no OTN counterpart",
+                        piece.piece.bit()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A square is on both boards, every piece type may stand, pass and escape there as
+    /// its counterpart may, and it captures as its counterpart does.
+    fn same_square(&self, s: Square) -> Result<(), OtnError> {
+        let (rules, back) = (self.rules, self.back);
         let name = super::square_name(s);
-        let (Some(ours), Some(theirs)) = (ours, theirs) else {
+        let (Some(ours), Some(theirs)) = (rules.square_type(s), back.square_type(s)) else {
             return Err(unexpressible(
                 "dim",
                 format!("{name} is not part of the board, OTN boards are whole"),
@@ -393,11 +444,7 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules, lost: &Lost) -> Result
             )
         };
         for piece in rules.piece_rules() {
-            let Some(other) = roles
-                .man(piece.piece)
-                .and_then(|m| back_roles.piece(m))
-                .and_then(|p| back.piece_rule(p))
-            else {
+            let Some(other) = self.counterpart(piece) else {
                 continue;
             };
             if piece_view(rules, piece, ours.bit()) != piece_view(back, other, theirs.bit()) {
@@ -421,10 +468,10 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules, lost: &Lost) -> Result
         };
         let identity = |m: u8| m;
         let (ours, theirs) = (
-            view(rules.square_rule(ours), &map),
+            view(rules.square_rule(ours), &|m| self.map(m)),
             view(back.square_rule(theirs), &identity),
         );
-        let beside_centre = lost.beside_centre.is_some_and(|centres| {
+        let beside_centre = self.lost.beside_centre.is_some_and(|centres| {
             centres.iter().any(|&(cx, cy)| {
                 cx.abs_diff(usize::from(s.x())) + cy.abs_diff(usize::from(s.y())) == 1
             })
@@ -432,7 +479,7 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules, lost: &Lost) -> Result
         if ours != theirs && !(beside_centre && ours.0 == theirs.0) {
             let key = if ours.1 != theirs.1 || ours.2 != theirs.2 {
                 "ks"
-            } else if rules.is_escape_square(roles.king, s) {
+            } else if rules.is_escape_square(self.roles.king, s) {
                 "corh"
             } else {
                 "cenhe"
@@ -442,19 +489,6 @@ fn same_rules(rules: &Rules, roles: &Roles, back: &Rules, lost: &Lost) -> Result
                 format!("{name}: the square's capture rules have no OTN counterpart"),
             ));
         }
+        Ok(())
     }
-    if rules.encircle() != back.encircle() {
-        return Err(unexpressible(
-            "surf",
-            "OTN's surrounding is a win of the attackers",
-        ));
-    }
-    let (start, back_start) = (rules.start_position(), back.start_position());
-    for s in rules.squares() {
-        let ours = start.piece_at(s).map(|p| map(p.bit()));
-        if ours != back_start.piece_at(s).map(|p| p.bit()) {
-            return Err(unexpressible("start", "the start position differs"));
-        }
-    }
-    Ok(())
 }
