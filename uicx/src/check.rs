@@ -245,7 +245,7 @@ fn line_of(lines: &[Line], words: &[&str]) -> u32 {
 }
 
 /// Every warning of valid rules (lev_comp's `-w`): see docs/rules.md, "Checking rule
-/// files". Each check of [`WARNINGS`] in turn.
+/// files". Each check of `WARNINGS` in turn.
 pub fn warn(rules: &Rules, lines: &[Line]) -> Vec<Warning> {
     let mut found = Vec::new();
     for check in WARNINGS {
