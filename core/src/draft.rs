@@ -1,13 +1,13 @@
 //! A rule file's keywords as they are read, line by line (RREAD), before their rules are
 //! checked together: the [`Draft`].
 
+use crate::description::RepetitionLoser;
 use crate::error::RulesError;
 use crate::keywords::{self, Key, Keyword, Scope, Value};
-use crate::parse::RepetitionLoser;
 use crate::{PieceRule, PieceType, Player, SquareRule, SquareType};
 
 /// Every keyword of a rule file as read so far: what is not written is `None` (or off).
-/// [`Draft::finish`](crate::validate) turns it into a checked description.
+/// `Draft::finish` (in `validate.rs`) turns it into a checked description.
 #[derive(Default)]
 pub(crate) struct Draft {
     pub(crate) id: Option<String>,

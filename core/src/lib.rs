@@ -13,7 +13,7 @@
 //! coordinates and moves of every board, `bit_types.rs` the piece and square types;
 //! `rules.rs` with the read-only views of `piece_rule.rs` sits on `parse.rs` (the rule
 //! file: its keywords read line by line into `draft.rs`, then checked together by the
-//! named checks of `validate.rs`) and `tables.rs` (what it compiles to); `engine/` holds
+//! named checks of `validate.rs` into the `description.rs` of the rules) and `tables.rs` (what it compiles to); `engine/` holds
 //! the board state and the board rules on those tables, and knows nothing of
 //! `position.rs`, `game.rs` and the notations built on it (`notation.rs`, `otn/`).
 
@@ -29,6 +29,7 @@ macro_rules! doc_rules {
 
 mod bit_types;
 mod bitboard;
+mod description;
 mod direction;
 mod display;
 mod draft;
@@ -53,6 +54,7 @@ mod validate;
 
 pub use bit_types::{PieceType, PieceTypes, SquareType, SquareTypes};
 pub use bitboard::{BitBoard, SquareIndices};
+pub use description::{Repetition, RepetitionLoser};
 pub use direction::Direction;
 pub use display::BoardDisplay;
 pub use engine::Undo;
@@ -64,7 +66,6 @@ pub use game::{Game, LegalMoves};
 pub use moves::{Jumps, JumpsTooLong, Move};
 pub use notation::{MoveText, Notation};
 pub use outcome::{EndReason, Outcome};
-pub use parse::{Repetition, RepetitionLoser};
 pub use piece_rule::{PieceRule, SquareRule};
 pub use player::Player;
 pub use position::{Moves, Position, Setup};

@@ -5,7 +5,8 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::parse::{self, Description};
+use crate::description::Description;
+use crate::parse;
 use crate::tables::{self, Tables};
 use crate::{
     AlgebraicSquare, BitBoard, Direction, EndReason, Move, Notation, NotationError, Outcome,

@@ -1,7 +1,7 @@
 //! Validated rules compiled into the tables that move generation and captures read.
 
 use crate::Square;
-use crate::parse::Description;
+use crate::description::Description;
 use crate::random::SplitMix;
 
 /// No square: a neighbour outside the board rectangle.

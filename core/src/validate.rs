@@ -4,10 +4,10 @@
 
 use gleipnir::Line;
 
+use crate::description::{Description, Repetition};
 use crate::draft::Draft;
 use crate::error::{RuleViolation, Subject};
 use crate::keywords::{self, Key};
-use crate::parse::{Description, Repetition};
 use crate::{PieceRule, Player, SquareRule};
 
 /// A violation of a rule, before its line is found.
