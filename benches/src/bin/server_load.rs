@@ -16,54 +16,47 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
+use clap::Parser;
 use hnefatafl_core::{Game, Rules};
 use hnefatafl_net::client::Client;
 use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-/// The usage text.
-const USAGE: &str = "usage: server_load [--games N] [--rules <name>] [--plies N] [--seed N] \
-[--server <file>]";
-
+/// Loads a real hnefataflserver with many clients playing random games at once: each
+/// game has two clients of its own, and every game must complete (one that reaches the
+/// ply cap ends by resignation). Reports the moves per second the server referees,
+/// stores and passes on, and the latency of a move from sending it to reading the
+/// server's acknowledgement.
+#[derive(Parser)]
+#[command(name = "server_load", version)]
 struct Options {
+    /// Games played at once, each by two clients of its own.
+    #[arg(long, default_value_t = 100, value_name = "N")]
     games: usize,
+    /// The shipped rule file the games are played by, by name.
+    #[arg(long, default_value = "brandub", value_name = "NAME")]
     rules: String,
+    /// The ply cap of a game: a game that reaches it ends by resignation.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
     plies: usize,
+    /// The seed of the random moves.
+    #[arg(long, default_value_t = 1, value_name = "N")]
     seed: u64,
-    server: PathBuf,
+    /// The server program [default: hnefataflserver beside this program, or on $PATH].
+    #[arg(long, value_name = "FILE")]
+    server: Option<PathBuf>,
 }
 
-fn parse_options() -> Result<Options, String> {
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|dir| dir.join("hnefataflserver")));
-    let mut options = Options {
-        games: 100,
-        rules: "brandub".into(),
-        plies: 1000,
-        seed: 1,
-        server: beside.unwrap_or_else(|| PathBuf::from("hnefataflserver")),
-    };
-    let mut arguments = std::env::args().skip(1);
-    while let Some(flag) = arguments.next() {
-        let value = arguments
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag}: bad number {value}"))
-        };
-        match flag.as_str() {
-            "--games" => options.games = number()?.max(1) as usize,
-            "--plies" => options.plies = number()?.max(1) as usize,
-            "--seed" => options.seed = number()?,
-            "--rules" => options.rules = value,
-            "--server" => options.server = PathBuf::from(value),
-            _ => return Err(format!("unknown option {flag}")),
-        }
+impl Options {
+    /// The server program: `--server`, or `hnefataflserver` beside this program.
+    fn server(&self) -> PathBuf {
+        self.server.clone().unwrap_or_else(|| {
+            std::env::current_exe()
+                .ok()
+                .and_then(|exe| exe.parent().map(|dir| dir.join("hnefataflserver")))
+                .unwrap_or_else(|| PathBuf::from("hnefataflserver"))
+        })
     }
-    Ok(options)
 }
 
 /// What one player saw of its game.
@@ -178,12 +171,13 @@ async fn play(
 
 async fn run(options: Options) -> Result<(), String> {
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let server = Command::new(&options.server)
+    let program = options.server();
+    let server = Command::new(&program)
         .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
         .arg(data.path())
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("{}: {e}", options.server.display()))?;
+        .map_err(|e| format!("{}: {e}", program.display()))?;
     let mut server = ServerGuard(server);
     let stdout = server.0.stdout.take().ok_or("no stdout")?;
     let mut first = String::new();
@@ -323,17 +317,9 @@ async fn run(options: Options) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    if hnefatafl_benches::asks_for_help() {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let options = match parse_options() {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("server_load: {message}\n{USAGE}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let mut options = Options::parse();
+    options.games = options.games.max(1);
+    options.plies = options.plies.max(1);
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {

@@ -3,7 +3,7 @@
 //! ```text
 //! tune --rules data/rules/hnefatafl [--games 200] [--nodes 5000] [--nodes0 N] [--nodes1 N]
 //!      [--opening 6] [--plies 200] [--seed 1] [--jobs 2] [--passes 4] [--holdout 20]
-//!      [--openings benches/openings/hnefatafl.txt] [--bound 4] [--save FILE | --load FILE]
+//!      [--openings matches/openings/hnefatafl.txt] [--bound 4] [--save FILE | --load FILE]
 //!      [--keys mobility,guard,...]
 //! ```
 //!
@@ -33,17 +33,92 @@
 //! (`match --a n20000,<weights> --b n20000`), which decides whether they play better.
 
 use aim::{Engine, EngineConfig, EvalWeights, Limits, Tuning};
-use hnefatafl_benches::openings::{opening_line, random_plies, read_openings};
-use hnefatafl_benches::{WEIGHT_KEYS, random_opening, weight_mut};
+use clap::Parser;
 use hnefatafl_core::{Game, Position, Rules};
+use hnefatafl_matches::openings::{opening_line, random_plies, read_openings};
+use hnefatafl_matches::{WEIGHT_KEYS, random_opening, weight_mut};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-const USAGE: &str = "usage: tune --rules <file> [--games N] [--nodes N] [--opening N] \
-[--nodes0 N] [--nodes1 N] [--openings <file>] [--plies N] [--seed N] [--jobs N] [--passes N] [--holdout PERCENT] \
-[--bound F] [--save <file> | --load <file>] [--keys k1,k2,...]";
+/// Tunes the evaluation weights on positions from self-play games (Texel's method), and
+/// prints the tuned weights as a side for the match runner, which decides whether they
+/// play better.
+///
+/// It plays games of the engine against itself, keeps every position after the opening
+/// whose search score was not decisive with its game's result, fits the scale of the
+/// logistic that maps the evaluation to a result, and walks the weights one at a time
+/// (a step is kept when the error of the predicted results falls; the steps halve each
+/// pass). A weight stays within `--bound` times its default, its sign kept.
+#[derive(Parser)]
+#[command(name = "tune", version)]
+struct Arguments {
+    /// The rule file [default: the shipped 11x11 rules, data/rules/hnefatafl].
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    /// Self-play games.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    games: usize,
+    /// Nodes a move.
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    nodes: u64,
+    /// Nodes of player 0's moves (a handicap for a rule file one side wins).
+    #[arg(long, value_name = "N")]
+    nodes0: Option<u64>,
+    /// Nodes of player 1's moves.
+    #[arg(long, value_name = "N")]
+    nodes1: Option<u64>,
+    /// Random plies of each game's opening (after the set's opening with --openings).
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    opening: usize,
+    /// An opening set: game k starts from its opening k (modulo its length).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// A game that reaches this many plies is a draw.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    plies: usize,
+    /// The seed of the random openings.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Games played at once, each on its own thread.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    /// Rounds of step sizes, each half the last.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    passes: u32,
+    /// The percent of the games kept out of the fit and only measured (at most 50).
+    #[arg(long, value_name = "PERCENT", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(0..=50))]
+    holdout: u64,
+    /// Each weight stays within this many times its default either way (1 to 1000).
+    #[arg(long, value_name = "F", default_value_t = 4,
+          value_parser = clap::value_parser!(i32).range(1..=1000))]
+    bound: i32,
+    /// Write each game as it ends (its moves, its winner and the positions kept).
+    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    save: Option<String>,
+    /// Tune on the games of a --save file instead of playing.
+    #[arg(long, value_name = "FILE")]
+    load: Option<String>,
+    /// The weights tuned, separated by commas [default: every one but the piece, which
+    /// sets the scale].
+    #[arg(long, value_name = "K1,K2,...", value_delimiter = ',', value_parser = weight_key)]
+    keys: Vec<String>,
+}
+
+/// A weight's key, as `--keys` takes it.
+fn weight_key(text: &str) -> Result<String, String> {
+    if WEIGHT_KEYS.contains(&text) {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "`{text}` is not a weight ({})",
+            WEIGHT_KEYS.join(" ")
+        ))
+    }
+}
 
 /// The weights tuned when `--keys` is not given: every one but the piece (the first key),
 /// which sets the scale.
@@ -74,83 +149,46 @@ struct Options {
     load: Option<String>,
 }
 
-fn parse_args() -> Result<Options, String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut rules_path = None;
-    let mut openings_path = None;
-    let mut options = Options {
-        rules: hnefatafl_benches::fetlar_rules(),
-        games: 200,
-        nodes: 5000,
-        nodes_as: [None; 2],
-        openings: Vec::new(),
-        opening: 6,
-        plies: 200,
-        seed: 1,
-        jobs: 1,
-        passes: 4,
-        holdout_every: 5,
-        bound: 4,
-        keys: default_keys(),
-        save: None,
-        load: None,
-    };
-    let mut index = 0;
-    while index < args.len() {
-        let flag = &args[index];
-        let value = args
-            .get(index + 1)
-            .ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag}: `{value}` is not a number"))
-        };
-        match flag.as_str() {
-            "--rules" => rules_path = Some(value.clone()),
-            "--openings" => openings_path = Some(value.clone()),
-            "--save" => options.save = Some(value.clone()),
-            "--load" => options.load = Some(value.clone()),
-            "--games" => options.games = number()? as usize,
-            "--nodes" => options.nodes = number()?.max(1),
-            "--opening" => options.opening = number()? as usize,
-            "--plies" => options.plies = number()? as usize,
-            "--seed" => options.seed = number()?,
-            "--jobs" => options.jobs = (number()? as usize).max(1),
-            "--nodes0" => options.nodes_as[0] = Some(number()?.max(1)),
-            "--nodes1" => options.nodes_as[1] = Some(number()?.max(1)),
-            "--passes" => options.passes = number()? as u32,
-            "--holdout" => {
-                let percent = number()?;
-                if percent > 50 {
-                    return Err(format!("--holdout: {percent}% leaves too little to fit"));
-                }
-                options.holdout_every = 100u64.checked_div(percent).unwrap_or(0) as usize;
-            }
-            "--bound" => options.bound = (number()?.clamp(1, 1000)) as i32,
-            "--keys" => {
-                options.keys = value.split(',').map(str::to_string).collect();
-                if let Some(bad) = options
-                    .keys
-                    .iter()
-                    .find(|key| !WEIGHT_KEYS.contains(&key.as_str()))
-                {
-                    return Err(format!("--keys: `{bad}` is not a weight"));
-                }
-            }
-            _ => return Err(format!("unknown option `{flag}`")),
+/// Reads the files the arguments name.
+fn options(arguments: Arguments) -> Result<Options, String> {
+    let rules = match &arguments.rules {
+        None => hnefatafl_matches::fetlar_rules(),
+        Some(path) => {
+            let path = path.display();
+            let text = std::fs::read(path.to_string()).map_err(|e| format!("{path}: {e}"))?;
+            Rules::parse(&text).map_err(|e| format!("{path}: {e}"))?
         }
-        index += 2;
-    }
-    let path = rules_path.ok_or("--rules is required")?;
-    let text = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
-    options.rules = Rules::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-    if let Some(path) = openings_path {
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-        options.openings =
-            read_openings(&options.rules, &text).map_err(|e| format!("{path}: {e}"))?;
-    }
-    Ok(options)
+    };
+    let openings = match &arguments.openings {
+        None => Vec::new(),
+        Some(path) => {
+            let path = path.display();
+            let text =
+                std::fs::read_to_string(path.to_string()).map_err(|e| format!("{path}: {e}"))?;
+            read_openings(&rules, &text).map_err(|e| format!("{path}: {e}"))?
+        }
+    };
+    Ok(Options {
+        rules,
+        games: arguments.games,
+        nodes: arguments.nodes.max(1),
+        nodes_as: [arguments.nodes0, arguments.nodes1].map(|n| n.map(|n| n.max(1))),
+        openings,
+        opening: arguments.opening,
+        plies: arguments.plies,
+        seed: arguments.seed,
+        jobs: arguments.jobs.max(1),
+        passes: arguments.passes,
+        holdout_every: 100u64.checked_div(arguments.holdout).unwrap_or(0) as usize,
+        bound: arguments.bound,
+        keys: if arguments.keys.is_empty() {
+            default_keys()
+        } else {
+            arguments.keys
+        },
+        save: arguments.save,
+        load: arguments.load,
+    })
 }
 
 /// A position and the result of its game for its side to move (1, ½ or 0).
@@ -427,43 +465,28 @@ fn load(rules: &Rules, path: &str) -> Result<Vec<Played>, String> {
         .collect()
 }
 
-fn main() -> ExitCode {
-    if hnefatafl_benches::asks_for_help() {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let options = match parse_args() {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("tune: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut played: Vec<Played> = match &options.load {
-        Some(path) => match load(&options.rules, path) {
-            Ok(played) => played,
-            Err(message) => {
-                eprintln!("tune: {message}");
-                return ExitCode::FAILURE;
-            }
-        },
+/// The games to tune on: those of `--load`, or games played now (each written to
+/// `--save` as it ends), in the order of their numbers.
+fn games(options: &Options) -> Result<Vec<Played>, String> {
+    let mut played = match &options.load {
+        Some(path) => load(&options.rules, path)?,
         None => {
-            let save = match options
+            let save = options
                 .save
                 .as_deref()
                 .map(std::fs::File::create)
                 .transpose()
-            {
-                Ok(file) => file,
-                Err(e) => {
-                    eprintln!("tune: {}: {e}", options.save.as_deref().unwrap_or(""));
-                    return ExitCode::FAILURE;
-                }
-            };
-            play(&options, save)
+                .map_err(|e| format!("{}: {e}", options.save.as_deref().unwrap_or("")))?;
+            play(options, save)
         }
     };
     played.sort_by_key(|game| game.number);
+    Ok(played)
+}
+
+/// Prints who won the games and how many positions there are, and splits the positions
+/// into those fitted and those of the hold-out games.
+fn split(options: &Options, played: Vec<Played>) -> (Vec<Sample>, Vec<Sample>) {
     let won_by = |player: Option<usize>| played.iter().filter(|g| g.winner == player).count();
     let source = match (&options.load, options.nodes_as) {
         (Some(path), _) => format!("from {path}"),
@@ -503,24 +526,20 @@ fn main() -> ExitCode {
     };
     println!("training: {}", describe(&samples));
     println!("hold-out: {}", describe(&holdout));
-    if samples.is_empty() {
-        eprintln!("tune: no positions to tune on");
-        return ExitCode::FAILURE;
-    }
+    (samples, holdout)
+}
 
-    let defaults = EvalWeights::default();
-    let mut weights = defaults.clone();
-    let default_evaluations = evaluations(&samples, &weights);
-    // The scale and the offset together: the best offset for each scale of a log grid,
-    // then of a finer one around the best.
+/// The scale and the colour offset that fit the default weights best: the best offset
+/// for each scale of a log grid, then of a finer one around the best.
+fn fit_scale(samples: &[Sample], default_evaluations: &[f64]) -> Fit {
     let mut fit = Fit {
         k: 1.0,
         offset: 0.0,
     };
     let mut fit_error = f64::INFINITY;
     let mut try_scale = |k: f64, fit: &mut Fit| {
-        let offset = fit_offset(&samples, &default_evaluations, k);
-        let e = error(&samples, &default_evaluations, Fit { k, offset });
+        let offset = fit_offset(samples, default_evaluations, k);
+        let e = error(samples, default_evaluations, Fit { k, offset });
         if e < fit_error {
             fit_error = e;
             *fit = Fit { k, offset };
@@ -533,87 +552,134 @@ fn main() -> ExitCode {
     for step in -10..=10 {
         try_scale(centre * (1.0 + 0.02 * f64::from(step)), &mut fit);
     }
+    fit
+}
+
+/// Where the walk of the weights stands: the weights, the fit and the training error.
+struct Walk {
+    weights: EvalWeights,
+    fit: Fit,
+    error: f64,
+}
+
+/// One round of steps of `1/divisor` of each weight's scale, repeated until no step
+/// lowers the training error.
+fn walk_pass(
+    options: &Options,
+    samples: &[Sample],
+    ranges: &[(i32, i32)],
+    divisor: i32,
+    walk: &mut Walk,
+) {
+    let defaults = EvalWeights::default();
+    let piece = defaults.piece;
+    loop {
+        let mut moved = false;
+        for (key, &(low, high)) in options.keys.iter().zip(ranges) {
+            let Some(&mut current) = weight_mut(&mut walk.weights, key) else {
+                continue;
+            };
+            let default = weight_mut(&mut defaults.clone(), key).map_or(0, |w| *w);
+            let scale = if default == 0 { piece } else { default };
+            let step = (scale.abs() / divisor).max(1);
+            for candidate in [current + step, current - step] {
+                let candidate = candidate.clamp(low, high);
+                if candidate == current {
+                    continue;
+                }
+                let mut trial = walk.weights.clone();
+                if let Some(weight) = weight_mut(&mut trial, key) {
+                    *weight = candidate;
+                }
+                let e = error(samples, &evaluations(samples, &trial), walk.fit);
+                if e < walk.error {
+                    walk.error = e;
+                    walk.weights = trial;
+                    moved = true;
+                    break;
+                }
+            }
+        }
+        // The colour offset walks with the weights, in steps of a piece's share.
+        let now = evaluations(samples, &walk.weights);
+        let step = f64::from((piece.abs() / divisor).max(1));
+        for offset in [walk.fit.offset + step, walk.fit.offset - step] {
+            let e = error(samples, &now, Fit { offset, ..walk.fit });
+            if e < walk.error {
+                walk.error = e;
+                walk.fit.offset = offset;
+                moved = true;
+                break;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+}
+
+fn tune(options: &Options) -> Result<(), String> {
+    let (samples, holdout) = split(options, games(options)?);
+    if samples.is_empty() {
+        return Err("no positions to tune on".to_owned());
+    }
+    let defaults = EvalWeights::default();
+    let default_evaluations = evaluations(&samples, &defaults);
+    let fit = fit_scale(&samples, &default_evaluations);
     let start_error = error(&samples, &default_evaluations, fit);
-    let start_holdout = error(&holdout, &evaluations(&holdout, &weights), fit);
+    let start_holdout = error(&holdout, &evaluations(&holdout, &defaults), fit);
     println!(
         "scale k = {:.4}, colour offset {:.0} (player 1); default weights: training error \
 {start_error:.6}, hold-out {start_holdout:.6}",
         fit.k, fit.offset
     );
-    let piece = defaults.piece;
     let ranges: Vec<(i32, i32)> = options
         .keys
         .iter()
         .map(|key| {
             let default = weight_mut(&mut defaults.clone(), key).map_or(0, |w| *w);
-            weight_range(default, piece, options.bound)
+            weight_range(default, defaults.piece, options.bound)
         })
         .collect();
-    let mut best_error = start_error;
+    let mut walk = Walk {
+        weights: defaults,
+        fit,
+        error: start_error,
+    };
     for pass in 0..options.passes {
         // Steps: a quarter of each weight's scale (its default, or the piece for a weight
         // that is off by default) at first, halving every pass (at least 1).
         let divisor = 4 << pass;
-        loop {
-            let mut moved = false;
-            for (key, &(low, high)) in options.keys.iter().zip(&ranges) {
-                let Some(&mut current) = weight_mut(&mut weights, key) else {
-                    continue;
-                };
-                let default = weight_mut(&mut defaults.clone(), key).map_or(0, |w| *w);
-                let scale = if default == 0 { piece } else { default };
-                let step = (scale.abs() / divisor).max(1);
-                for candidate in [current + step, current - step] {
-                    let candidate = candidate.clamp(low, high);
-                    if candidate == current {
-                        continue;
-                    }
-                    let mut trial = weights.clone();
-                    if let Some(weight) = weight_mut(&mut trial, key) {
-                        *weight = candidate;
-                    }
-                    let e = error(&samples, &evaluations(&samples, &trial), fit);
-                    if e < best_error {
-                        best_error = e;
-                        weights = trial;
-                        moved = true;
-                        break;
-                    }
-                }
-            }
-            // The colour offset walks with the weights, in steps of a piece's share.
-            let now = evaluations(&samples, &weights);
-            let step = f64::from((piece.abs() / divisor).max(1));
-            for offset in [fit.offset + step, fit.offset - step] {
-                let e = error(&samples, &now, Fit { offset, ..fit });
-                if e < best_error {
-                    best_error = e;
-                    fit.offset = offset;
-                    moved = true;
-                    break;
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
+        walk_pass(options, &samples, &ranges, divisor, &mut walk);
         println!(
-            "pass {} (steps of 1/{divisor}): training error {best_error:.6}, hold-out {:.6}, \
+            "pass {} (steps of 1/{divisor}): training error {:.6}, hold-out {:.6}, \
 colour offset {:.0}",
             pass + 1,
-            error(&holdout, &evaluations(&holdout, &weights), fit),
-            fit.offset
+            walk.error,
+            error(&holdout, &evaluations(&holdout, &walk.weights), walk.fit),
+            walk.fit.offset
         );
     }
-    let end_holdout = error(&holdout, &evaluations(&holdout, &weights), fit);
+    let end_holdout = error(&holdout, &evaluations(&holdout, &walk.weights), walk.fit);
     println!(
-        "training error {start_error:.6} -> {best_error:.6} on {} positions; \
+        "training error {start_error:.6} -> {:.6} on {} positions; \
 hold-out {start_holdout:.6} -> {end_holdout:.6} on {}",
+        walk.error,
         samples.len(),
         holdout.len()
     );
-    println!("tuned: {}", side_text(&weights, &options.keys));
-    ExitCode::SUCCESS
+    println!("tuned: {}", side_text(&walk.weights, &options.keys));
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match options(Arguments::parse()).and_then(|options| tune(&options)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tune: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(test)]
@@ -631,7 +697,7 @@ mod tests {
     }
 
     fn samples(results: &[(f64, bool)]) -> Vec<Sample> {
-        let position = Game::new(hnefatafl_benches::fetlar_rules())
+        let position = Game::new(hnefatafl_matches::fetlar_rules())
             .position()
             .clone();
         results

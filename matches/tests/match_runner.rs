@@ -366,3 +366,37 @@ fn a_used_up_opening_set_gives_new_pairs_not_the_same_again() {
     let moves = |game: &[&str]| -> Vec<String> { game.iter().map(|line| split(line).1).collect() };
     assert_ne!(moves(&games[0]), moves(&games[2]), "{out}");
 }
+
+#[test]
+fn a_side_asking_for_the_network_gets_the_rule_files_own_or_the_classic_with_the_reason() {
+    // The rule file's own network: the shipped one where there is one; where there is
+    // none, classic, and why.
+    let own = |name: &str| {
+        let (ok, said, err) = run(
+            "match",
+            &[
+                "--rules",
+                &rules(name),
+                "--a",
+                "n100,eval=network",
+                "--b",
+                "n100",
+                "--games",
+                "2",
+                "--plies",
+                "20",
+            ],
+        );
+        assert!(ok, "{err}");
+        said
+    };
+    let said = own("tablut");
+    assert!(said.contains("A evaluates with network "), "{said}");
+    assert!(said.contains("data/networks/tablut.nnue"), "{said}");
+    let said = own("ard_ri");
+    assert!(
+        said.contains("A evaluates with classic (network "),
+        "{said}"
+    );
+    assert!(said.contains("ard_ri.nnue"), "{said}");
+}

@@ -1,176 +1,59 @@
-//! Trains a network for the learned evaluation of one rule file, from self-play.
-//!
-//! ```text
-//! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
-//!       [--games 400] [--nodes 2000] [--nodes0 N] [--nodes1 N] [--opening 4]
-//!       [--plies 300] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
-//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 1]
-//!       [--network <file>] [--sprt]
-//! ```
-//!
-//! It plays `--games` games of the engine against itself at `--nodes` nodes a move
-//! (`--nodes0`/`--nodes1`: the handicap of the match runner, to balance a rule file one
-//! side wins), each from `--opening` random plies, and reports how often each side won.
-//! `--jobs` games are played at once, each on its own thread; a game depends only on the
-//! settings and its number, so the data is the same whatever `--jobs` is. The engine
-//! plays them with the classic evaluation, or with `--network`'s network (a network made
-//! for these rules, most often the last one trained: its games teach the next).
-//! One game in ten is held out for validation. It then trains the network for `--epochs`
-//! passes over the rest with Adam on minibatches of `--batch` positions, printing the
-//! validation loss after each, and writes the quantised network to `--out`. The target
-//! of a position is `--score-share` of the search's score (as a winning chance) and the
-//! rest the game's result. With `--symmetry on` (the default) it trains on every image of
-//! each training position under the symmetries of the square that the rule file's board
-//! and start position keep (all eight on the shipped square boards), checked, not assumed.
-//! With `--base classic` the network is trained as a correction added to the classic
-//! evaluation (its logit plus a learned share of the classic evaluation's), and the file
-//! records the share, so that the search adds the two the same way.
-//!
-//! Everything it makes goes to `--work`: the games (`games.bin`, game by game) and a
-//! checkpoint after each epoch (`checkpoint.bin`). Run again with the same settings, it
-//! continues where it stopped; with more `--games` or `--epochs`, it adds them.
-//! It ends by printing the SPRT of the new network against the evaluation that played
-//! the games (the classic one, or `--network`'s), or with `--sprt` runs it.
+//! One run of the `train` program: self-play games into the work folder (continued where
+//! a stopped run left them), training from its checkpoint epoch by epoch, the quantised
+//! network written whole, and its SPRT against the evaluation that played the games,
+//! printed as the match runner's command line or played at once through
+//! [`hnefatafl_matches::runner`].
 
-use aim::nnue::{Layout, Network};
-use hnefatafl_benches::selfplay::{
+use crate::selfplay::{
     GameRecord, Sample, SelfPlay, classic_logit, drop_repeated_games, play_game, read_games,
     write_game,
 };
-use hnefatafl_benches::symmetry;
-use hnefatafl_benches::trainer::{Dataset, Trainer, epoch_order};
+use crate::symmetry;
+use crate::trainer::{Dataset, Trainer, epoch_order};
+use aim::nnue::{Layout, Network};
 use hnefatafl_core::Rules;
+use hnefatafl_matches::runner::{self, Written};
+use hnefatafl_matches::sprt::Sprt;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
-
-/// The usage text.
-const USAGE: &str = "usage: train --rules <file> --out <file> --work <dir> [--games N] \
-[--nodes N] [--nodes0 N] [--nodes1 N] [--opening N] [--plies N] [--epochs N] [--batch N] \
-[--lr F] [--score-share F] [--seed N] [--symmetry on|off] [--base none|classic] [--jobs N] \
-[--network <file>] [--sprt]";
-
-/// The most games played at once.
-const MAX_JOBS: usize = 256;
 
 /// One game in this many is held out for validation.
 const VALIDATION_EVERY: u32 = 10;
 
-/// What the command line asked for.
-struct Options {
-    rules_path: PathBuf,
-    out: PathBuf,
-    work: PathBuf,
-    games: u32,
-    selfplay: SelfPlay,
-    epochs: u32,
-    batch: usize,
-    lr: f32,
-    score_share: f32,
+/// What a run does: the `train` program's options, read.
+pub struct Options {
+    /// The rule file the network is for.
+    pub rules_path: PathBuf,
+    /// Where the network is written.
+    pub out: PathBuf,
+    /// The work folder: the games, the settings they were made with, the checkpoint.
+    pub work: PathBuf,
+    /// Games of self-play.
+    pub games: u32,
+    /// How the games are played.
+    pub selfplay: SelfPlay,
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// Positions a minibatch.
+    pub batch: usize,
+    /// Adam's learning rate (a tenth of it for the last third of the epochs).
+    pub lr: f32,
+    /// The share of the search's score in a position's target; the rest is the result.
+    pub score_share: f32,
     /// Train on every image of a position under the symmetries the rules keep.
-    symmetry: bool,
+    pub symmetry: bool,
     /// Train the network as a correction added to the classic evaluation.
-    classic_base: bool,
+    pub classic_base: bool,
     /// Games played at once, each on its own thread.
-    jobs: usize,
+    pub jobs: usize,
     /// The network the self-play games are played with, if not the classic evaluation.
-    network: Option<PathBuf>,
-    sprt: bool,
-}
-
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        rules_path: PathBuf::new(),
-        out: PathBuf::new(),
-        work: PathBuf::new(),
-        games: 400,
-        selfplay: SelfPlay {
-            nodes: 2000,
-            nodes_as: [None; 2],
-            opening_plies: 4,
-            max_plies: 300,
-            seed: 1,
-            network: None,
-        },
-        epochs: 30,
-        batch: 256,
-        lr: 0.001,
-        score_share: 0.5,
-        symmetry: true,
-        classic_base: false,
-        jobs: 1,
-        network: None,
-        sprt: false,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        if flag == "--sprt" {
-            options.sprt = true;
-            i += 1;
-            continue;
-        }
-        let value = args
-            .get(i + 1)
-            .ok_or_else(|| format!("`{flag}` needs a value"))?;
-        let bad = || format!("bad value `{value}` for `{flag}`");
-        let number = || value.parse::<u64>().map_err(|_| bad());
-        let fraction = || {
-            value
-                .parse::<f32>()
-                .ok()
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .ok_or_else(bad)
-        };
-        match flag {
-            "--rules" => options.rules_path = value.into(),
-            "--out" => options.out = value.into(),
-            "--work" => options.work = value.into(),
-            "--games" => options.games = u32::try_from(number()?).map_err(|_| bad())?,
-            "--nodes" => options.selfplay.nodes = number()?.max(1),
-            "--nodes0" => options.selfplay.nodes_as[0] = Some(number()?.max(1)),
-            "--nodes1" => options.selfplay.nodes_as[1] = Some(number()?.max(1)),
-            "--opening" => options.selfplay.opening_plies = number()? as usize,
-            "--plies" => options.selfplay.max_plies = number()?.max(1) as usize,
-            "--epochs" => options.epochs = u32::try_from(number()?).map_err(|_| bad())?,
-            "--batch" => options.batch = number()?.max(1) as usize,
-            "--lr" => options.lr = fraction()?,
-            "--score-share" => options.score_share = fraction()?.min(1.0),
-            "--seed" => options.selfplay.seed = number()?,
-            "--jobs" => options.jobs = (number()? as usize).clamp(1, MAX_JOBS),
-            "--network" => options.network = Some(value.into()),
-            "--base" => {
-                options.classic_base = match value.as_str() {
-                    "classic" => true,
-                    "none" => false,
-                    _ => return Err(bad()),
-                }
-            }
-            "--symmetry" => {
-                options.symmetry = match value.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad()),
-                }
-            }
-            _ => return Err(format!("unknown option `{flag}`")),
-        }
-        i += 2;
-    }
-    for (path, flag) in [
-        (&options.rules_path, "--rules"),
-        (&options.out, "--out"),
-        (&options.work, "--work"),
-    ] {
-        if path.as_os_str().is_empty() {
-            return Err(format!("`{flag}` is missing"));
-        }
-    }
-    Ok(options)
+    pub network: Option<PathBuf>,
+    /// Run the new network's SPRT at the end.
+    pub sprt: bool,
 }
 
 /// A progress bar of `len` steps with its rate and time left.
@@ -193,7 +76,7 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Plays the games the work folder does not have yet, appending each as it ends.
-fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String> {
+pub fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String> {
     let layout = Layout::of(rules);
     let settings_path = options.work.join("settings.txt");
     let settings = options.selfplay.describe(rules);
@@ -273,7 +156,7 @@ fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String>
 }
 
 /// Prints how often each side won and how many positions there are.
-fn report_balance(games: &[GameRecord]) {
+pub fn report_balance(games: &[GameRecord]) {
     let count = |result| games.iter().filter(|g| g.result == result).count();
     let (zero, draws, one) = (count(1), count(0), count(-1));
     let positions: usize = games.iter().map(|g| g.samples.len()).sum();
@@ -292,7 +175,7 @@ fn report_balance(games: &[GameRecord]) {
 }
 
 /// Trains from the checkpoint in the work folder (or from scratch), epoch by epoch.
-fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Trainer, String> {
+pub fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Trainer, String> {
     let layout = Layout::of(rules);
     let (validation, training): (Vec<&GameRecord>, Vec<&GameRecord>) = games
         .iter()
@@ -401,34 +284,53 @@ fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Train
 }
 
 /// The SPRT of the network against the evaluation that played its games (the classic
-/// one or `--network`'s), as the match runner's arguments.
-fn sprt_args(options: &Options) -> Vec<String> {
+/// one or `--network`'s), as the match runner takes it.
+pub fn sprt_match(options: &Options) -> Result<runner::Arguments, String> {
     let mut side = format!("n{}", options.selfplay.nodes);
     for (player, nodes) in options.selfplay.nodes_as.iter().enumerate() {
         if let Some(nodes) = nodes {
             side.push_str(&format!(",nodes{player}={nodes}"));
         }
     }
-    vec![
-        "--rules".into(),
-        options.rules_path.display().to_string(),
-        "--a".into(),
-        format!("{side},network={}", options.out.display()),
-        "--b".into(),
-        match &options.network {
-            Some(network) => format!("{side},network={}", network.display()),
-            None => side,
-        },
-        "--sprt".into(),
-        "0,50".into(),
-        "--games".into(),
-        "800".into(),
-        "--jobs".into(),
-        "1".into(),
-    ]
+    let a = Written::parse(&format!("{side},network={}", options.out.display()))?;
+    let b = Written::parse(&match &options.network {
+        Some(network) => format!("{side},network={}", network.display()),
+        None => side,
+    })?;
+    let mut arguments = runner::Arguments::new(options.rules_path.clone(), a, b);
+    arguments.sprt = Some(Sprt {
+        elo0: 0.0,
+        elo1: 50.0,
+        ..Sprt::DEFAULT
+    });
+    arguments.games = Some(800);
+    arguments.jobs = 1;
+    Ok(arguments)
 }
 
-fn run(mut options: Options) -> Result<(), String> {
+/// The match runner's command line for `arguments` as [`sprt_match`] makes them.
+fn command_line(arguments: &runner::Arguments) -> String {
+    let sprt = arguments
+        .sprt
+        .map(|sprt| format!(" --sprt {},{}", sprt.elo0, sprt.elo1))
+        .unwrap_or_default();
+    format!(
+        "--rules {} --a {} --b {}{sprt} --games {} --jobs {}",
+        arguments.rules.display(),
+        arguments.a.text,
+        arguments.b.text,
+        arguments.games.unwrap_or_default(),
+        arguments.jobs
+    )
+}
+
+/// Runs the whole of `train`: plays, trains, writes the network and tests it.
+///
+/// # Errors
+///
+/// A file that cannot be read or written, data made with other settings, too few
+/// positions, or a failed SPRT run.
+pub fn run(mut options: Options) -> Result<(), String> {
     let text = std::fs::read(&options.rules_path)
         .map_err(|e| format!("{}: {e}", options.rules_path.display()))?;
     let rules =
@@ -470,38 +372,13 @@ fn run(mut options: Options) -> Result<(), String> {
     let network = trainer.quantise(&name, Layout::of(&rules), options.classic_base)?;
     write_whole(&options.out, &network.to_bytes())?;
     println!("wrote {name}");
-    let args = sprt_args(options);
+    let sprt = sprt_match(options)?;
     println!(
         "test it against the evaluation that played its games:\n  target/release/match {}",
-        args.join(" ")
+        command_line(&sprt)
     );
     if options.sprt {
-        let runner = std::env::current_exe()
-            .map_err(|e| e.to_string())?
-            .with_file_name("match");
-        let status = std::process::Command::new(&runner)
-            .args(&args)
-            .status()
-            .map_err(|e| format!("{}: {e}", runner.display()))?;
-        if !status.success() {
-            return Err(format!("the match runner ended with {status}"));
-        }
+        runner::run(&sprt)?;
     }
     Ok(())
-}
-
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if hnefatafl_benches::asks_for_help() {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let result = parse_args(&args).and_then(run);
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("train: {error}\n{USAGE}");
-            ExitCode::FAILURE
-        }
-    }
 }

@@ -1,13 +1,17 @@
-//! Shared helpers for the benchmarks and the match runner: rule files, random openings and
-//! opening sets, engine-against-engine games, the Elo arithmetic and the SPRT.
+//! hnefatafl-matches: engine matches. The match runner ([`runner`], the `match` program),
+//! the SPRT ([`sprt`]), opening sets ([`openings`], the `openings` program), gauntlets,
+//! the contenders of a match, this project's engine or an external one ([`contender`]),
+//! and the weight tuner (`tune`). The trainer (`hnefatafl-learn`) calls the runner as a
+//! library to test a new network.
+//!
+//! This file holds what they share: a side's settings, engine-against-engine games, clocks
+//! and the Elo arithmetic.
 
+pub mod contender;
 pub mod networks;
 pub mod openings;
-pub mod protocol_engine;
-pub mod selfplay;
+pub mod runner;
 pub mod sprt;
-pub mod symmetry;
-pub mod trainer;
 
 use aim::{
     Clock, Engine, EngineConfig, EvalWeights, Evaluation, Limits, Parallel, Quiescence, Tuning,
@@ -17,78 +21,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// The 11x11 Fetlar-style rules used when `data/rules/hnefatafl` is not at hand.
-pub const FETLAR_11X11: &str = "
-id	bench_fetlar
-name	\"11x11 (bench)\"
-width	11
-height	11
-pieces \\
-0 0 0 1 1 1 1 1 0 0 0 \\
-0 0 0 0 0 1 0 0 0 0 0 \\
-0 0 0 0 0 0 0 0 0 0 0 \\
-1 0 0 0 0 2 0 0 0 0 1 \\
-1 0 0 0 2 2 2 0 0 0 1 \\
-1 1 0 2 2 4 2 2 0 1 1 \\
-1 0 0 0 2 2 2 0 0 0 1 \\
-1 0 0 0 0 2 0 0 0 0 1 \\
-0 0 0 0 0 0 0 0 0 0 0 \\
-0 0 0 0 0 1 0 0 0 0 0 \\
-0 0 0 1 1 1 1 1 0 0 0
-squares \\
-2 1 1 1 1 1 1 1 1 1 2 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-1 1 1 1 1 4 1 1 1 1 1 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 1 1 1 1 \\
-2 1 1 1 1 1 1 1 1 1 2
-piece bit 1
-piece 1 owner 0
-piece 1 captures 6
-piece 1 custodial
-piece 1 occupies 1
-piece bit 2
-piece 2 owner 1
-piece 2 captures 1
-piece 2 custodial
-piece 2 occupies 1
-piece bit 4
-piece 4 owner 1
-piece 4 escape
-piece 4 capt_loss
-piece 4 capt_sides 4
-piece 4 captures 1
-piece 4 occupies 7
-square bit 1
-square bit 2
-square 2 captures 7
-square 2 escape
-square bit 4
-square 4 captures 7
-";
-
-/// Whether the command line asks for the usage text (`--help` or `-h` anywhere): the
-/// programs then print it to standard output and end successfully.
-pub fn asks_for_help() -> bool {
-    std::env::args()
-        .skip(1)
-        .any(|argument| argument == "--help" || argument == "-h")
-}
-
-/// The 11x11 rules: `data/rules/hnefatafl` if it is there, else [`FETLAR_11X11`].
+/// The shipped 11x11 rules (`data/rules/hnefatafl`, Fetlar), the tuner's default.
 pub fn fetlar_rules() -> Rules {
-    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rules/hnefatafl");
-    if let Ok(text) = std::fs::read(shipped) {
-        if let Ok(rules) = Rules::parse(&text) {
-            return rules;
-        }
-    }
-    Rules::parse(FETLAR_11X11.as_bytes()).expect("the built-in 11x11 rules are valid")
+    let text = hnefatafl_data::rules("hnefatafl").expect("the 11x11 rules are shipped");
+    Rules::parse(text.as_bytes()).expect("the shipped 11x11 rules are valid")
 }
 
 pub use hnefatafl_core::random::random_opening;
@@ -135,6 +71,16 @@ pub const SETTING_KEYS: [&str; 20] = [
     "eval",
     "network",
 ];
+
+/// The settings a side may give as `key=value`, for the usage text: each key of
+/// [`SETTING_KEYS`] and the evaluation weights of [`WEIGHT_KEYS`].
+pub fn settings_help() -> String {
+    format!(
+        "Settings of a side (key=value): {}.\nEvaluation weights (key=value): {}.",
+        SETTING_KEYS.join(" "),
+        WEIGHT_KEYS.join(" ")
+    )
+}
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,

@@ -2,6 +2,10 @@
 //! with transcripts written from the protocol's description (hnefatafl-copenhagen's
 //! `src/message.rs`).
 
+// The `hnefatafl` binary is uicx's; this finds it, built and up to date.
+#[path = "../../server/tests/server_support/binaries.rs"]
+mod binaries;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -14,8 +18,7 @@ fn data() -> PathBuf {
 /// Runs the engine on shipped rules with a script; returns the answers (each `= ...` or
 /// `? ...` with the lines that follow it up to its empty line).
 fn transcript(rules: &str, script: &str) -> Vec<String> {
-    let output = Command::cargo_bin("hnefatafl")
-        .expect("the binary is built")
+    let output = Command::new(binaries::client_binary())
         .args(["--engine", "htp", "--limits", "d2", "-d"])
         .arg(data())
         .args(["-r", rules])
@@ -136,6 +139,8 @@ fn plays_with_captures_undo_and_errors() {
     // The king is blocked, the attacker plays out of turn, the k1 corner is empty.
     assert!(answers[8].contains("in the way"), "{}", answers[8]);
     assert!(answers[9].contains("defender's turn"), "{}", answers[9]);
+    // The square with no piece is named as the host wrote it.
+    assert_eq!(answers[10], "? there is no piece to move on k1");
     assert!(answers[15].contains("plays"), "{}", answers[15]);
     assert!(
         answers[16].contains("unrecognized command: fly"),
@@ -189,8 +194,7 @@ fn bad_bytes_and_endless_lines_do_not_end_the_engine() {
     let mut script = b"name\n\xff\xfe\n".to_vec();
     script.extend(std::iter::repeat_n(b'x', (1 << 20) + 10));
     script.extend(b"\nfinal_status\n");
-    let output = Command::cargo_bin("hnefatafl")
-        .expect("built")
+    let output = Command::new(binaries::client_binary())
         .args(["--engine", "htp", "-d"])
         .arg(data())
         .args(["-r", "brandub"])
@@ -214,8 +218,7 @@ fn a_bad_start_is_reported_before_any_protocol() {
         vec!["--engine", "htp", "-r", "no-such-rules"],
         vec!["--engine", "htp", "--limits", "q"],
     ] {
-        let output = Command::cargo_bin("hnefatafl")
-            .expect("built")
+        let output = Command::new(binaries::client_binary())
             .args(&args)
             .arg("-d")
             .arg(data())

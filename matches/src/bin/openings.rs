@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! openings --rules data/rules/brandub [--count 50] [--plies 4] [--depth 4]
-//!          [--max-score 60] [--seed 1] [--games <recorded games>] > benches/openings/brandub.txt
+//!          [--max-score 60] [--seed 1] [--games <recorded games>] > matches/openings/brandub.txt
 //! ```
 //!
 //! Random openings of `--plies` plies, each kept when a `--depth` search scores it within
@@ -12,50 +12,60 @@
 //! is read gzipped), the most played first, kept by the same test. Writes the set to
 //! standard output, with a header that says how it was made.
 
-use hnefatafl_benches::openings::{
+use clap::Parser;
+use hnefatafl_core::Rules;
+use hnefatafl_matches::openings::{
     OpeningSpec, keep_balanced, make_openings, opening_line, recorded_openings,
 };
-use hnefatafl_core::Rules;
 use std::io::Read;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: openings --rules <file> [--count N] [--plies N] [--depth N] \
-[--max-score N] [--seed N] [--games <recorded games>]";
+/// Makes a balanced opening set for the match runner and writes it to standard output,
+/// with a header that says how it was made: random openings of `--plies` plies (or, with
+/// `--games`, the first `--plies` plies of recorded games, the most played first), each
+/// kept when a `--depth` search scores it within `--max-score` hundredths of a piece of
+/// even and no kept opening reaches the same position.
+#[derive(Parser)]
+#[command(name = "openings", version)]
+struct Arguments {
+    /// The rule file the openings are played by.
+    #[arg(long, value_name = "FILE")]
+    rules: PathBuf,
+    /// Openings wanted.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    count: usize,
+    /// Plies of each opening.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    plies: usize,
+    /// Depth of the search that judges an opening.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    depth: u32,
+    /// The most an opening may favour the side to move, in hundredths of a piece.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    max_score: u32,
+    /// Seed of the random plies.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Recorded games (one a line; a name ending in `.gz` is read gzipped) whose openings
+    /// are taken instead of random ones.
+    #[arg(long, value_name = "FILE")]
+    games: Option<PathBuf>,
+}
 
 fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut rules_path = None;
-    let mut games_path = None;
-    let mut spec = OpeningSpec {
-        count: 50,
-        plies: 4,
-        depth: 4,
-        max_score: 60,
-        seed: 1,
+    let arguments = Arguments::parse();
+    let spec = OpeningSpec {
+        count: arguments.count,
+        plies: arguments.plies,
+        depth: arguments.depth.max(1),
+        max_score: arguments.max_score.min(i32::MAX as u32) as i32,
+        seed: arguments.seed,
     };
-    for pair in args.chunks(2) {
-        let [name, value] = pair else {
-            return Err(format!("`{}` needs a value", pair[0]));
-        };
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("bad number `{value}` for {name}"))
-        };
-        match name.as_str() {
-            "--rules" => rules_path = Some(value.clone()),
-            "--count" => spec.count = number()? as usize,
-            "--plies" => spec.plies = number()? as usize,
-            "--depth" => spec.depth = (number()? as u32).max(1),
-            "--max-score" => spec.max_score = number()?.min(i32::MAX as u64) as i32,
-            "--seed" => spec.seed = number()?,
-            "--games" => games_path = Some(value.clone()),
-            other => return Err(format!("unknown argument `{other}`")),
-        }
-    }
-    let rules_path = rules_path.ok_or("--rules is required")?;
+    let rules_path = arguments.rules.display().to_string();
     let text = std::fs::read(&rules_path).map_err(|e| format!("{rules_path}: {e}"))?;
     let rules = Rules::parse(&text).map_err(|e| format!("{rules_path}: {e}"))?;
+    let games_path = arguments.games.map(|path| path.display().to_string());
     // How the openings were drawn, for the header; the seed only draws random ones.
     let (openings, source, seed) = match games_path {
         None => (
@@ -104,14 +114,10 @@ fn read_games(path: &str) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
-    if hnefatafl_benches::asks_for_help() {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("openings: {message}\n{USAGE}");
+            eprintln!("openings: {message}");
             ExitCode::FAILURE
         }
     }

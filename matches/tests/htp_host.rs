@@ -16,10 +16,11 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 
-use hnefatafl_benches::protocol_engine::{Contender, Protocol, Report, parse_contender, play};
-use hnefatafl_benches::{GameResult, GameSettings};
 use hnefatafl_core::otn::Roles;
 use hnefatafl_core::{Game, Notation, Player, Rules};
+use hnefatafl_matches::contender::{Contender, Report, parse_contender, play};
+use hnefatafl_matches::{GameResult, GameSettings};
+use hnefatafl_protocol::host::Protocol;
 
 /// A shipped rule file.
 fn rules(name: &str) -> Rules {
@@ -63,7 +64,7 @@ fn settings(max_plies: usize) -> GameSettings {
 
 /// Copenhagen after `plies` random moves.
 fn opening(plies: usize) -> Game {
-    hnefatafl_benches::random_opening(&rules("copenhagen"), plies, 7)
+    hnefatafl_matches::random_opening(&rules("copenhagen"), plies, 7)
 }
 
 /// What the fake engine logged: its arguments, then every line it was sent.

@@ -1,10 +1,15 @@
 //! The trainer as a program: its real binary on a shipped rule file, then its network in
-//! the real match runner.
+//! a side of the match runner.
 
 mod programs;
 
+use std::path::Path;
+
 use aim::nnue::Network;
-use hnefatafl_core::Rules;
+use hnefatafl_core::{Game, Player, Rules};
+use hnefatafl_matches::contender::{Contender, parse_contender, play};
+use hnefatafl_matches::networks::load_network;
+use hnefatafl_matches::{GameSettings, parse_side};
 use programs::{rules as rules_path, run};
 
 #[test]
@@ -140,48 +145,19 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
         );
     }
 
-    // The match runner plays the network for A and says so.
-    let network = format!("n150,network={out}");
-    let (ok, said, err) = run(
-        "match",
-        &[
-            "--rules", &rules, "--a", &network, "--b", "n150", "--games", "2", "--plies", "60",
-        ],
-    );
-    assert!(ok, "{err}");
-    assert!(
-        said.contains(&format!("A evaluates with network {out}")),
-        "{said}"
-    );
-    assert!(said.contains("B evaluates with classic"), "{said}");
-    // The rule file's own network: the shipped one where there is one; where there is
-    // none, classic, and why.
-    let own = |rules: &str| {
-        let (ok, said, err) = run(
-            "match",
-            &[
-                "--rules",
-                &rules_path(rules),
-                "--a",
-                "n100,eval=network",
-                "--b",
-                "n100",
-                "--games",
-                "2",
-                "--plies",
-                "20",
-            ],
-        );
-        assert!(ok, "{err}");
-        said
+    // The match runner's side takes the network, says so, and plays with it.
+    let mut side = parse_side(&format!("n150,network={out}")).expect("a side");
+    let brandubh = Rules::parse(&std::fs::read(&rules).expect("reads")).expect("valid");
+    let said = load_network(&mut side, &brandubh, Path::new(&rules));
+    assert_eq!(said, format!("network {out}"));
+    let a = Contender::Ours(Box::new(side));
+    let b = parse_contender("n150").expect("a side");
+    let settings = GameSettings {
+        max_plies: 60,
+        clock: None,
+        verbose: false,
     };
-    let said = own("tablut");
-    assert!(said.contains("A evaluates with network "), "{said}");
-    assert!(said.contains("data/networks/tablut.nnue"), "{said}");
-    let said = own("ard_ri");
-    assert!(
-        said.contains("A evaluates with classic (network "),
-        "{said}"
-    );
-    assert!(said.contains("ard_ri.nnue"), "{said}");
+    let report = play(&Game::new(brandubh), &a, &b, Player::Zero, &settings, 1);
+    assert_eq!(report.failure, None, "{report:?}");
+    assert!(report.played.plies > 0, "{report:?}");
 }

@@ -1,48 +1,146 @@
-//! The engine match runner: plays two engine configurations against each other.
-//!
-//! ```text
-//! match --rules data/rules/brandub --games 40 --a level=3 --b depth=2
-//!       [--plies 300] [--opening 4 | --openings benches/openings/brandub.txt]
-//!       [--seed 1] [--jobs 1] [--a-plays 0|1] [--clock 60+1] [--sprt 0,10]
-//!       [--gauntlet benches/gauntlet.txt] [--verbose]
-//! ```
-//!
-//! A side may be an external engine that speaks a protocol, run as a command line:
-//! `--b 'htp:/path/to/engine args'`, `--b 'otep:hnefatafl --engine otep'`, or
-//! `--b 'htp-host:hnefatafl-text-protocol --depth 2'` for hnefatafl-copenhagen's engine in
-//! its `--host` mode, where its options act (see `protocol_engine`); `ours:` may stand
-//! before a side of this project's engine.
+//! The match runner: two engine configurations play each other, as `match` asks on its
+//! command line ([`Arguments`]) or a program asks through [`run`] (`train --sprt`).
 //!
 //! Games come in pairs from the same opening, A playing each colour once: a random opening
 //! of `--opening` plies, or the next opening of an `--openings` set (once the set is used
 //! up, pair `k` plays opening `k mod len` and then two random plies from the pair's seed:
-//! two engines at fixed nodes would otherwise play the same pair again). A game that reaches the
-//! ply cap is a draw. Prints wins, draws and losses of A, the pairs by A's points and the
-//! Elo difference of A over B with its 95% error margin.
+//! two engines at fixed nodes would otherwise play the same pair again). A game that
+//! reaches the ply cap is a draw. It prints wins, draws and losses of A, the pairs by A's
+//! points and the Elo difference of A over B with its 95% error margin.
 //!
-//! With `--sprt elo0,elo1[,alpha,beta]` the match stops as soon as the sequential
-//! probability ratio test decides (`--games` is then the most it plays) and says which
-//! hypothesis it accepted; with `--jobs` over 1 the games under way then are played out and
-//! counted, and it says where the test stood when it decided. With `--clock`, both sides
-//! play on a clock of that many seconds plus an increment per move; a side whose clock runs
-//! out loses, and the runner reports the games lost on time and the least time either side
-//! had left. With `--gauntlet`, A plays a match against each side of the file in turn (one
-//! `name: side` a line) and a table of the results ends the report.
+//! With an SPRT the match stops as soon as the sequential probability ratio test decides
+//! (`--games` is then the most it plays) and says which hypothesis it accepted; with
+//! `--jobs` over 1 the games under way then are played out and counted, and it says where
+//! the test stood when it decided. With a clock, both sides play on a clock of that many
+//! seconds plus an increment per move; a side whose clock runs out loses, and the runner
+//! reports the games lost on time and the least time either side had left. With a
+//! gauntlet, A plays a match against each side of the file in turn (one `name: side` a
+//! line) and a table of the results ends the report.
 
+use crate::contender::{self, Contender, parse_contender};
+use crate::networks::load_network;
+use crate::openings::{random_plies, read_openings};
+use crate::sprt::{Pentanomial, Sprt, Verdict};
+use crate::{GameResult, GameSettings, Played, elo_with_margin, parse_clock, random_opening};
 use aim::Clock;
-use hnefatafl_benches::networks::load_network;
-use hnefatafl_benches::openings::{random_plies, read_openings};
-use hnefatafl_benches::protocol_engine::{self, Contender, parse_contender};
-use hnefatafl_benches::sprt::{Pentanomial, Sprt, Verdict};
-use hnefatafl_benches::{GameResult, GameSettings, elo_with_margin, parse_clock, random_opening};
+use clap::Parser;
 use hnefatafl_core::{Game, Player, Rules};
-use std::process::ExitCode;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// The random plies after a set's opening once the set is used up.
 const FRESH_PLIES: usize = 2;
+
+/// A side of a match as written (for the report) and as read.
+#[derive(Clone, Debug)]
+pub struct Written {
+    /// The text it was given as.
+    pub text: String,
+    /// The contender it names.
+    pub contender: Contender,
+}
+
+impl Written {
+    /// Reads a side: see [`parse_contender`].
+    ///
+    /// # Errors
+    ///
+    /// What cannot be read.
+    pub fn parse(text: &str) -> Result<Written, String> {
+        Ok(Written {
+            text: text.to_owned(),
+            contender: parse_contender(text)?,
+        })
+    }
+}
+
+/// Plays two engine configurations against each other: games in pairs from the same
+/// opening, A playing each colour once, and reports A's wins, draws and losses, the pairs
+/// by A's points and the Elo difference of A over B with its 95% margin.
+///
+/// A side (`--a`, `--b`, each line of a gauntlet) is a list of words, separated by commas
+/// or spaces, perhaps after `ours:`: limit words (`d2 t0.5 n100000 j2 3`) or `key=value`
+/// settings (the table below). Or it is an external engine run as a command line (split
+/// at spaces, no shell): `otep:<command line>`, `htp:<command line>`, or
+/// `htp-host:<command line>` (hnefatafl-copenhagen's engine in its `--host` mode: it is
+/// started with `--host <loopback address>` added and connects to the runner on port
+/// 49152).
+#[derive(Clone, Debug, Parser)]
+#[command(name = "match", version, after_long_help = crate::settings_help())]
+pub struct Arguments {
+    /// The rule file the games are played by.
+    #[arg(long, value_name = "FILE")]
+    pub rules: PathBuf,
+    /// The most games [default: 20, or 20000 with --sprt, which stops when it decides].
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Side A.
+    #[arg(long = "a", value_name = "SIDE", default_value = "", value_parser = Written::parse)]
+    pub a: Written,
+    /// Side B (the opponent, unless a gauntlet gives the opponents).
+    #[arg(long = "b", value_name = "SIDE", default_value = "", value_parser = Written::parse)]
+    pub b: Written,
+    /// A game that reaches this many plies is a draw.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub plies: usize,
+    /// The random plies of each pair's opening (without --openings).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub opening: usize,
+    /// An opening set: pair k plays opening k of it (then two random plies once the set is
+    /// used up).
+    #[arg(long, value_name = "FILE", conflicts_with = "opening")]
+    pub openings: Option<PathBuf>,
+    /// The seed of the random openings and of the engines' random choices.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once, each on its own thread.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// A plays this player (0 or 1) in every game, instead of each in turn.
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub a_plays: Option<u8>,
+    /// Both sides play on a clock: seconds, or seconds+increment (60+1, 0.5+0.1); a side
+    /// whose clock runs out loses.
+    #[arg(long, value_name = "S[+I]", value_parser = parse_clock)]
+    pub clock: Option<Clock>,
+    /// Stop when the sequential probability ratio test decides whether A is elo1 better
+    /// (H1) or no better than elo0 (H0): elo0,elo1[,alpha,beta], alpha and beta 0.05 by
+    /// default.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = Sprt::parse)]
+    pub sprt: Option<Sprt>,
+    /// A plays a match against each side of this file in turn (one `name: side` a line,
+    /// `#` comments), and a table of the results ends the report.
+    #[arg(long, value_name = "FILE")]
+    pub gauntlet: Option<PathBuf>,
+    /// Print every move with what the side said of it.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+impl Arguments {
+    /// A match of `a` against `b` on the rule file `rules`, every other setting as the
+    /// command line's defaults.
+    pub fn new(rules: PathBuf, a: Written, b: Written) -> Arguments {
+        Arguments {
+            rules,
+            games: None,
+            a,
+            b,
+            plies: 300,
+            opening: 4,
+            openings: None,
+            seed: 1,
+            jobs: 1,
+            a_plays: None,
+            clock: None,
+            sprt: None,
+            gauntlet: None,
+            verbose: false,
+        }
+    }
+}
 
 /// Where the games of a match start.
 enum Openings {
@@ -52,44 +150,29 @@ enum Openings {
     Set(Vec<Game>),
 }
 
+/// A match as it is played: the arguments read, their files too.
 struct Options {
     rules: Rules,
     rules_path: String,
     games: usize,
     a: Contender,
-    b: Contender,
     a_text: String,
-    b_text: String,
     max_plies: usize,
     openings: Openings,
     openings_name: String,
     seed: u64,
     jobs: usize,
     verbose: bool,
-    a_plays: Option<usize>,
+    a_plays: Option<u8>,
     clock: Option<Clock>,
     sprt: Option<Sprt>,
-    gauntlet: Vec<(String, String)>,
-}
-
-/// The usage text, with the evaluation weights' keys from their one list.
-fn usage() -> String {
-    format!(
-        "usage: match --rules <file> [--games N] --a <side> --b <side> \
-[--plies N] [--opening N | --openings <file>] [--seed N] [--jobs N] [--a-plays 0|1] \
-[--clock S[+I]] [--sprt elo0,elo1[,alpha,beta]] [--gauntlet <file>] [--verbose]
-a side is a list of words: limit words (d2 t0.5 n100000 j2 3) or key=value ({}, or an \
-evaluation weight: {}), separated by commas, perhaps after `ours:`; or an external engine: \
-`otep:<command line>`, `htp:<command line>`, or `htp-host:<command line>` (the engine is \
-started with `--host <loopback address>` added and connects to the runner on port {})",
-        hnefatafl_benches::SETTING_KEYS.join(" "),
-        hnefatafl_benches::WEIGHT_KEYS.join(" "),
-        protocol_engine::HOST_PORT
-    )
+    /// The opponents: a name (empty without a gauntlet), the side as written, and what it
+    /// names.
+    opponents: Vec<(String, String, Contender)>,
 }
 
 /// Reads a gauntlet file: `name: side` a line, `#` comments.
-fn read_gauntlet(path: &str) -> Result<Vec<(String, String)>, String> {
+fn read_gauntlet(path: &str) -> Result<Vec<(String, String, Contender)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut sides = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -100,8 +183,8 @@ fn read_gauntlet(path: &str) -> Result<Vec<(String, String)>, String> {
         let (name, side) = line
             .split_once(':')
             .ok_or_else(|| format!("{path}:{}: not `name: side`", number + 1))?;
-        parse_contender(side).map_err(|e| format!("{path}:{}: {e}", number + 1))?;
-        sides.push((name.trim().to_string(), side.trim().to_string()));
+        let contender = parse_contender(side).map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+        sides.push((name.trim().to_string(), side.trim().to_string(), contender));
     }
     if sides.is_empty() {
         return Err(format!("{path}: no side in the gauntlet"));
@@ -109,90 +192,52 @@ fn read_gauntlet(path: &str) -> Result<Vec<(String, String)>, String> {
     Ok(sides)
 }
 
-fn parse_args() -> Result<Options, String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut rules_path = None;
-    let (mut games, mut max_plies, mut opening, mut seed, mut jobs) =
-        (None, 300usize, 4usize, 1u64, 1usize);
-    let (mut a_text, mut b_text) = (String::new(), String::new());
-    let mut verbose = false;
-    let (mut a_plays, mut clock, mut sprt, mut openings_path, mut gauntlet_path) =
-        (None, None, None, None, None);
-    let mut i = 0;
-    while i < args.len() {
-        if args[i] == "--verbose" {
-            verbose = true;
-            i += 1;
-            continue;
-        }
-        let value = args
-            .get(i + 1)
-            .cloned()
-            .ok_or_else(|| format!("`{}` needs a value", args[i]))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("bad number `{value}` for {}", args[i]))
-        };
-        match args[i].as_str() {
-            "--rules" => rules_path = Some(value.clone()),
-            "--games" => games = Some(number()? as usize),
-            "--a" => a_text = value.clone(),
-            "--b" => b_text = value.clone(),
-            "--plies" => max_plies = number()? as usize,
-            "--opening" => opening = number()? as usize,
-            "--openings" => openings_path = Some(value.clone()),
-            "--seed" => seed = number()?,
-            "--a-plays" => a_plays = Some((number()? as usize).min(1)),
-            "--jobs" => jobs = (number()? as usize).max(1),
-            "--clock" => clock = Some(parse_clock(&value)?),
-            "--sprt" => sprt = Some(Sprt::parse(&value)?),
-            "--gauntlet" => gauntlet_path = Some(value.clone()),
-            other => return Err(format!("unknown argument `{other}`")),
-        }
-        i += 2;
-    }
-    let rules_path = rules_path.ok_or("--rules is required")?;
-    let text = std::fs::read(&rules_path).map_err(|e| format!("{rules_path}: {e}"))?;
+/// Reads the files the arguments name.
+fn options(arguments: &Arguments) -> Result<Options, String> {
+    let rules_path = arguments.rules.display().to_string();
+    let text = std::fs::read(&arguments.rules).map_err(|e| format!("{rules_path}: {e}"))?;
     let rules = Rules::parse(&text).map_err(|e| format!("{rules_path}: {e}"))?;
-    let a = parse_contender(&a_text).map_err(|e| format!("--a: {e}"))?;
-    let gauntlet = match &gauntlet_path {
-        Some(path) => read_gauntlet(path)?,
-        None => Vec::new(),
+    let opponents = match &arguments.gauntlet {
+        Some(path) => read_gauntlet(&path.display().to_string())?,
+        None => vec![(
+            String::new(),
+            arguments.b.text.clone(),
+            arguments.b.contender.clone(),
+        )],
     };
-    let b = parse_contender(&b_text).map_err(|e| format!("--b: {e}"))?;
-    let (openings, openings_name) = match &openings_path {
+    let (openings, openings_name) = match &arguments.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let path = path.display().to_string();
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
             let set = read_openings(&rules, &text).map_err(|e| format!("{path}: {e}"))?;
             let name = format!("{} openings from {path}", set.len());
             (Openings::Set(set), name)
         }
         None => (
-            Openings::Random(opening),
-            format!("{opening} random opening plies"),
+            Openings::Random(arguments.opening),
+            format!("{} random opening plies", arguments.opening),
         ),
     };
     // A test runs until it decides; the cap only bounds it.
-    let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 20 });
+    let games = arguments
+        .games
+        .unwrap_or(if arguments.sprt.is_some() { 20_000 } else { 20 });
     Ok(Options {
         rules,
         rules_path,
         games,
-        a,
-        b,
-        a_text,
-        b_text,
-        max_plies,
+        a: arguments.a.contender.clone(),
+        a_text: arguments.a.text.clone(),
+        max_plies: arguments.plies,
         openings,
         openings_name,
-        seed,
-        jobs,
-        verbose,
-        a_plays,
-        clock,
-        sprt,
-        gauntlet,
+        seed: arguments.seed,
+        jobs: arguments.jobs.max(1),
+        verbose: arguments.verbose,
+        a_plays: arguments.a_plays,
+        clock: arguments.clock,
+        sprt: arguments.sprt,
+        opponents,
     })
 }
 
@@ -268,8 +313,7 @@ fn play_match(options: &Options, b: &Contender) -> Tally {
                         clock: options.clock,
                         verbose: options.verbose,
                     };
-                    let report =
-                        protocol_engine::play(&start, &options.a, b, a_player, &settings, seed);
+                    let report = contender::play(&start, &options.a, b, a_player, &settings, seed);
                     if let Some((side, why)) = &report.failure {
                         eprintln!("game {}: {} failed: {why}", index + 1, ["A", "B"][*side]);
                     }
@@ -298,7 +342,7 @@ fn play_match(options: &Options, b: &Contender) -> Tally {
 }
 
 /// Books a finished game, its pair when the pair is complete, and the test's verdict.
-fn book(tally: &mut Tally, options: &Options, index: usize, played: &hnefatafl_benches::Played) {
+fn book(tally: &mut Tally, options: &Options, index: usize, played: &Played) {
     let slot = 2 - half_points(played.result);
     tally.counts[slot] += 1;
     tally.plies += played.plies;
@@ -391,70 +435,59 @@ fn with_network(contender: &mut Contender, options: &Options, label: &str) {
     }
 }
 
-fn main() -> ExitCode {
-    if hnefatafl_benches::asks_for_help() {
-        println!("{}", usage());
-        return ExitCode::SUCCESS;
-    }
-    let mut options = match parse_args() {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("match: {message}\n{}", usage());
-            return ExitCode::FAILURE;
+/// The header of one match: the rules, both sides and how the games are played.
+fn header(options: &Options, name: &str, text: &str) -> String {
+    format!(
+        "{}: A = [{}] against B = [{}]{}, {} games{}, cap {} plies, {}, seed {}{}",
+        options.rules_path,
+        options.a_text,
+        text,
+        if name.is_empty() {
+            String::new()
+        } else {
+            format!(" ({name})")
+        },
+        options.games,
+        if options.sprt.is_some() {
+            " at most"
+        } else {
+            ""
+        },
+        options.max_plies,
+        options.openings_name,
+        options.seed,
+        match &options.clock {
+            Some(clock) => format!(
+                ", clock {:.1} s + {:.1} s",
+                clock.remaining.as_secs_f64(),
+                clock.increment.as_secs_f64()
+            ),
+            None => String::new(),
         }
-    };
-    let opponents: Vec<(String, String, Contender)> = if options.gauntlet.is_empty() {
-        vec![(String::new(), options.b_text.clone(), options.b.clone())]
-    } else {
-        options
-            .gauntlet
-            .iter()
-            .map(|(name, text)| {
-                let side = parse_contender(text).expect("checked when the file was read");
-                (name.clone(), text.clone(), side)
-            })
-            .collect()
-    };
+    )
+}
+
+/// Plays the match (or the gauntlet) the arguments ask for, printing each game and the
+/// results on standard output as `match` does.
+///
+/// # Errors
+///
+/// A file that cannot be read: the rules, the opening set or the gauntlet.
+pub fn run(arguments: &Arguments) -> Result<(), String> {
+    let mut options = options(arguments)?;
     let mut a = options.a.clone();
     with_network(&mut a, &options, "A");
     options.a = a;
     let mut table = Vec::new();
-    for (name, text, b) in &opponents {
+    for (name, text, b) in &options.opponents {
         let mut b = b.clone();
         with_network(&mut b, &options, "B");
-        println!(
-            "{}: A = [{}] against B = [{}]{}, {} games{}, cap {} plies, {}, seed {}{}",
-            options.rules_path,
-            options.a_text,
-            text,
-            if name.is_empty() {
-                String::new()
-            } else {
-                format!(" ({name})")
-            },
-            options.games,
-            if options.sprt.is_some() {
-                " at most"
-            } else {
-                ""
-            },
-            options.max_plies,
-            options.openings_name,
-            options.seed,
-            match &options.clock {
-                Some(clock) => format!(
-                    ", clock {:.1} s + {:.1} s",
-                    clock.remaining.as_secs_f64(),
-                    clock.increment.as_secs_f64()
-                ),
-                None => String::new(),
-            }
-        );
+        println!("{}", header(&options, name, text));
         let tally = play_match(&options, &b);
         report(&options, &tally);
         table.push((name.clone(), tally.counts));
     }
-    if !options.gauntlet.is_empty() {
+    if arguments.gauntlet.is_some() {
         println!("gauntlet of A = [{}]:", options.a_text);
         for (name, [wins, draws, losses]) in table {
             let elo = match elo_with_margin(wins, draws, losses) {
@@ -465,5 +498,5 @@ fn main() -> ExitCode {
             println!("  against {name}: {wins}-{draws}-{losses}, Elo {elo}");
         }
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use hnefatafl_core::otn::Roles;
-use hnefatafl_core::{Game, Notation, Player, Rules};
+use hnefatafl_core::{Game, MoveError, Notation, Player, Rules};
 
 use super::send;
 
@@ -263,7 +263,14 @@ impl Htp {
             }
             [from, to] => {
                 let mv = hnefatafl_core::Move::new(self.square(from)?, self.square(to)?);
-                let undo = self.game.try_play(mv).map_err(|e| e.to_string())?;
+                let undo = self.game.try_play(mv).map_err(|error| match error {
+                    // The host's words for the square, so that it sees where it went wrong.
+                    MoveError::NoPiece => format!(
+                        "there is no piece to move on {}",
+                        self.rules.format_square(mv.from(), Notation::Algebraic)
+                    ),
+                    other => other.to_string(),
+                })?;
                 let captures: Vec<String> = undo
                     .captures()
                     .map(|(square, _)| self.rules.format_square(square, Notation::Algebraic))

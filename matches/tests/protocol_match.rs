@@ -7,9 +7,10 @@ mod binaries;
 
 use std::path::Path;
 
-use hnefatafl_benches::protocol_engine::{Contender, Protocol, play};
-use hnefatafl_benches::{GameResult, GameSettings};
 use hnefatafl_core::{Game, Player, Rules};
+use hnefatafl_matches::contender::{Contender, play};
+use hnefatafl_matches::{GameResult, GameSettings};
+use hnefatafl_protocol::host::Protocol;
 
 fn engine(protocol: Protocol) -> Contender {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
@@ -82,8 +83,7 @@ fn a_whole_game_against_our_engine_over_otep_on_a_clock() {
         std::time::Duration::from_secs(60),
         std::time::Duration::from_secs(1),
     );
-    let ours =
-        hnefatafl_benches::protocol_engine::parse_contender("ours:level=2,j1").expect("a side");
+    let ours = hnefatafl_matches::contender::parse_contender("ours:level=2,j1").expect("a side");
     whole_game(engine(Protocol::Otep), ours, fetlar_otn(), Some(clock));
 }
 
@@ -123,7 +123,7 @@ fn the_opening_of_a_game_against_hnefatafl_copenhagen_over_htp() {
         protocol: Protocol::Htp,
         command,
     };
-    let ours = hnefatafl_benches::protocol_engine::parse_contender("ours:d2,j1").expect("a side");
+    let ours = hnefatafl_matches::contender::parse_contender("ours:d2,j1").expect("a side");
     // Six plies, three of each side, with each side as the attackers once: every move of
     // the other engine is checked legal by our rules, and both understand each other.
     for a_player in [Player::Zero, Player::One] {

@@ -2,6 +2,10 @@
 //! Engine Protocol as OpenTafl's `opentafl-engine-protocol.txt` describes it, through
 //! pipes, with positions checked by the core crate's OTN.
 
+// The `hnefatafl` binary is uicx's; this finds it, built and up to date.
+#[path = "../../server/tests/server_support/binaries.rs"]
+mod binaries;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -46,7 +50,7 @@ impl Host {
 
     /// The engine with these arguments after `--engine otep`.
     fn start_with(arguments: &[&str]) -> Host {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hnefatafl"))
+        let mut child = Command::new(binaries::client_binary())
             .args(["--engine", "otep"])
             .args(arguments)
             .arg("-d")
@@ -286,7 +290,7 @@ fn the_shipped_engine_file_runs_the_engine() {
     assert_eq!(entries["filename"], "hnefatafl");
     // OpenTafl splits the arguments at spaces and runs the command with them.
     let arguments: Vec<&str> = entries["arguments"].split(' ').collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefatafl"))
+    let mut child = Command::new(binaries::client_binary())
         .args(&arguments)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
