@@ -56,6 +56,7 @@ pub mod nnue;
 mod params;
 mod score;
 mod search;
+pub mod settings;
 mod tt;
 
 pub use clock::{Budget, Clock, OutOfTime};
@@ -65,3 +66,4 @@ pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_T
 pub use params::{Parallel, Quiescence, Tuning};
 pub use score::Score;
 pub use search::{Engine, EngineConfig, Progress, SearchResult};
+pub use settings::{SettingError, Settings};

@@ -70,7 +70,7 @@ pub struct SearchResult {
 }
 
 /// Engine settings.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
     /// Search threads (0: all cores).
     pub threads: usize,
@@ -97,6 +97,9 @@ pub struct Engine {
     /// search on several threads.
     pool: Option<rayon::ThreadPool>,
     tuning: Tuning,
+    /// The learned evaluation, given by [`Engine::set_network`]: the one place a network
+    /// is chosen.
+    network: Option<Arc<Network>>,
     /// The rules of the last search (compared by `Rules` equality) and their compiled tables.
     tables: Option<(Rules, Arc<Tables>)>,
     /// The random numbers of the weak levels, once seeded.
@@ -202,6 +205,7 @@ impl Engine {
             table,
             pool: None,
             tuning: Tuning::default(),
+            network: None,
             tables: None,
             random: None,
             memos: Vec::new(),
@@ -234,30 +238,27 @@ impl Engine {
         }
     }
 
-    /// The network the search evaluates with: [`Tuning::network`] when
-    /// [`Tuning::evaluation`] chooses it and it fits the rules' piece layout.
+    /// The network a search without [`Limits::evaluation`] evaluates with: the engine's
+    /// ([`Engine::set_network`]), when it fits the rules' piece layout.
     pub fn network_for(&self, rules: &Rules) -> Option<Arc<Network>> {
-        self.network_with(rules, self.tuning.evaluation)
+        self.network_with(rules, None)
     }
 
-    /// The network a search that asks for `evaluation` evaluates with: the engine's, when
-    /// the network is asked for and the engine's fits the rules' piece layout.
-    fn network_with(&self, rules: &Rules, evaluation: Evaluation) -> Option<Arc<Network>> {
-        let network = self.tuning.network.as_ref()?;
-        (evaluation == Evaluation::Network && *network.layout() == Layout::of(rules))
+    /// The network a search that asks for `evaluation` evaluates with: the engine's, unless
+    /// the classic evaluation is asked for, when it fits the rules' piece layout.
+    fn network_with(&self, rules: &Rules, evaluation: Option<Evaluation>) -> Option<Arc<Network>> {
+        let network = self.network.as_ref()?;
+        (evaluation != Some(Evaluation::Classic) && *network.layout() == Layout::of(rules))
             .then(|| Arc::clone(network))
     }
 
-    /// Gives the engine a network (read by the caller; aim reads no files) and makes it the
-    /// evaluation of every search that does not ask for another
-    /// ([`Limits::evaluation`]); `None` goes back to the classic evaluation. A network that
-    /// does not fit a search's rules leaves that search the classic evaluation.
+    /// Gives the engine a network (read by the caller; aim reads no files), the one place
+    /// a network is chosen: it is the evaluation of every search that does not ask for
+    /// the classic one ([`Limits::evaluation`]); `None` goes back to the classic
+    /// evaluation. A network that does not fit a search's rules leaves that search the
+    /// classic evaluation.
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.tuning.evaluation = match network {
-            Some(_) => Evaluation::Network,
-            None => Evaluation::Classic,
-        };
-        self.tuning.network = network;
+        self.network = network;
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -355,10 +356,7 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let plan = limits.plan();
-        let network = self.network_with(
-            game.rules(),
-            limits.evaluation.unwrap_or(self.tuning.evaluation),
-        );
+        let network = self.network_with(game.rules(), limits.evaluation);
         let evaluation = match network {
             Some(_) => Evaluation::Network,
             None => Evaluation::Classic,

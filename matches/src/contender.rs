@@ -92,14 +92,10 @@ impl Mover for Ours {
 
 fn mover(contender: &Contender, rules: &Rules, seed: u64) -> Result<Box<dyn Mover>, String> {
     Ok(match contender {
-        Contender::Ours(side) => {
-            let mut engine = Engine::with_tuning(side.config.clone(), side.tuning.clone());
-            engine.seed(seed);
-            Box::new(Ours {
-                side: side.as_ref().clone(),
-                engine,
-            })
-        }
+        Contender::Ours(side) => Box::new(Ours {
+            side: side.as_ref().clone(),
+            engine: side.engine(seed),
+        }),
         Contender::External { protocol, command } => host::start(*protocol, command, rules)?,
     })
 }

@@ -13,9 +13,9 @@ pub mod openings;
 pub mod runner;
 pub mod sprt;
 
-use aim::{
-    Clock, Engine, EngineConfig, EvalWeights, Evaluation, Limits, Parallel, Quiescence, Tuning,
-};
+use aim::nnue::Network;
+use aim::settings::{SETTINGS, WEIGHT_KEYS};
+use aim::{Clock, Engine, EngineConfig, Evaluation, Limits, Tuning};
 use hnefatafl_core::{Game, Move, Player, Rules};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -45,183 +45,109 @@ pub struct Side {
     /// The network file of `network=<path>` (`eval=network` alone: the rule file's own,
     /// see [`networks::load_network`]).
     pub network_file: Option<String>,
+    /// The network its engine is given ([`aim::Engine::set_network`]), once read.
+    pub network: Option<Arc<Network>>,
 }
 
-/// The keys of a side's `key=value` settings other than the evaluation weights, in the
-/// order the usage lists them; [`parse_side`] reads each.
-pub const SETTING_KEYS: [&str; 20] = [
-    "level",
-    "depth",
-    "time",
-    "nodes",
-    "nodes0",
-    "nodes1",
-    "threads",
-    "hash",
-    "reductions",
-    "extension",
-    "null",
-    "stability",
-    "quiescence",
-    "lmr",
-    "unfinished",
-    "draw",
-    "repetition",
-    "parallel",
-    "eval",
-    "network",
+impl Side {
+    /// A fresh engine for this side, its weak levels' random choices seeded with `seed`.
+    pub fn engine(&self, seed: u64) -> Engine {
+        let mut engine = Engine::with_tuning(self.config.clone(), self.tuning.clone());
+        engine.set_network(self.network.clone());
+        engine.seed(seed);
+        engine
+    }
+}
+
+/// The settings of a side that are the match runner's own, not the engine's: the node
+/// handicap and the network file.
+pub const RUNNER_KEYS: [(&str, &str); 3] = [
+    (
+        "nodes0",
+        "the node limit of the moves it plays as player 0 (a handicap)",
+    ),
+    (
+        "nodes1",
+        "the node limit of the moves it plays as player 1 (a handicap)",
+    ),
+    (
+        "network",
+        "a network file: the learned evaluation with it (eval=network alone: the rule file's own)",
+    ),
 ];
 
-/// The settings a side may give as `key=value`, for the usage text: each key of
-/// [`SETTING_KEYS`] and the evaluation weights of [`WEIGHT_KEYS`].
+/// The settings a side may give as `key=value`, for the usage text: the engine's, from
+/// aim's table of settings, and the runner's own.
 pub fn settings_help() -> String {
-    format!(
-        "Settings of a side (key=value): {}.\nEvaluation weights (key=value): {}.",
-        SETTING_KEYS.join(" "),
+    let mut text = String::from("Settings of a side (key=value):\n");
+    let defaults = aim::Settings::default();
+    for setting in &SETTINGS[..SETTINGS.len() - WEIGHT_KEYS.len()] {
+        text += &format!(
+            "  {}: {} ({}; default {})\n",
+            setting.name,
+            setting.doc,
+            setting.kind.describe(),
+            setting.value(&defaults)
+        );
+    }
+    for (key, doc) in RUNNER_KEYS {
+        text += &format!("  {key}: {doc}\n");
+    }
+    text += &format!(
+        "Evaluation weights (key=value, hundredths of a piece): {}.",
         WEIGHT_KEYS.join(" ")
-    )
+    );
+    text
 }
 
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
-/// `n100000`, `j2`, `3`) or `key=value`: `level`, `depth`, `time` (seconds), `nodes`,
-/// `nodes0` and `nodes1` (the node limit when it plays player 0 or 1: a handicap),
-/// `threads`, `hash` (MiB), `reductions` (0/1), `extension` (0/1), `null` (0/1, null-move
-/// pruning), `stability` (0/1, time management by the best move's stability),
-/// `quiescence` (0/1, the capture quiescence search at the horizon on every board or on
-/// none; without the key, the engine's default by board size), `lmr` (0/1,
-/// late-move reductions in place of the static ones), `unfinished` (0/1, use what an
-/// unfinished depth found and, with a fixed time a move, search until the time is up),
-/// `draw` (what a draw costs the king's side, in hundredths of a piece), `repetition`
-/// (0/1, repetitions inside the tree short of the rules' count score as its end), `parallel`
-/// (`split` or `lazy`), `eval` (`classic` or `network`: the learned evaluation, the rule
-/// file's network), `network` (a network file: the learned evaluation with it), and the
-/// evaluation weights of [`WEIGHT_KEYS`].
+/// `n100000`, `j2`, `3`) or `key=value`: a setting of aim's table ([`aim::settings`]:
+/// `level`, `depth`, `time`, `nodes`, `threads`, `eval`, `hash`, the knobs of the search
+/// and the evaluation weights of [`WEIGHT_KEYS`]) or one of the runner's own
+/// ([`RUNNER_KEYS`]: `nodes0` and `nodes1`, the node limit when it plays player 0 or 1,
+/// and `network`, a network file). A side plays on one thread with a table of 16 MiB
+/// unless it says otherwise.
 ///
 /// # Errors
 ///
 /// The word that could not be read.
 pub fn parse_side(text: &str) -> Result<Side, String> {
-    let mut side = Side {
-        limits: Limits::default(),
+    let mut settings = aim::Settings {
         config: EngineConfig {
             threads: 1,
             hash_mib: 16,
         },
-        tuning: Tuning::default(),
-        nodes_as: [None; 2],
-        network_file: None,
+        ..aim::Settings::default()
     };
-    let mut limit_words = Vec::new();
+    let (mut nodes_as, mut network_file) = ([None; 2], None);
     for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
         let Some((key, value)) = word.split_once('=') else {
-            limit_words.push(word.to_string());
+            settings.limit_word(word).map_err(|e| e.to_string())?;
             continue;
         };
         let number = || {
             value
-                .parse::<i64>()
+                .parse::<u64>()
                 .map_err(|_| format!("bad value in `{word}`"))
         };
-        let weights: &mut EvalWeights = &mut side.tuning.weights;
         match key {
-            "level" => limit_words.push(value.to_string()),
-            "depth" => limit_words.push(format!("d{value}")),
-            "time" => limit_words.push(format!("t{value}")),
-            "nodes" => limit_words.push(format!("n{value}")),
-            "nodes0" => side.nodes_as[0] = Some(number()?.max(1) as u64),
-            "nodes1" => side.nodes_as[1] = Some(number()?.max(1) as u64),
-            "threads" => side.config.threads = number()? as usize,
-            "hash" => side.config.hash_mib = number()? as usize,
-            "reductions" => side.tuning.reductions = number()? != 0,
-            "extension" => side.tuning.escape_extension = number()? != 0,
-            "null" => side.tuning.null_move = number()? != 0,
-            "stability" => side.tuning.stability = number()? != 0,
-            "quiescence" => {
-                side.tuning.quiescence = if number()? != 0 {
-                    Quiescence::On
-                } else {
-                    Quiescence::Off
-                }
-            }
-            "lmr" => side.tuning.late_move_reductions = number()? != 0,
-            "unfinished" => side.tuning.unfinished_depths = number()? != 0,
-            "draw" => side.tuning.king_side_draw = number()? as i32,
-            "repetition" => side.tuning.tree_repetition = number()? != 0,
-            "parallel" => {
-                side.tuning.parallel = match value {
-                    "split" => Parallel::RootSplit,
-                    "lazy" => Parallel::LazySmp,
-                    _ => return Err(format!("bad value in `{word}` (split or lazy)")),
-                }
-            }
-            Evaluation::KEY => {
-                side.tuning.evaluation = Evaluation::from_word(value)
-                    .ok_or_else(|| format!("bad value in `{word}` (classic or network)"))?;
-            }
+            "nodes0" => nodes_as[0] = Some(number()?.max(1)),
+            "nodes1" => nodes_as[1] = Some(number()?.max(1)),
             "network" => {
-                side.tuning.evaluation = Evaluation::Network;
-                side.network_file = Some(value.to_string());
+                settings.limits.evaluation = Some(Evaluation::Network);
+                network_file = Some(value.to_string());
             }
-            _ if weight_mut(weights, key).is_some() => {
-                let value =
-                    i32::try_from(number()?).map_err(|_| format!("bad value in `{word}`"))?;
-                if let Some(weight) = weight_mut(weights, key) {
-                    *weight = value;
-                }
-            }
-            _ => return Err(format!("unknown setting `{word}`")),
+            _ => settings.set(key, value).map_err(|e| e.to_string())?,
         }
     }
-    let words: Vec<&str> = limit_words.iter().map(String::as_str).collect();
-    side.limits = Limits::from_words(&words).map_err(|e| e.to_string())?;
-    Ok(side)
-}
-
-/// Where a weight lives in [`EvalWeights`].
-type WeightField = fn(&mut EvalWeights) -> &mut i32;
-
-/// Each evaluation weight's key in a side (`mobility=5`) and its field: the one list that
-/// the match runner reads and the tuner writes. The piece comes first: it sets the scale.
-const WEIGHTS: [(&str, WeightField); 20] = [
-    ("piece", |w| &mut w.piece),
-    ("mobility", |w| &mut w.mobility),
-    ("escape1", |w| &mut w.escape_distance[1]),
-    ("escape2", |w| &mut w.escape_distance[2]),
-    ("escape3", |w| &mut w.escape_distance[3]),
-    ("open_move", |w| &mut w.open_line_to_move),
-    ("open_one", |w| &mut w.open_line_one),
-    ("open_two", |w| &mut w.open_line_two),
-    ("two_moves", |w| &mut w.two_moves_to_escape),
-    ("routes", |w| &mut w.escape_route),
-    ("guard", |w| &mut w.guard),
-    ("enclosure1", |w| &mut w.enclosure[0]),
-    ("enclosure2", |w| &mut w.enclosure[1]),
-    ("enclosure3", |w| &mut w.enclosure[2]),
-    ("threat", |w| &mut w.threat_percent),
-    ("tempo", |w| &mut w.tempo),
-    ("fork_move", |w| &mut w.fork_to_move),
-    ("fork_one", |w| &mut w.fork_one),
-    ("fork_two", |w| &mut w.fork_two),
-    ("three_moves", |w| &mut w.three_moves_to_escape),
-];
-
-/// The keys of the evaluation weights in a side (`mobility=5`), the piece first.
-pub const WEIGHT_KEYS: [&str; 20] = {
-    let mut keys = [""; 20];
-    let mut i = 0;
-    while i < keys.len() {
-        keys[i] = WEIGHTS[i].0;
-        i += 1;
-    }
-    keys
-};
-
-/// The weight a key of [`WEIGHT_KEYS`] names, or `None` for any other text.
-pub fn weight_mut<'a>(weights: &'a mut EvalWeights, key: &str) -> Option<&'a mut i32> {
-    WEIGHTS
-        .iter()
-        .find(|(name, _)| *name == key)
-        .map(|(_, field)| field(weights))
+    Ok(Side {
+        limits: settings.limits,
+        config: settings.config,
+        tuning: settings.tuning,
+        nodes_as,
+        network_file,
+        network: None,
+    })
 }
 
 /// A player of match games: the engine of this project ([`Side`]), or any other that can
@@ -253,11 +179,9 @@ pub struct EngineContestant {
 impl EngineContestant {
     /// A fresh engine for `side`, its weak levels' random choices seeded with `seed`.
     pub fn new(side: &Side, seed: u64) -> EngineContestant {
-        let mut engine = Engine::with_tuning(side.config.clone(), side.tuning.clone());
-        engine.seed(seed);
         EngineContestant {
             side: side.clone(),
-            engine,
+            engine: side.engine(seed),
         }
     }
 }
@@ -498,23 +422,7 @@ mod tests {
     }
 
     #[test]
-    fn each_weight_key_names_its_own_field() {
-        let mut weights = EvalWeights::default();
-        for (value, key) in (1000..).zip(WEIGHT_KEYS) {
-            *weight_mut(&mut weights, key).expect(key) = value;
-        }
-        // Every field was written once: two keys naming one field would leave one value out.
-        let read: Vec<i32> = WEIGHT_KEYS
-            .iter()
-            .map(|key| *weight_mut(&mut weights, key).expect(key))
-            .collect();
-        assert_eq!(read, (1000..1020).collect::<Vec<_>>());
-        assert_eq!(weights.piece, 1000);
-        assert_eq!(weights.tempo, 1015);
-        assert_eq!(weights.escape_distance, [0, 1002, 1003, 1004]);
-        assert_eq!(weights.enclosure, [1011, 1012, 1013]);
-        assert_eq!(weights.three_moves_to_escape, 1019);
-        assert!(weight_mut(&mut weights, "escape0").is_none());
+    fn a_side_reads_the_evaluation_weights_of_aims_table() {
         let side = parse_side("d2,guard=7,threat=-3").expect("a side");
         assert_eq!(
             (
@@ -555,7 +463,11 @@ mod tests {
     #[test]
     fn every_setting_key_is_read_and_changes_the_side() {
         let plain = parse_side("").expect("valid");
-        for key in SETTING_KEYS {
+        let keys = SETTINGS
+            .iter()
+            .map(|setting| setting.name)
+            .chain(RUNNER_KEYS.iter().map(|(key, _)| *key));
+        for key in keys {
             let values: &[&str] = match key {
                 "parallel" => &["lazy"],
                 "eval" => &["network"],
@@ -565,8 +477,7 @@ mod tests {
             let changes = |value: &&str| {
                 parse_side(&format!("{key}={value}")).is_ok_and(|side| {
                     side.limits != plain.limits
-                        || side.config.threads != plain.config.threads
-                        || side.config.hash_mib != plain.config.hash_mib
+                        || side.config != plain.config
                         || side.tuning != plain.tuning
                         || side.nodes_as != plain.nodes_as
                         || side.network_file != plain.network_file

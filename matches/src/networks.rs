@@ -1,52 +1,38 @@
 //! Networks for the learned evaluation ([`aim::nnue`]) as the match runner finds them:
-//! `data/networks/<rule file name>.nnue` beside the rule file's folder, or a file a side
-//! names with `network=<path>`.
+//! `data/networks/<rule file name>.nnue` beside the rule file's folder
+//! ([`hnefatafl_data::network_beside`]), or a file a side names with `network=<path>`.
 
 use crate::Side;
 use aim::Evaluation;
 use aim::nnue::Network;
 use hnefatafl_core::Rules;
+use hnefatafl_data::network_beside;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// Where the network of a rule file lives: `networks/<name>.nnue` in the folder above the
-/// rule file's (`data/rules/brandubh` gives `data/networks/brandubh.nnue`).
-pub fn network_path(rules_path: &Path) -> PathBuf {
-    let name = rules_path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let data = rules_path
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or(Path::new("."));
-    data.join("networks").join(format!("{name}.nnue"))
-}
 
 /// Gives a side that asks for the network (`eval=network` or `network=<path>`) its
 /// network, read and checked against the rules; any problem leaves it the classic
 /// evaluation. Returns what the side evaluates with, in words, for the report: the
 /// network's file, or `classic`, with the reason when a network was asked for.
 pub fn load_network(side: &mut Side, rules: &Rules, rules_path: &Path) -> String {
-    if side.tuning.evaluation != Evaluation::Network {
+    if side.limits.evaluation != Some(Evaluation::Network) {
         return "classic".to_string();
     }
     let path = side
         .network_file
         .as_ref()
-        .map_or_else(|| network_path(rules_path), PathBuf::from);
+        .map_or_else(|| network_beside(rules_path), PathBuf::from);
     let name = path.display().to_string();
     let read = std::fs::read(&path)
         .map_err(|e| format!("network {name}: {e}"))
         .and_then(|bytes| Network::for_rules(&name, &bytes, rules).map_err(|e| e.to_string()));
     match read {
         Ok(network) => {
-            side.tuning.network = Some(Arc::new(network));
+            side.network = Some(Arc::new(network));
             format!("network {name}")
         }
         Err(why) => {
-            side.tuning.evaluation = Evaluation::Classic;
-            side.tuning.network = None;
+            side.network = None;
             format!("classic ({why})")
         }
     }
@@ -59,14 +45,6 @@ mod tests {
 
     fn brandubh() -> Rules {
         Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules")
-    }
-
-    #[test]
-    fn the_network_of_a_rule_file_is_found_beside_its_folder() {
-        assert_eq!(
-            network_path(Path::new("data/rules/brandubh")),
-            Path::new("data/networks/brandubh.nnue")
-        );
     }
 
     #[test]
@@ -84,14 +62,14 @@ mod tests {
         let mut named = side(&format!("n100,network={}", good.display()));
         let said = load_network(&mut named, &rules, &rules_path);
         assert_eq!(said, format!("network {}", good.display()));
-        assert!(named.tuning.network.is_some());
+        assert!(named.network.is_some());
 
         // No network for the rule file: the classic evaluation, saying why.
         let mut missing = side("n100,eval=network");
         let said = load_network(&mut missing, &rules, &rules_path);
         assert!(said.starts_with("classic (network "), "{said}");
         assert!(said.contains("brandubh.nnue"), "{said}");
-        assert_eq!(missing.tuning.evaluation, Evaluation::Classic);
+        assert!(missing.network.is_none());
 
         // A damaged one.
         let bad = folder.path().join("bad.nnue");
@@ -99,13 +77,13 @@ mod tests {
         let mut damaged = side(&format!("n100,network={}", bad.display()));
         let said = load_network(&mut damaged, &rules, &rules_path);
         assert!(said.contains("cut short"), "{said}");
-        assert_eq!(damaged.tuning.evaluation, Evaluation::Classic);
+        assert!(damaged.network.is_none());
 
         // One for another board.
         let tablut = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
         let mut other = side(&format!("n100,network={}", good.display()));
         let said = load_network(&mut other, &tablut, &rules_path);
         assert!(said.contains("`tablut` has a 9x9 board"), "{said}");
-        assert!(other.tuning.network.is_none());
+        assert!(other.network.is_none());
     }
 }

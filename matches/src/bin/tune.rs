@@ -32,11 +32,12 @@
 //! before and after, and the tuned weights as a side for the match runner
 //! (`match --a n20000,<weights> --b n20000`), which decides whether they play better.
 
+use aim::settings::{WEIGHT_KEYS, weight_mut};
 use aim::{Engine, EngineConfig, EvalWeights, Limits, Tuning};
 use clap::Parser;
 use hnefatafl_core::{Game, Position, Rules};
 use hnefatafl_matches::openings::{opening_line, random_plies, read_openings};
-use hnefatafl_matches::{WEIGHT_KEYS, random_opening, weight_mut};
+use hnefatafl_matches::random_opening;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
