@@ -37,7 +37,7 @@ const FIRST_DIAGONAL: usize = 4;
 /// ```
 /// use aim::nnue::Layout;
 /// let brandubh = hnefatafl_core::Rules::parse(include_bytes!("../../data/rules/brandubh"))?;
-/// let maps = hnefatafl_benches::symmetry::input_maps(&brandubh, true);
+/// let maps = hnefatafl_learn::symmetry::input_maps(&brandubh, true);
 /// assert_eq!(maps.len(), 7);
 /// assert!(maps.iter().all(|map| map.len() == Layout::of(&brandubh).inputs()));
 /// # Ok::<(), hnefatafl_core::RulesError>(())

@@ -79,8 +79,10 @@ pub const RUNNER_KEYS: [(&str, &str); 3] = [
 /// The settings a side may give as `key=value`, for the usage text: the engine's, from
 /// aim's table of settings, and the runner's own.
 pub fn settings_help() -> String {
-    let mut text = String::from("Settings of a side (key=value):\n");
-    let defaults = aim::Settings::default();
+    let mut text = String::from(
+        "Settings of a side (key=value; a side plays on one thread with a 16 MiB table unless it says otherwise):\n",
+    );
+    let defaults = side_defaults();
     for setting in &SETTINGS[..SETTINGS.len() - WEIGHT_KEYS.len()] {
         text += &format!(
             "  {}: {} ({}; default {})\n",
@@ -100,6 +102,18 @@ pub fn settings_help() -> String {
     text
 }
 
+/// A side's settings before its words: aim's defaults on one thread with a table of 16
+/// MiB, so that games played at once do not compete for cores or memory.
+fn side_defaults() -> aim::Settings {
+    aim::Settings {
+        config: EngineConfig {
+            threads: 1,
+            hash_mib: 16,
+        },
+        ..aim::Settings::default()
+    }
+}
+
 /// Reads a side: words separated by commas or spaces, each a limit word (`d2`, `t0.5`,
 /// `n100000`, `j2`, `3`) or `key=value`: a setting of aim's table ([`aim::settings`]:
 /// `level`, `depth`, `time`, `nodes`, `threads`, `eval`, `hash`, the knobs of the search
@@ -112,13 +126,7 @@ pub fn settings_help() -> String {
 ///
 /// The word that could not be read.
 pub fn parse_side(text: &str) -> Result<Side, String> {
-    let mut settings = aim::Settings {
-        config: EngineConfig {
-            threads: 1,
-            hash_mib: 16,
-        },
-        ..aim::Settings::default()
-    };
+    let mut settings = side_defaults();
     let (mut nodes_as, mut network_file) = ([None; 2], None);
     for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
         let Some((key, value)) = word.split_once('=') else {
@@ -456,8 +464,11 @@ mod tests {
         let side = parse_side("level=3,threads=2 d4").expect("valid");
         assert_eq!(side.limits.level, Some(3));
         assert_eq!(side.limits.depth, Some(4));
-        assert_eq!(side.config.threads, 2);
+        assert_eq!(side.limits.threads, Some(2));
         assert!(parse_side("speed=3").is_err());
+        // A switch is 0 or 1, and says so.
+        let refused = parse_side("null=2").expect_err("not a switch");
+        assert!(refused.contains("0 or 1"), "{refused}");
     }
 
     #[test]
@@ -472,7 +483,7 @@ mod tests {
                 "parallel" => &["lazy"],
                 "eval" => &["network"],
                 "network" => &["x.nnue"],
-                _ => &["0", "3"],
+                _ => &["0", "1", "3"],
             };
             let changes = |value: &&str| {
                 parse_side(&format!("{key}={value}")).is_ok_and(|side| {

@@ -1,5 +1,5 @@
 //! Opening sets: the positions a match starts its game pairs from, stored as text in
-//! `benches/openings/` and made by the `openings` program.
+//! `matches/openings/` and made by the `openings` program.
 //!
 //! One opening a line: the moves from the start, in algebraic notation, separated by
 //! commas (`d1 d3, c4 c2`). Blank lines and lines starting with `#` are left out.
