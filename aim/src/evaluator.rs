@@ -1,7 +1,7 @@
 //! The one interface between the search and an evaluation: [`Evaluator`], which the
 //! hand-written evaluation (`Classic`) implements and a learned network can implement too.
 
-use crate::eval::{EvalCache, Tables};
+use crate::classic::{EvalCache, Tables};
 use hnefatafl_core::{Position, Undo};
 
 /// Which evaluation a search scores its leaves with ([`crate::Limits::evaluation`]).

@@ -2,7 +2,7 @@
 //! the match runner and the tuner set by name through the table of settings
 //! ([`crate::settings`]).
 
-use crate::eval::EvalWeights;
+use crate::classic::EvalWeights;
 use hnefatafl_core::Rules;
 
 /// How several threads share one search.

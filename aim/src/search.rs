@@ -11,7 +11,7 @@ use prepare::{Context, run_with_evaluation};
 
 use time::fraction;
 
-use crate::eval::{self, Tables};
+use crate::classic::{self, Tables};
 use crate::evaluator::{Evaluation, Evaluator};
 use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
@@ -107,10 +107,10 @@ pub struct Engine {
     tables: Option<(Rules, Arc<Tables>)>,
     /// The random numbers of the weak levels, once seeded.
     random: Option<SplitMix>,
-    /// Per search thread, its memo of evaluations ([`eval::EvalCache`]): kept from search
+    /// Per search thread, its memo of evaluations ([`classic::EvalCache`]): kept from search
     /// to search, since the positions of the next move's search are much the same, and
     /// dropped when the rules (and so the evaluation) change.
-    memos: Vec<eval::EvalCache>,
+    memos: Vec<classic::EvalCache>,
     /// The evaluation of the last search: the table's scores are in its terms, so a search
     /// with the other one starts from an empty table.
     last_evaluation: Evaluation,
@@ -233,11 +233,11 @@ impl Engine {
                 let own = network.evaluate(&network.refresh(position), position.side_to_move());
                 let classic = match network.classic_share() {
                     0 => 0,
-                    share => eval::evaluate(&tables, position) * i32::from(share) / 100,
+                    share => classic::evaluate(&tables, position) * i32::from(share) / 100,
                 };
                 Score(own + classic)
             }
-            None => Score(eval::evaluate(&tables, position)),
+            None => Score(classic::evaluate(&tables, position)),
         }
     }
 

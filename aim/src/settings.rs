@@ -5,7 +5,7 @@
 //! `mobility=5`), the tuner and the settings table of `docs/ai.md` all read it, so a
 //! setting is added in one place.
 
-use crate::eval::EvalWeights;
+use crate::classic::EvalWeights;
 use crate::evaluator::Evaluation;
 use crate::limits::{Limits, LimitsError, MAX_LEVEL, MAX_THREADS};
 use crate::params::{Parallel, Quiescence, Tuning};

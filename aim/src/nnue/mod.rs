@@ -34,14 +34,14 @@
 //! ```
 
 mod error;
-mod evaluator;
 mod format;
+mod incremental;
 mod layout;
 mod network;
 mod shape;
 
 pub use error::{NetworkError, NetworkProblem};
-pub(crate) use evaluator::NetworkEvaluator;
+pub(crate) use incremental::NetworkEvaluator;
 pub use layout::Layout;
 pub use network::{Accumulator, Network, Weights};
 pub use shape::{ACTIVATION_SCALE, HIDDEN, OUTPUT_SCALE, PIECE_SCALE, VERSION};

@@ -7,7 +7,7 @@ use super::{
     Done, Engine, GamePositions, Progress, RepeatEnd, Repetition, RootMove, Shared, Worker,
     draw_scores, fraction,
 };
-use crate::eval::{self, EvalCache, Tables};
+use crate::classic::{self, EvalCache, Tables};
 use crate::evaluator::{Blend, Classic, Evaluation, Evaluator};
 use crate::limits::{Limits, Plan};
 use crate::nnue::{Network, NetworkEvaluator};
@@ -80,10 +80,10 @@ impl Engine {
         let board = game.position().board_bits();
         let mover = game.side_to_move();
         let draw = draw_scores(tables, self.tuning.king_side_draw);
-        let beside = eval::beside_enemy(tables, game.position());
+        let beside = classic::beside_enemy(tables, game.position());
         let mut ordered: Vec<(i32, Move)> = legal
             .iter()
-            .map(|&mv| (eval::move_guess(tables, board, beside, mv, mover), mv))
+            .map(|&mv| (classic::move_guess(tables, board, beside, mv, mover), mv))
             .collect();
         ordered.sort_by(|a, b| {
             b.0.cmp(&a.0)

@@ -1,4 +1,5 @@
-//! The evaluation: generic over any rule file, compiled once per rules into tables.
+//! The classic evaluation, written by hand: generic over any rule file, compiled once per
+//! rules into tables, its terms weighted by `EvalWeights`.
 
 mod escape;
 mod tables;

@@ -1,4 +1,5 @@
-//! The network behind the search's [`Evaluator`] interface.
+//! The network behind the search's [`Evaluator`] interface, updated incrementally: its
+//! accumulator is pushed and popped with every move the search makes and takes back.
 
 use hnefatafl_core::{Position, Undo};
 
