@@ -21,6 +21,7 @@ pub(crate) mod net;
 pub(crate) mod otg;
 pub(crate) mod protocol;
 pub mod session;
+pub(crate) mod shown;
 pub(crate) mod terminal;
 pub(crate) mod thinker;
 pub(crate) mod window;
