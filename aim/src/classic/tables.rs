@@ -79,100 +79,10 @@ impl Tables {
         let width = usize::from(rules.width());
         let height = usize::from(rules.height());
         let square_count = width * height;
-        let mut square_bit = vec![0u8; square_count];
-        let mut square_captures = vec![0u8; square_count];
-        let mut escape_square = vec![false; square_count];
-        for (index, square) in rules.squares().enumerate() {
-            if let Some(kind) = rules.square_type(square) {
-                square_bit[index] = kind.bit();
-                if let Some(rule) = rules.square_rule(kind) {
-                    square_captures[index] = rule.captures().bits();
-                    escape_square[index] = rule.escape();
-                }
-            }
-        }
-        // The order of the evaluation's directions: each one's opposite is two further on.
-        const ORDER: [Direction; 4] = [
-            Direction::North,
-            Direction::East,
-            Direction::South,
-            Direction::West,
-        ];
-        let neighbours = rules
-            .squares()
-            .map(|square| {
-                ORDER.map(|direction| {
-                    match rules
-                        .neighbour(square, direction)
-                        .and_then(|n| rules.index(n))
-                    {
-                        Some(n) if square_bit[n] != 0 => n as u16,
-                        _ => NONE,
-                    }
-                })
-            })
-            .collect::<Vec<_>>();
-        let start = rules.start_position();
-        let mut types: [TypeInfo; 8] = Default::default();
-        for rule in rules.piece_rules() {
-            let index = rule.piece().index();
-            let start_count = start.count(rule.piece());
-            let mut value = weights.piece;
-            if rule.captures().is_empty() && !rule.escape() {
-                value = value * 3 / 4;
-            }
-            if rule.escape() {
-                value = value * 3 / 2;
-            }
-            if rule.capture_loss() && start_count > 1 {
-                // Every piece counts, and the last ones count the most (see `evaluate`).
-                value = value * 5 / 4;
-            }
-            types[index] = TypeInfo {
-                declared: true,
-                piece: Some(rule.piece()),
-                owner: rule.owner().index(),
-                value,
-                captures: rule.captures().bits(),
-                capture_sides: rule.capture_sides(),
-                capture_edge: rule.capture_edge(),
-                capture_loss: rule.capture_loss(),
-                escape: rule.escape(),
-                occupies: rule.occupies().bits(),
-                start_count,
-                scan_lines: rule.escape() && start_count <= 4,
-                guards: false,
-                steps: rule.steps().unwrap_or(u8::MAX),
-                follow: rule.escape() && start_count <= 4 && rule.directions() == 7,
-            };
-        }
-        for player in 0..2 {
-            let enemy_escapes = types
-                .iter()
-                .any(|t| t.declared && t.owner != player && t.escape && t.start_count > 0);
-            for t in types
-                .iter_mut()
-                .filter(|t| t.declared && t.owner == player && !t.escape)
-            {
-                t.guards = enemy_escapes;
-            }
-        }
-        let guard_square: Vec<bool> = (0..square_count)
-            .map(|index| {
-                let (x, y) = ((index % width) as i64, (index / width) as i64);
-                !escape_square[index]
-                    && (-1..=1).any(|dy| {
-                        (-1..=1).any(|dx| {
-                            let (nx, ny) = (x + dx, y + dy);
-                            nx >= 0
-                                && ny >= 0
-                                && (nx as usize) < width
-                                && (ny as usize) < height
-                                && escape_square[ny as usize * width + nx as usize]
-                        })
-                    })
-            })
-            .collect();
+        let (square_bit, square_captures, escape_square) = square_tables(rules);
+        let neighbours = neighbour_table(rules, &square_bit);
+        let types = type_table(rules, &weights);
+        let guard_square = guard_squares(width, height, &escape_square);
         let escape_distance = std::array::from_fn(|t| {
             if types[t].escape {
                 distances(&neighbours, &square_bit, &escape_square, types[t].occupies)
@@ -180,23 +90,7 @@ impl Tables {
                 Vec::new()
             }
         });
-        let steps = std::array::from_fn(|t| {
-            if !types[t].declared {
-                return Vec::new();
-            }
-            let occupies = types[t].occupies;
-            (0..square_count)
-                .map(|s| {
-                    neighbours[s].map(|n| {
-                        if n != NONE && square_bit[n as usize] & occupies != 0 {
-                            n
-                        } else {
-                            s as u16
-                        }
-                    })
-                })
-                .collect()
-        });
+        let steps = step_table(&types, &neighbours, &square_bit);
         let paths_weighed = weights.fork_to_move != 0
             || weights.fork_one != 0
             || weights.fork_two != 0
@@ -293,4 +187,147 @@ fn distances(
         frontier = next;
     }
     distance
+}
+
+/// Each square's type bit, the captures its type takes part in, and whether it is an
+/// escape square, row by row.
+fn square_tables(rules: &Rules) -> (Vec<u8>, Vec<u8>, Vec<bool>) {
+    let square_count = usize::from(rules.width()) * usize::from(rules.height());
+    let mut square_bit = vec![0u8; square_count];
+    let mut square_captures = vec![0u8; square_count];
+    let mut escape_square = vec![false; square_count];
+    for (index, square) in rules.squares().enumerate() {
+        if let Some(kind) = rules.square_type(square) {
+            square_bit[index] = kind.bit();
+            if let Some(rule) = rules.square_rule(kind) {
+                square_captures[index] = rule.captures().bits();
+                escape_square[index] = rule.escape();
+            }
+        }
+    }
+    (square_bit, square_captures, escape_square)
+}
+
+/// Each square's neighbours on the board (north, east, south, west; [`NONE`] off it).
+fn neighbour_table(rules: &Rules, square_bit: &[u8]) -> Vec<[u16; 4]> {
+    // The order of the evaluation's directions: each one's opposite is two further on.
+    const ORDER: [Direction; 4] = [
+        Direction::North,
+        Direction::East,
+        Direction::South,
+        Direction::West,
+    ];
+    rules
+        .squares()
+        .map(|square| {
+            ORDER.map(|direction| {
+                match rules
+                    .neighbour(square, direction)
+                    .and_then(|n| rules.index(n))
+                {
+                    Some(n) if square_bit[n] != 0 => n as u16,
+                    _ => NONE,
+                }
+            })
+        })
+        .collect()
+}
+
+/// What the evaluation knows of each piece type: its owner, value, captures, escape and
+/// which squares it may enter; `guards` for the pieces of a side whose enemy escapes.
+fn type_table(rules: &Rules, weights: &EvalWeights) -> [TypeInfo; 8] {
+    let start = rules.start_position();
+    let mut types: [TypeInfo; 8] = Default::default();
+    for rule in rules.piece_rules() {
+        let index = rule.piece().index();
+        let start_count = start.count(rule.piece());
+        let mut value = weights.piece;
+        if rule.captures().is_empty() && !rule.escape() {
+            value = value * 3 / 4;
+        }
+        if rule.escape() {
+            value = value * 3 / 2;
+        }
+        if rule.capture_loss() && start_count > 1 {
+            // Every piece counts, and the last ones count the most (see `evaluate`).
+            value = value * 5 / 4;
+        }
+        types[index] = TypeInfo {
+            declared: true,
+            piece: Some(rule.piece()),
+            owner: rule.owner().index(),
+            value,
+            captures: rule.captures().bits(),
+            capture_sides: rule.capture_sides(),
+            capture_edge: rule.capture_edge(),
+            capture_loss: rule.capture_loss(),
+            escape: rule.escape(),
+            occupies: rule.occupies().bits(),
+            start_count,
+            scan_lines: rule.escape() && start_count <= 4,
+            guards: false,
+            steps: rule.steps().unwrap_or(u8::MAX),
+            follow: rule.escape() && start_count <= 4 && rule.directions() == 7,
+        };
+    }
+    for player in 0..2 {
+        let enemy_escapes = types
+            .iter()
+            .any(|t| t.declared && t.owner != player && t.escape && t.start_count > 0);
+        for t in types
+            .iter_mut()
+            .filter(|t| t.declared && t.owner == player && !t.escape)
+        {
+            t.guards = enemy_escapes;
+        }
+    }
+    types
+}
+
+/// The squares next to (or diagonal to) an escape square, not one themselves.
+fn guard_squares(width: usize, height: usize, escape_square: &[bool]) -> Vec<bool> {
+    let square_count = width * height;
+    (0..square_count)
+        .map(|index| {
+            let (x, y) = ((index % width) as i64, (index / width) as i64);
+            !escape_square[index]
+                && (-1..=1).any(|dy| {
+                    (-1..=1).any(|dx| {
+                        let (nx, ny) = (x + dx, y + dy);
+                        nx >= 0
+                            && ny >= 0
+                            && (nx as usize) < width
+                            && (ny as usize) < height
+                            && escape_square[ny as usize * width + nx as usize]
+                    })
+                })
+        })
+        .collect()
+}
+
+/// Where a step of each declared piece type goes from each square in each direction: the
+/// neighbour where it may stand there, else the square itself.
+fn step_table(
+    types: &[TypeInfo; 8],
+    neighbours: &[[u16; 4]],
+    square_bit: &[u8],
+) -> [Vec<[u16; 4]>; 8] {
+    let square_count = neighbours.len();
+    std::array::from_fn(|t| {
+        if !types[t].declared {
+            return Vec::new();
+        }
+        let occupies = types[t].occupies;
+        (0..square_count)
+            .map(|s| {
+                neighbours[s].map(|n| {
+                    if n != NONE && square_bit[n as usize] & occupies != 0 {
+                        n
+                    } else {
+                        s as u16
+                    }
+                })
+            })
+            .collect()
+    })
 }
