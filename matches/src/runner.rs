@@ -106,7 +106,7 @@ pub struct Arguments {
     #[arg(long, value_name = "S[+I]", value_parser = parse_clock)]
     pub clock: Option<Clock>,
     /// Stop when the sequential probability ratio test decides whether A is elo1 better
-    /// (H1) or no better than elo0 (H0): elo0,elo1[,alpha,beta], alpha and beta 0.05 by
+    /// (H1) or no better than elo0 (H0): elo0,elo1 or elo0,elo1,alpha,beta, alpha and beta 0.05 by
     /// default.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = Sprt::parse)]
     pub sprt: Option<Sprt>,
