@@ -1,6 +1,8 @@
 //! The trainer prints its full usage for `--help` and `-h`, and ends well: each option is
 //! named and explained.
 
+// The helpers that run a package's programs, shared with the match crate's tests.
+#[path = "../../matches/tests/programs/mod.rs"]
 mod programs;
 
 use programs::run;

@@ -1,6 +1,8 @@
 //! The trainer as a program: its real binary on a shipped rule file, then its network in
 //! a side of the match runner.
 
+// The helpers that run a package's programs, shared with the match crate's tests.
+#[path = "../../matches/tests/programs/mod.rs"]
 mod programs;
 
 use std::path::Path;

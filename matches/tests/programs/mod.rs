@@ -1,4 +1,5 @@
-//! Running the benches' real programs from their tests.
+//! Running a package's real programs from its tests: the match crate's and, by path,
+//! the learning crate's.
 
 // Each test crate that includes this module uses some of its helpers, not all.
 #![allow(dead_code)]
