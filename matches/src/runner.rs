@@ -89,8 +89,8 @@ pub struct Arguments {
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub opening: usize,
     /// An opening set: pair k plays opening k of it (then two random plies once the set is
-    /// used up).
-    #[arg(long, value_name = "FILE", conflicts_with = "opening")]
+    /// used up); --opening then plays no part.
+    #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// The seed of the random openings and of the engines' random choices.
     #[arg(long, value_name = "N", default_value_t = 1)]
