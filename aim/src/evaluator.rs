@@ -1,19 +1,17 @@
 //! The one interface between the search and an evaluation: [`Evaluator`], which the
 //! hand-written evaluation (`Classic`) implements and a learned network can implement too.
 
-use crate::eval::{EvalCache, Tables};
+use crate::classic::{EvalCache, Tables};
 use hnefatafl_core::{Position, Undo};
 
-/// Which evaluation the search scores its leaves with ([`Tuning::evaluation`]).
-///
-/// [`Tuning::evaluation`]: crate::Tuning::evaluation
+/// Which evaluation a search scores its leaves with ([`crate::Limits::evaluation`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Evaluation {
     /// The hand-written evaluation, compiled once per rule file ([`crate::EvalWeights`]).
     #[default]
     Classic,
-    /// A learned network ([`crate::nnue`]): the one of [`crate::Tuning::network`]; without
-    /// one that fits the rules, the search uses the classic evaluation.
+    /// A learned network ([`crate::nnue`]): the engine's ([`crate::Engine::set_network`]);
+    /// without one that fits the rules, the search uses the classic evaluation.
     Network,
 }
 

@@ -1,7 +1,7 @@
 //! What the search learns about quiet moves as it goes, to order them: the history
 //! heuristic's tables (shared between threads) and each thread's killer moves.
 
-use crate::eval::Tables;
+use crate::classic::Tables;
 use hnefatafl_core::Move;
 use std::sync::atomic::{AtomicI32, Ordering};
 

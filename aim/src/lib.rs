@@ -46,8 +46,8 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+mod classic;
 mod clock;
-mod eval;
 mod evaluator;
 mod history;
 mod limits;
@@ -56,12 +56,14 @@ pub mod nnue;
 mod params;
 mod score;
 mod search;
+pub mod settings;
 mod tt;
 
+pub use classic::EvalWeights;
 pub use clock::{Budget, Clock, OutOfTime};
-pub use eval::EvalWeights;
 pub use evaluator::{Evaluation, Evaluator};
 pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_THREADS};
 pub use params::{Parallel, Quiescence, Tuning};
 pub use score::Score;
 pub use search::{Engine, EngineConfig, Progress, SearchResult};
+pub use settings::{SettingError, Settings};

@@ -2,6 +2,7 @@
 
 use crate::clock::Clock;
 use crate::evaluator::Evaluation;
+use crate::settings::Settings;
 use std::time::Duration;
 
 /// What bounds a search. Empty limits mean the default level's limits.
@@ -36,10 +37,10 @@ pub struct Limits {
     /// [`Clock::budget`], in place of the level's time. With `time` as well, the smaller
     /// hard limit applies.
     pub clock: Option<Clock>,
-    /// The evaluation asked for (the limit word `eval=classic` or `eval=network`),
-    /// overriding [`Tuning::evaluation`](crate::Tuning::evaluation) for this search. The
-    /// network needs one that fits the rules ([`Engine::set_network`](crate::Engine::set_network));
-    /// without it the search uses the classic evaluation.
+    /// The evaluation asked for (the limit word `eval=classic` or `eval=network`); without
+    /// it, the engine's network where it has one that fits the rules
+    /// ([`Engine::set_network`](crate::Engine::set_network), the one place a network is
+    /// given), else the classic evaluation.
     pub evaluation: Option<Evaluation>,
 }
 
@@ -72,44 +73,19 @@ impl Limits {
 
     /// Reads limit words: `d<depth>`, `t<seconds>` (decimals allowed), `n<nodes>`,
     /// `j<threads>`, `eval=classic` or `eval=network`, or a bare level number. E.g.
-    /// `["d4", "t10"]`, `["3", "j2"]`, `["3", "eval=classic"]`.
+    /// `["d4", "t10"]`, `["3", "j2"]`, `["3", "eval=classic"]`. The words and the values
+    /// they take are those of the table of settings ([`crate::settings::SETTINGS`]).
     ///
     /// # Errors
     ///
     /// A word that is none of these, a zero or out-of-range value, or a level outside
     /// `1..=MAX_LEVEL`.
     pub fn from_words(words: &[&str]) -> Result<Limits, LimitsError> {
-        let mut limits = Limits::default();
+        let mut settings = Settings::default();
         for &word in words {
-            let bad = || LimitsError(word.to_string());
-            let lower = word.to_ascii_lowercase();
-            if let Some((key, value)) = lower.split_once('=') {
-                if key != Evaluation::KEY {
-                    return Err(bad());
-                }
-                limits.evaluation = Some(Evaluation::from_word(value).ok_or_else(bad)?);
-            } else if let Some(rest) = lower.strip_prefix('d') {
-                let depth = parse_positive(rest).ok_or_else(bad)?;
-                limits.depth = Some(u32::try_from(depth).map_err(|_| bad())?);
-            } else if let Some(rest) = lower.strip_prefix('t') {
-                limits.time = Some(parse_seconds(rest).ok_or_else(bad)?);
-            } else if let Some(rest) = lower.strip_prefix('n') {
-                limits.nodes = Some(parse_positive(rest).ok_or_else(bad)?);
-            } else if let Some(rest) = lower.strip_prefix('j') {
-                let threads = parse_positive(rest).ok_or_else(bad)?;
-                if threads > MAX_THREADS as u64 {
-                    return Err(bad());
-                }
-                limits.threads = Some(threads as usize);
-            } else {
-                let level = parse_positive(&lower).ok_or_else(bad)?;
-                if level > u64::from(MAX_LEVEL) {
-                    return Err(bad());
-                }
-                limits.level = Some(level as u32);
-            }
+            settings.limit_word(word)?;
         }
-        Ok(limits)
+        Ok(settings.limits)
     }
 
     /// The words that [`Limits::from_words`] reads back to these limits. A clock has no
@@ -146,40 +122,6 @@ impl Limits {
         }
         words
     }
-}
-
-/// A whole number above zero, digits only.
-fn parse_positive(text: &str) -> Option<u64> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse::<u64>().ok().filter(|&n| n > 0)
-}
-
-/// Seconds with up to nine decimals, read exactly (no floating point), above zero.
-fn parse_seconds(text: &str) -> Option<Duration> {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty() && fraction.is_empty() {
-        return None;
-    }
-    if !whole.bytes().all(|b| b.is_ascii_digit())
-        || !fraction.bytes().all(|b| b.is_ascii_digit())
-        || fraction.len() > 9
-    {
-        return None;
-    }
-    let secs = if whole.is_empty() {
-        0
-    } else {
-        whole.parse::<u64>().ok()?
-    };
-    let nanos = if fraction.is_empty() {
-        0
-    } else {
-        fraction.parse::<u32>().ok()? * 10u32.pow(9 - fraction.len() as u32)
-    };
-    let time = Duration::new(secs, nanos);
-    (!time.is_zero()).then_some(time)
 }
 
 /// What a search will actually do: the limits resolved against the level.

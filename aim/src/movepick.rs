@@ -3,12 +3,12 @@
 //! search. The lists are kept per ply and reused, so a node allocates nothing once the
 //! search has run a while.
 
-use crate::eval::{self, Tables};
+use crate::classic::{self, Tables};
 use crate::history::History;
 use hnefatafl_core::{Move, Position};
 
 /// The static guess of a move that closes a custodial pair on an enemy piece (or moves
-/// an escape piece onto an escape square): at least this much ([`eval::move_guess`]).
+/// an escape piece onto an escape square): at least this much ([`classic::move_guess`]).
 pub(crate) const CAPTURE_GUESS: i32 = 1000;
 /// The ordering key of the second killer move: the table's move, the captures and the
 /// killers order at or above it, the history's moves below.
@@ -18,7 +18,7 @@ pub(crate) const KILLER_KEY: i32 = 1_400_000;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Scored {
     pub mv: Move,
-    /// The static guess ([`eval::NodeGuesses::guess`]).
+    /// The static guess ([`classic::NodeGuesses::guess`]).
     pub guess: i32,
     /// Searched a ply deeper (see [`crate::Tuning::escape_extension`]).
     pub extend: bool,
@@ -76,10 +76,10 @@ pub(crate) struct MovePicker {
     lists: Vec<Vec<Scored>>,
     keys: Vec<Vec<i32>>,
     generated: Vec<Move>,
-    /// A copy of the board that [`eval::threatens_escape`] may move a piece on and back.
+    /// A copy of the board that [`classic::threatens_escape`] may move a piece on and back.
     board: Vec<u8>,
     /// The move guesses of the node that orders its moves.
-    guesses: eval::NodeGuesses,
+    guesses: classic::NodeGuesses,
 }
 
 impl MovePicker {
@@ -90,7 +90,7 @@ impl MovePicker {
             keys: vec![Vec::new(); plies],
             generated: Vec::new(),
             board: Vec::new(),
-            guesses: eval::NodeGuesses::new(squares),
+            guesses: classic::NodeGuesses::new(squares),
         }
     }
 
@@ -117,13 +117,13 @@ impl MovePicker {
             self.board.clear();
             self.board.extend_from_slice(position.board_bits());
         }
-        let beside = eval::beside_enemy(tables, position);
+        let beside = classic::beside_enemy(tables, position);
         self.guesses.next_node();
         let (guesses, copy, board) = (&mut self.guesses, &mut self.board, position.board_bits());
         moves.extend(self.generated.iter().map(|&mv| Scored {
             mv,
             guess: guesses.guess(tables, board, beside, mv, side),
-            extend: extensions && eval::threatens_escape(tables, copy, mv),
+            extend: extensions && classic::threatens_escape(tables, copy, mv),
             rank: 0,
             key: 0,
         }));
@@ -171,9 +171,9 @@ impl MovePicker {
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
         let board = position.board_bits();
-        let beside = eval::beside_enemy(tables, position);
+        let beside = classic::beside_enemy(tables, position);
         position.for_each_move(|mv| {
-            let guess = eval::move_guess(tables, board, beside, mv, side);
+            let guess = classic::move_guess(tables, board, beside, mv, side);
             if guess >= CAPTURE_GUESS {
                 moves.push(Scored {
                     mv,

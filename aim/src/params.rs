@@ -1,11 +1,9 @@
 //! The tunable parameters of the search and the evaluation: [`Tuning`] and its knobs, which
-//! the match runner and the tuner set by name (`benches/src/lib.rs`).
+//! the match runner and the tuner set by name through the table of settings
+//! ([`crate::settings`]).
 
-use crate::eval::EvalWeights;
-use crate::evaluator::Evaluation;
-use crate::nnue::Network;
+use crate::classic::EvalWeights;
 use hnefatafl_core::Rules;
-use std::sync::Arc;
 
 /// How several threads share one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,12 +111,6 @@ pub struct Tuning {
     pub tree_repetition: bool,
     /// How several threads share the search.
     pub parallel: Parallel,
-    /// The evaluation that scores the search's leaves.
-    pub evaluation: Evaluation,
-    /// The network of [`Evaluation::Network`], read by the caller (aim reads no files).
-    /// Without one, or with one made for another piece layout than the rules', the search
-    /// uses the classic evaluation.
-    pub network: Option<Arc<Network>>,
     /// The evaluation's weights.
     pub weights: EvalWeights,
 }
@@ -136,8 +128,6 @@ impl Default for Tuning {
             king_side_draw: 150,
             tree_repetition: true,
             parallel: Parallel::default(),
-            evaluation: Evaluation::default(),
-            network: None,
             weights: EvalWeights::default(),
         }
     }

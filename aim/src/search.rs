@@ -2,18 +2,21 @@
 //! transposition table, run by several threads at once on the engine's rayon pool (the root
 //! moves of each depth shared between them after the first; see `Split`).
 
+mod prepare;
 mod root;
 mod time;
 mod tree;
 
+use prepare::{Context, run_with_evaluation};
+
 use time::fraction;
 
-use crate::eval::{self, Tables};
-use crate::evaluator::{Blend, Classic, Evaluation, Evaluator};
+use crate::classic::{self, Tables};
+use crate::evaluator::{Evaluation, Evaluator};
 use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
 use crate::movepick::MovePicker;
-use crate::nnue::{Layout, Network, NetworkEvaluator};
+use crate::nnue::{Layout, Network};
 use crate::params::{Parallel, Tuning};
 use crate::score::{Score, is_decisive};
 use crate::tt::Table;
@@ -70,7 +73,7 @@ pub struct SearchResult {
 }
 
 /// Engine settings.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
     /// Search threads (0: all cores).
     pub threads: usize,
@@ -97,14 +100,17 @@ pub struct Engine {
     /// search on several threads.
     pool: Option<rayon::ThreadPool>,
     tuning: Tuning,
+    /// The learned evaluation, given by [`Engine::set_network`]: the one place a network
+    /// is chosen.
+    network: Option<Arc<Network>>,
     /// The rules of the last search (compared by `Rules` equality) and their compiled tables.
     tables: Option<(Rules, Arc<Tables>)>,
     /// The random numbers of the weak levels, once seeded.
     random: Option<SplitMix>,
-    /// Per search thread, its memo of evaluations ([`eval::EvalCache`]): kept from search
+    /// Per search thread, its memo of evaluations ([`classic::EvalCache`]): kept from search
     /// to search, since the positions of the next move's search are much the same, and
     /// dropped when the rules (and so the evaluation) change.
-    memos: Vec<eval::EvalCache>,
+    memos: Vec<classic::EvalCache>,
     /// The evaluation of the last search: the table's scores are in its terms, so a search
     /// with the other one starts from an empty table.
     last_evaluation: Evaluation,
@@ -202,6 +208,7 @@ impl Engine {
             table,
             pool: None,
             tuning: Tuning::default(),
+            network: None,
             tables: None,
             random: None,
             memos: Vec::new(),
@@ -226,38 +233,35 @@ impl Engine {
                 let own = network.evaluate(&network.refresh(position), position.side_to_move());
                 let classic = match network.classic_share() {
                     0 => 0,
-                    share => eval::evaluate(&tables, position) * i32::from(share) / 100,
+                    share => classic::evaluate(&tables, position) * i32::from(share) / 100,
                 };
                 Score(own + classic)
             }
-            None => Score(eval::evaluate(&tables, position)),
+            None => Score(classic::evaluate(&tables, position)),
         }
     }
 
-    /// The network the search evaluates with: [`Tuning::network`] when
-    /// [`Tuning::evaluation`] chooses it and it fits the rules' piece layout.
+    /// The network a search without [`Limits::evaluation`] evaluates with: the engine's
+    /// ([`Engine::set_network`]), when it fits the rules' piece layout.
     pub fn network_for(&self, rules: &Rules) -> Option<Arc<Network>> {
-        self.network_with(rules, self.tuning.evaluation)
+        self.network_with(rules, None)
     }
 
-    /// The network a search that asks for `evaluation` evaluates with: the engine's, when
-    /// the network is asked for and the engine's fits the rules' piece layout.
-    fn network_with(&self, rules: &Rules, evaluation: Evaluation) -> Option<Arc<Network>> {
-        let network = self.tuning.network.as_ref()?;
-        (evaluation == Evaluation::Network && *network.layout() == Layout::of(rules))
+    /// The network a search that asks for `evaluation` evaluates with: the engine's, unless
+    /// the classic evaluation is asked for, when it fits the rules' piece layout.
+    fn network_with(&self, rules: &Rules, evaluation: Option<Evaluation>) -> Option<Arc<Network>> {
+        let network = self.network.as_ref()?;
+        (evaluation != Some(Evaluation::Classic) && *network.layout() == Layout::of(rules))
             .then(|| Arc::clone(network))
     }
 
-    /// Gives the engine a network (read by the caller; aim reads no files) and makes it the
-    /// evaluation of every search that does not ask for another
-    /// ([`Limits::evaluation`]); `None` goes back to the classic evaluation. A network that
-    /// does not fit a search's rules leaves that search the classic evaluation.
+    /// Gives the engine a network (read by the caller; aim reads no files), the one place
+    /// a network is chosen: it is the evaluation of every search that does not ask for
+    /// the classic one ([`Limits::evaluation`]); `None` goes back to the classic
+    /// evaluation. A network that does not fit a search's rules leaves that search the
+    /// classic evaluation.
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.tuning.evaluation = match network {
-            Some(_) => Evaluation::Network,
-            None => Evaluation::Classic,
-        };
-        self.tuning.network = network;
+        self.network = network;
     }
 
     /// Seeds the random choices of the weak levels (they are otherwise seeded from the clock).
@@ -346,6 +350,12 @@ impl Engine {
     /// Searches the game's current position and returns the best move found. Never returns
     /// an illegal move (repetition included). Stops early when `stop` becomes true, with the
     /// best move so far. `progress` is called after each finished depth.
+    ///
+    /// Its steps, each in `search/prepare.rs`: the evaluation (`choose_evaluation`), a
+    /// weak level's random move (`weak_random_move`), the root moves in their static order
+    /// with what the whole game says of each (`root_moves`), the threads
+    /// (`search_threads`), what every thread reads (`Context::new`), and the threads'
+    /// search with the chosen evaluator (`run_with_evaluation`).
     pub fn search(
         &mut self,
         game: &Game,
@@ -355,126 +365,34 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let plan = limits.plan();
-        let network = self.network_with(
-            game.rules(),
-            limits.evaluation.unwrap_or(self.tuning.evaluation),
-        );
-        let evaluation = match network {
-            Some(_) => Evaluation::Network,
-            None => Evaluation::Classic,
-        };
-        if evaluation != self.last_evaluation {
-            self.clear();
-            self.last_evaluation = evaluation;
-        }
-        let root_moves = if game.outcome().is_some() {
+        let (network, evaluation) = self.choose_evaluation(game.rules(), limits);
+        let answer =
+            |best: Option<Move>, score: i32, depth: u32, nodes: u64, pv: Vec<Move>| SearchResult {
+                best,
+                score: Score(score),
+                depth,
+                nodes,
+                elapsed: start.elapsed(),
+                pv,
+                evaluation,
+            };
+        let legal: Vec<Move> = if game.outcome().is_some() {
             Vec::new()
         } else {
             game.legal_moves().collect()
         };
-        if root_moves.is_empty() {
-            return SearchResult {
-                best: None,
-                score: Score::loss_in(0),
-                depth: 0,
-                nodes: 0,
-                elapsed: start.elapsed(),
-                pv: Vec::new(),
-                evaluation,
-            };
+        if legal.is_empty() {
+            return answer(None, Score::loss_in(0).0, 0, 0, Vec::new());
         }
         let rules = game.rules().clone();
         let tables = self.tables_for(&rules);
-        if plan.noise > 0 || plan.random_move_percent > 0 {
-            if self.random.is_none() {
-                let clock = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos() as u64);
-                self.seed(clock ^ game.position().hash());
-            }
-            if plan.random_move_percent > 0
-                && self.next_random() % 100 < u64::from(plan.random_move_percent)
-            {
-                let mv = root_moves[(self.next_random() % root_moves.len() as u64) as usize];
-                return SearchResult {
-                    best: Some(mv),
-                    score: Score(0),
-                    depth: 0,
-                    nodes: 0,
-                    elapsed: start.elapsed(),
-                    pv: vec![mv],
-                    evaluation,
-                };
-            }
+        if let Some(mv) = self.weak_random_move(game, &plan, &legal) {
+            return answer(Some(mv), 0, 0, 0, vec![mv]);
         }
-        let board = game.position().board_bits();
-        let mover = game.side_to_move();
-        let draw = draw_scores(&tables, self.tuning.king_side_draw);
-        let beside = eval::beside_enemy(&tables, game.position());
-        let mut ordered: Vec<(i32, Move)> = root_moves
-            .iter()
-            .map(|&mv| (eval::move_guess(&tables, board, beside, mv, mover), mv))
-            .collect();
-        ordered.sort_by(|a, b| {
-            b.0.cmp(&a.0)
-                .then(a.1.from().cmp(&b.1.from()))
-                .then(a.1.to().cmp(&b.1.to()))
-        });
-        let noise = plan.noise;
-        let mut scratch = game.position().clone();
-        let mut after = game.clone();
-        let repetition = Repetition::of(&rules);
-        // A move back to a position of the game is worth at most a draw where repeating
-        // draws (or the rules never end a game by repetition); where it would win or lose,
-        // the search scores that end when the count is reached.
-        let repeats_draw = repetition
-            .as_ref()
-            .is_none_or(|repetition| repetition.ends[mover.index()] == RepeatEnd::Draw);
-        let root: Vec<RootMove> = ordered
-            .iter()
-            .enumerate()
-            .map(|(rank, &(_, mv))| {
-                let repeats = !tables.forbid_repeat && repeats_draw && {
-                    let undo = scratch.play_unchecked(mv);
-                    let occurred = game.has_occurred(&scratch);
-                    scratch.take_back(&undo);
-                    occurred
-                };
-                // The game judges its own ends (repetition count, moves without a
-                // capture), which a position alone cannot.
-                after.play_unchecked(mv);
-                let ends = after.outcome().map(|outcome| match outcome.winner {
-                    Some(winner) if winner == mover => Score::win_in(1).0,
-                    Some(_) => Score::loss_in(1).0,
-                    None => draw[mover.index()],
-                });
-                after.undo();
-                RootMove {
-                    mv,
-                    rank,
-                    noise: if noise > 0 {
-                        (self.next_random() % (2 * noise as u64 + 1)) as i32 - noise
-                    } else {
-                        0
-                    },
-                    repeats,
-                    ends,
-                    draw: draw[mover.index()],
-                }
-            })
-            .collect();
+        let root = self.root_moves(game, &tables, &legal, plan.noise);
+        let threads = self.search_threads(limits);
+        let split = threads > 1 && plan.noise == 0 && self.tuning.parallel == Parallel::RootSplit;
         let game_positions = GamePositions::new(game.position_hashes());
-        let wanted = self.threads(limits).max(1);
-        let threads = if wanted > 1 {
-            1 + self.ensure_pool(wanted - 1)
-        } else {
-            1
-        };
-        if self.memos.len() < threads {
-            self.memos.resize_with(threads, eval::EvalCache::new);
-        }
-        let split = threads > 1 && noise == 0 && self.tuning.parallel == Parallel::RootSplit;
-        let histories = if split { 1 } else { threads };
         let shared = Shared {
             stop,
             abort: AtomicBool::new(false),
@@ -482,175 +400,39 @@ impl Engine {
             start,
             plan,
             split: Split::default(),
-            history: HistoryTables::new(tables.square_count, histories),
+            history: HistoryTables::new(tables.square_count, if split { 1 } else { threads }),
         };
-        let context = Context {
-            tables: &tables,
-            table: self.table.as_ref(),
-            shared: &shared,
-            game_positions: &game_positions,
-            repetition,
-            tree_repetition: self.tuning.tree_repetition,
-            draw_plies: rules.draw_plies(),
-            root_quiet: game
-                .history()
-                .iter()
-                .rev()
-                .take_while(|undo| undo.captures().next().is_none())
-                .count() as u32,
-            strict: threads == 1,
-            reductions: self.tuning.reductions,
-            escape_extension: self.tuning.escape_extension,
-            null_move: self.tuning.null_move,
-            stability: self.tuning.stability,
-            quiescence: self.tuning.quiescence.applies(&rules) && shared.plan.noise == 0,
-            late_move_reductions: self.tuning.late_move_reductions,
-            draw,
-            unfinished_depths: self.tuning.unfinished_depths,
+        let context = Context::new(
+            &self.tuning,
+            self.table.as_ref(),
+            &tables,
+            &shared,
+            &game_positions,
+            game,
+            threads,
             split,
-        };
-        let position = game.position();
-        let pool = self.pool.as_ref();
-        // One search, whichever evaluator type the leaves are scored with.
-        macro_rules! search_with {
-            ($evaluators:expr) => {
-                run(&context, &root, position, pool, $evaluators, progress)
-            };
-        }
-        let outcome = match network {
-            Some(network) if network.classic_share() > 0 => {
-                let share = i32::from(network.classic_share());
-                let evaluators = self.memos[..threads]
-                    .iter_mut()
-                    .map(|memo| {
-                        Blend::new(
-                            NetworkEvaluator::new(&network),
-                            Classic::new(&tables, memo),
-                            share,
-                        )
-                    })
-                    .collect();
-                search_with!(evaluators)
-            }
-            Some(network) => {
-                let evaluators = (0..threads)
-                    .map(|_| NetworkEvaluator::new(&network))
-                    .collect();
-                search_with!(evaluators)
-            }
-            None => {
-                let evaluators = self.memos[..threads]
-                    .iter_mut()
-                    .map(|memo| Classic::new(&tables, memo))
-                    .collect();
-                search_with!(evaluators)
-            }
-        };
+        );
+        let outcome = run_with_evaluation(
+            network.as_deref(),
+            &mut self.memos[..threads],
+            self.pool.as_ref(),
+            &context,
+            &root,
+            game.position(),
+            progress,
+        );
         let nodes = shared.nodes.load(Ordering::Relaxed);
         match outcome {
-            Some(done) => SearchResult {
-                best: done.pv.first().copied(),
-                score: Score(done.score),
-                depth: done.depth,
+            Some(done) => answer(
+                done.pv.first().copied(),
+                done.score,
+                done.depth,
                 nodes,
-                elapsed: start.elapsed(),
-                pv: done.pv,
-                evaluation,
-            },
-            None => SearchResult {
-                best: Some(root[0].mv),
-                score: Score(0),
-                depth: 0,
-                nodes,
-                elapsed: start.elapsed(),
-                pv: vec![root[0].mv],
-                evaluation,
-            },
+                done.pv,
+            ),
+            None => answer(Some(root[0].mv), 0, 0, nodes, vec![root[0].mv]),
         }
     }
-}
-
-/// Runs a search on one thread per evaluator (the first the calling thread, the others
-/// on the pool) and returns the main thread's last finished depth.
-fn run<E: Evaluator + Send>(
-    context: &Context<'_>,
-    root: &[RootMove],
-    position: &Position,
-    pool: Option<&rayon::ThreadPool>,
-    evaluators: Vec<E>,
-    progress: &mut dyn FnMut(&Progress),
-) -> Option<Done> {
-    let shared = context.shared;
-    let mut evaluators = evaluators.into_iter();
-    let main_evaluator = evaluators.next()?;
-    // The calling thread is the main search thread: it reports progress and decides.
-    let main = || {
-        let mut worker = Worker::new(context, position.clone(), 0, main_evaluator);
-        let result = worker.iterate(root, 1, &mut |worker, done| {
-            let elapsed = shared.start.elapsed();
-            let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unreported;
-            progress(&Progress {
-                depth: done.depth,
-                score: Score(done.score),
-                nodes,
-                elapsed,
-                pv: done.pv.clone(),
-                fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
-            });
-        });
-        worker.report_nodes();
-        shared.abort.store(true, Ordering::Relaxed);
-        result
-    };
-    match pool {
-        Some(pool) if evaluators.len() > 0 => pool.in_place_scope(|scope| {
-            for (helper, evaluator) in (1..).zip(evaluators) {
-                scope.spawn(move |_| {
-                    let mut worker = Worker::new(context, position.clone(), helper, evaluator);
-                    if context.split {
-                        worker.help();
-                    } else {
-                        worker.iterate(root, 1 + (helper as u32 % 2), &mut |_, _| {});
-                    }
-                });
-            }
-            main()
-        }),
-        _ => main(),
-    }
-}
-
-/// What the threads of one search read.
-struct Context<'a> {
-    tables: &'a Tables,
-    table: Option<&'a Table>,
-    shared: &'a Shared,
-    /// The game's positions, for the rules that forbid repeating one and for those that
-    /// end a game by repetition.
-    game_positions: &'a GamePositions,
-    /// The rules' repetition end, if they have one.
-    repetition: Option<Repetition>,
-    /// [`Tuning::tree_repetition`].
-    tree_repetition: bool,
-    /// The rules' `draw_plies`.
-    draw_plies: Option<u32>,
-    /// Plies without a capture before the root.
-    root_quiet: u32,
-    /// Take table scores only from entries of exactly the depth needed, so that a search
-    /// of fixed depth gives the same result with the table on or off.
-    strict: bool,
-    reductions: bool,
-    escape_extension: bool,
-    null_move: bool,
-    stability: bool,
-    quiescence: bool,
-    late_move_reductions: bool,
-    /// The score of a draw for player 0 and player 1 to move.
-    draw: [i32; 2],
-    unfinished_depths: bool,
-    /// Several threads share the root moves ([`Split`]); otherwise helpers run their own
-    /// iterative deepening (Lazy SMP), as the weak levels' noisy root needs.
-    split: bool,
 }
 
 /// What a repetition end of the rules means for the side that makes it.

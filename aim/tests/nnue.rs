@@ -213,11 +213,12 @@ fn a_network_for_another_layout_is_refused_in_words() {
     }
 }
 
-/// The engine searches with the network when the tuning chooses it and it fits the rules,
-/// and with the classic evaluation otherwise.
+/// The engine searches with its network ([`aim::Engine::set_network`], the one place a
+/// network is given) when it fits the rules and the limits do not ask for the classic
+/// evaluation, and with the classic evaluation otherwise.
 #[test]
 fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
-    use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
+    use aim::{Engine, EngineConfig, Evaluation, Limits};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -229,31 +230,36 @@ fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
     };
     // A network that calls every position even: the search's score shows it was used.
     let zero = Arc::new(Network::zero(Layout::of(&brandubh)));
-    let tuning = |evaluation| Tuning {
-        evaluation,
-        network: Some(Arc::clone(&zero)),
-        ..Tuning::default()
-    };
     let game = hnefatafl_core::Game::new(brandubh.clone());
-    let search = |tuning: Tuning, game: &hnefatafl_core::Game| {
-        let mut engine = Engine::with_tuning(config.clone(), tuning);
+    let search = |network: Option<&Arc<Network>>,
+                  evaluation: Option<Evaluation>,
+                  game: &hnefatafl_core::Game| {
+        let mut engine = Engine::new(config.clone());
+        engine.set_network(network.cloned());
         let limits = Limits {
             depth: Some(3),
+            evaluation,
             ..Limits::default()
         };
         let found = engine.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
         assert!(found.best.is_some_and(|mv| game.check(mv).is_ok()));
         (found.score.0, engine.evaluate(game.position()).0)
     };
-    let with_network = search(tuning(Evaluation::Network), &game);
-    let classic = search(tuning(Evaluation::Classic), &game);
+    let with_network = search(Some(&zero), None, &game);
+    let without = search(None, None, &game);
     assert_eq!(with_network, (0, 0), "the zero network scores everything 0");
-    assert_ne!(classic, (0, 0), "the classic evaluation does not");
-    assert_eq!(search(Tuning::default(), &game), classic);
+    assert_eq!(
+        search(Some(&zero), Some(Evaluation::Network), &game),
+        (0, 0)
+    );
+    assert_ne!(without, (0, 0), "the classic evaluation does not");
+    // Asked for the classic evaluation, the search does not use the network.
+    let classic = search(Some(&zero), Some(Evaluation::Classic), &game);
+    assert_eq!(classic.0, without.0);
     // On tablut the brandubh network does not fit: the classic evaluation plays.
     let game = hnefatafl_core::Game::new(tablut.clone());
-    let mismatched = search(tuning(Evaluation::Network), &game);
-    assert_eq!(mismatched, search(Tuning::default(), &game));
+    let mismatched = search(Some(&zero), None, &game);
+    assert_eq!(mismatched, search(None, None, &game));
     assert_ne!(mismatched, (0, 0));
 }
 
@@ -330,23 +336,16 @@ fn a_network_of_the_first_format_version_reads_as_one_that_scores_alone() {
 /// losing track of its accumulators (each thread keeps its own).
 #[test]
 fn a_random_network_plays_legal_moves_on_several_threads() {
-    use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
+    use aim::{Engine, EngineConfig, Limits};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
     let rules = Rules::parse(include_bytes!("../../data/rules/halatafl")).expect("rules");
-    let tuning = Tuning {
-        evaluation: Evaluation::Network,
-        network: Some(Arc::new(random_network(&rules, 4))),
-        ..Tuning::default()
-    };
-    let mut engine = Engine::with_tuning(
-        EngineConfig {
-            threads: 2,
-            hash_mib: 4,
-        },
-        tuning,
-    );
+    let mut engine = Engine::new(EngineConfig {
+        threads: 2,
+        hash_mib: 4,
+    });
+    engine.set_network(Some(Arc::new(random_network(&rules, 4))));
     let mut game = hnefatafl_core::Game::new(rules);
     let limits = Limits {
         nodes: Some(3000),

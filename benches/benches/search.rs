@@ -9,8 +9,7 @@
 
 use aim::{Engine, EngineConfig, Limits, Parallel, SearchResult, Tuning};
 use criterion::Criterion;
-use hnefatafl_benches::fetlar_rules;
-use hnefatafl_core::Game;
+use hnefatafl_core::{Game, Rules};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -116,7 +115,8 @@ fn report_once(game: &Game) {
 }
 
 fn main() {
-    let game = Game::new(fetlar_rules());
+    let fetlar = hnefatafl_data::rules("hnefatafl").expect("the shipped 11x11 rules");
+    let game = Game::new(Rules::parse(fetlar.as_bytes()).expect("valid rules"));
     let mut criterion = Criterion::default().sample_size(10).configure_from_args();
     if std::env::var_os("SEARCH_BENCH_REPORT").is_some() {
         report_once(&game);

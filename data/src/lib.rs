@@ -72,6 +72,47 @@ pub fn rules(name: &str) -> Option<&'static str> {
         .and_then(|file| file.contents_utf8())
 }
 
+/// Where the learned evaluation of a rule file lies in a data directory:
+/// `networks/<name>.nnue`, by the rule file's name less any folders (`brandubh`, and
+/// `~/tafl/rules/mine` gives `networks/mine.nnue`). The interpreter, the server and the
+/// engine protocols look it up with [`DataDirs`], the embedded data last.
+///
+/// ```
+/// assert_eq!(hnefatafl_data::network_file("brandubh"), "networks/brandubh.nnue");
+/// assert_eq!(hnefatafl_data::network_file("rules/mine"), "networks/mine.nnue");
+/// assert!(hnefatafl_data::embedded(&hnefatafl_data::network_file("copenhagen")).is_some());
+/// ```
+pub fn network_file(rules_name: &str) -> String {
+    let name = std::path::Path::new(rules_name)
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or(rules_name);
+    format!("networks/{name}.nnue")
+}
+
+/// The network of the rule file at `rules_path` in the data folder that holds it, for
+/// tools that name a rule file by its path: [`network_file`] in the folder above the
+/// rule file's (`data/rules/brandubh` gives `data/networks/brandubh.nnue`).
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(
+///     hnefatafl_data::network_beside(Path::new("data/rules/brandubh")),
+///     Path::new("data/networks/brandubh.nnue")
+/// );
+/// ```
+pub fn network_beside(rules_path: &std::path::Path) -> std::path::PathBuf {
+    let name = rules_path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let data = rules_path
+        .parent()
+        .and_then(std::path::Path::parent)
+        .unwrap_or(std::path::Path::new("."));
+    data.join(network_file(&name))
+}
+
 /// The names of the shipped rule files, sorted.
 pub fn rule_names() -> Vec<&'static str> {
     embedded_names("rules")

@@ -6,13 +6,13 @@
 
 use std::sync::OnceLock;
 
-use hnefatafl_benches::openings::{opening_line, read_openings, recorded_openings};
+use hnefatafl_matches::openings::{opening_line, read_openings, recorded_openings};
 use hnefatafl_core::Rules;
 use libfuzzer_sys::fuzz_target;
 
 fn rules() -> &'static Rules {
     static PARSED: OnceLock<Rules> = OnceLock::new();
-    PARSED.get_or_init(hnefatafl_benches::fetlar_rules)
+    PARSED.get_or_init(hnefatafl_matches::fetlar_rules)
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -8,9 +8,9 @@ use std::sync::OnceLock;
 use aim::{EngineConfig, Limits};
 use hnefatafl_core::Rules;
 use libfuzzer_sys::fuzz_target;
-use uicx::protocol::Player;
-use uicx::protocol::htp::Htp;
-use uicx::protocol::otep::{Flow, Otep};
+use hnefatafl_protocol::engine::Player;
+use hnefatafl_protocol::engine::htp::Htp;
+use hnefatafl_protocol::engine::otep::{Flow, Otep};
 
 const BRANDUB: &[u8] = include_bytes!("../../data/rules/brandub");
 

@@ -121,7 +121,7 @@ pub struct Server {
 /// the rules. One that cannot be used is said on standard error, and the computers play
 /// with the classic evaluation in those rules.
 fn rules_network(dirs: &DataDirs, file: &str, rules: &Rules) -> Option<Arc<Network>> {
-    let relative = format!("networks/{file}.nnue");
+    let relative = hnefatafl_data::network_file(file);
     let problem = match dirs.read(None, &relative) {
         Ok((found, bytes)) => match Network::for_rules(&found.to_string(), &bytes, rules) {
             Ok(network) => return Some(Arc::new(network)),

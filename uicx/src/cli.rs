@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::args::{self, Args, VARIABLES};
@@ -95,7 +95,7 @@ pub fn run(arguments: Vec<OsString>) -> i32 {
             None => VARIABLES.to_vec(),
         };
         return listing(names.into_iter().map(|name| match std::env::var(name) {
-            Ok(value) => format!("{name}={}", crate::messages::escaped(&value)),
+            Ok(value) => format!("{name}={}", crate::shown::escaped(&value)),
             Err(_) => language.text(&Message::new(Key::EnvUnset, [name])),
         }));
     }
@@ -356,7 +356,7 @@ fn run_rc(
             let echo: Vec<String> = line
                 .words
                 .iter()
-                .map(|word| crate::messages::shown(&gleipnir::quote(word)).into_owned())
+                .map(|word| crate::shown::shown(&gleipnir::quote(word)).into_owned())
                 .collect();
             terminal.line(&format!("# {}", echo.join(" ")));
         }
@@ -466,13 +466,9 @@ fn during_search(words: &[String], queued: bool, interactive: bool) -> DuringSea
     }
 }
 
-fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> i32 {
-    let (sender, receiver) = mpsc::channel::<Input>();
-    let wake_sender = sender.clone();
-    let notify: crate::thinker::Notify = Arc::new(move || {
-        let _ = wake_sender.send(Input::Wake);
-    });
-    session.set_notify(notify);
+/// Reads standard input on a thread of its own, line by line (a password as typed), and
+/// sends each to the command loop; `Input::End` at its end.
+fn spawn_reader(sender: mpsc::Sender<Input>) {
     std::thread::spawn(move || {
         let mut reader = gleipnir::LineReader::new(std::io::stdin().lock());
         while let Some(item) = reader.next() {
@@ -499,6 +495,150 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         }
         let _ = sender.send(Input::End);
     });
+}
+
+/// What the command loop keeps between its turns.
+#[derive(Default)]
+struct LoopState {
+    /// Lines that wait for the computer's move or the server's answer, in order.
+    queue: VecDeque<Typed>,
+    /// When standard input ended.
+    ended: Option<Instant>,
+    /// When the last computer move came, for the pace of a game between two computers.
+    last_computer_move: Option<Instant>,
+    /// Whether the prompt is shown.
+    prompted: bool,
+}
+
+/// What waiting for input gave.
+enum Waited {
+    /// An input to handle.
+    Input(Input),
+    /// Time to look again (a pause ran out, or the progress line is due).
+    Again,
+    /// No more input can come.
+    Closed,
+}
+
+/// Waits for the next input: up to the pause of a game between two computers, or the
+/// next progress line while the computer thinks (stopping a search bounded only by its
+/// depth once input has ended), or for as long as it takes.
+fn wait_input(
+    session: &mut Session,
+    terminal: &mut Terminal,
+    receiver: &Receiver<Input>,
+    state: &LoopState,
+) -> Waited {
+    let received = |result: Result<Input, RecvTimeoutError>| match result {
+        Ok(input) => Waited::Input(input),
+        Err(RecvTimeoutError::Timeout) => Waited::Again,
+        Err(RecvTimeoutError::Disconnected) => Waited::Closed,
+    };
+    if let Some(pause) = pace_left(session, terminal, state.last_computer_move)
+        .filter(|_| !session.is_thinking() && !session.is_busy())
+    {
+        received(receiver.recv_timeout(pause))
+    } else if session.is_thinking() {
+        // After the end of input nothing else could stop a search bounded only by
+        // its depth.
+        let late = |elapsed: Duration| elapsed >= EOF_GRACE;
+        if state.ended.is_some_and(|at| late(at.elapsed()))
+            && late(session.search_elapsed())
+            && session.search_unbounded()
+        {
+            session.stop_thinking();
+        }
+        terminal.progress(session.language(), session.search_progress());
+        received(receiver.recv_timeout(PROGRESS_EVERY))
+    } else {
+        receiver.recv().map_or(Waited::Closed, Waited::Input)
+    }
+}
+
+/// A line typed while the computer thinks or the server is waited for: run now, queued,
+/// or queued after stopping the search ([`during_search`]); `Some` is the exit status.
+fn line_while_busy(
+    session: &mut Session,
+    terminal: &mut Terminal,
+    state: &mut LoopState,
+    input: Input,
+) -> Option<i32> {
+    let line = Typed::from(input);
+    let during = match (&line, session.is_thinking()) {
+        // The password asked for answers the question at once.
+        (Typed::Secret(_), _) if session.wants_secret() => DuringSearch::Now,
+        (Typed::Command(words), true) => {
+            during_search(words, !state.queue.is_empty(), terminal.interactive())
+        }
+        // At a terminal the player acts at once while the network is waited
+        // for; a script waits, in order.
+        _ if terminal.interactive() && state.queue.is_empty() => DuringSearch::Now,
+        _ => DuringSearch::Queue,
+    };
+    match during {
+        DuringSearch::Now => return run_line(session, &line, terminal),
+        DuringSearch::StopThenQueue => {
+            session.stop_thinking();
+            state.queue.push_back(line);
+        }
+        DuringSearch::Queue => state.queue.push_back(line),
+    }
+    None
+}
+
+/// Handles one input; `Some` is the exit status when the program ends.
+fn handle_input(
+    session: &mut Session,
+    terminal: &mut Terminal,
+    state: &mut LoopState,
+    input: Input,
+) -> Option<i32> {
+    match input {
+        Input::Wake => {
+            let thinking = session.is_thinking();
+            let lines = session.poll();
+            if !session.is_thinking() {
+                terminal.progress(session.language(), None);
+                if thinking {
+                    state.last_computer_move = Some(Instant::now());
+                }
+            }
+            // What arrives by itself starts on a line of its own, below the
+            // prompt, which is written again after it.
+            if state.prompted && !lines.is_empty() {
+                terminal.leave_prompt();
+                state.prompted = false;
+            }
+            terminal.lines(&lines);
+        }
+        Input::Line(words) if words.is_empty() => state.prompted = false,
+        Input::Line(_) | Input::Secret(_) if session.is_busy() => {
+            return line_while_busy(session, terminal, state, input);
+        }
+        Input::Line(_) | Input::Secret(_) => {
+            state.prompted = false;
+            return run_line(session, &Typed::from(input), terminal);
+        }
+        Input::Bad(error) => {
+            state.prompted = false;
+            let message = Message::new(Key::FrSyntax, ["stdin", error.as_str()]);
+            terminal.error(&session.text(&message));
+        }
+        Input::End => state.ended = Some(Instant::now()),
+    }
+    None
+}
+
+/// Runs commands from standard input (after the window, with `-x`, closes or is left)
+/// until the input ends or `q`, and lets the computer play its moves between them.
+fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> i32 {
+    let (sender, receiver) = mpsc::channel::<Input>();
+    let wake_sender = sender.clone();
+    let notify: crate::thinker::Notify = Arc::new(move || {
+        let _ = wake_sender.send(Input::Wake);
+    });
+    session.set_notify(notify);
+    spawn_reader(sender);
 
     if let Some(theme) = &args.x {
         match window::run(session, theme.clone()) {
@@ -508,11 +648,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         }
     }
 
-    let mut queue: VecDeque<Typed> = VecDeque::new();
-    let mut ended: Option<Instant> = None;
-    // When the last computer move came, for the pace of a game between two computers.
-    let mut last_computer_move: Option<Instant> = None;
-    let mut prompted = false;
+    let mut state = LoopState::default();
     loop {
         if terminal.closed() {
             return SUCCESS;
@@ -525,15 +661,15 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         if !session.is_busy() {
             // Queued commands run before the computer's next search, so that a command
             // that waited for a search runs when it ends.
-            if let Some(line) = queue.pop_front() {
+            if let Some(line) = state.queue.pop_front() {
                 if let Some(status) = run_line(session, &line, terminal) {
                     return status;
                 }
                 continue;
             }
-            let pause = pace_left(session, terminal, last_computer_move);
+            let pause = pace_left(session, terminal, state.last_computer_move);
             if pause.is_none() && session.start_computer() {
-                prompted = false;
+                state.prompted = false;
                 if terminal.interactive() {
                     let side = session.game().map_or(0, |game| game.side_to_move().index());
                     let text = session.text(&Message::new(Key::Thinking, [side.to_string()]));
@@ -541,104 +677,24 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
                 }
                 continue;
             }
-            if ended.is_some() && pause.is_none() {
+            if state.ended.is_some() && pause.is_none() {
                 return SUCCESS;
             }
         }
-        if !session.is_thinking() && !prompted {
+        if !session.is_thinking() && !state.prompted {
             let secret = session
                 .wants_secret()
                 .then(|| session.language().get(Key::NetPasswordPrompt));
             terminal.prompt(secret.as_deref());
-            prompted = true;
+            state.prompted = true;
         }
-        let input = if let Some(pause) = pace_left(session, terminal, last_computer_move)
-            .filter(|_| !session.is_thinking() && !session.is_busy())
-        {
-            match receiver.recv_timeout(pause) {
-                Ok(input) => input,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => return SUCCESS,
-            }
-        } else if session.is_thinking() {
-            // After the end of input nothing else could stop a search bounded only by
-            // its depth.
-            let late = |elapsed: Duration| elapsed >= EOF_GRACE;
-            if ended.is_some_and(|at| late(at.elapsed()))
-                && late(session.search_elapsed())
-                && session.search_unbounded()
-            {
-                session.stop_thinking();
-            }
-            terminal.progress(session.language(), session.search_progress());
-            match receiver.recv_timeout(PROGRESS_EVERY) {
-                Ok(input) => input,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => return SUCCESS,
-            }
-        } else {
-            match receiver.recv() {
-                Ok(input) => input,
-                Err(_) => return SUCCESS,
-            }
+        let input = match wait_input(session, terminal, &receiver, &state) {
+            Waited::Input(input) => input,
+            Waited::Again => continue,
+            Waited::Closed => return SUCCESS,
         };
-        match input {
-            Input::Wake => {
-                let thinking = session.is_thinking();
-                let lines = session.poll();
-                if !session.is_thinking() {
-                    terminal.progress(session.language(), None);
-                    if thinking {
-                        last_computer_move = Some(Instant::now());
-                    }
-                }
-                // What arrives by itself starts on a line of its own, below the
-                // prompt, which is written again after it.
-                if prompted && !lines.is_empty() {
-                    terminal.leave_prompt();
-                    prompted = false;
-                }
-                terminal.lines(&lines);
-            }
-            Input::Line(words) if words.is_empty() => prompted = false,
-            Input::Line(_) | Input::Secret(_) if session.is_busy() => {
-                let line = Typed::from(input);
-                let during = match (&line, session.is_thinking()) {
-                    // The password asked for answers the question at once.
-                    (Typed::Secret(_), _) if session.wants_secret() => DuringSearch::Now,
-                    (Typed::Command(words), true) => {
-                        during_search(words, !queue.is_empty(), terminal.interactive())
-                    }
-                    // At a terminal the player acts at once while the network is waited
-                    // for; a script waits, in order.
-                    _ if terminal.interactive() && queue.is_empty() => DuringSearch::Now,
-                    _ => DuringSearch::Queue,
-                };
-                match during {
-                    DuringSearch::Now => {
-                        if let Some(status) = run_line(session, &line, terminal) {
-                            return status;
-                        }
-                    }
-                    DuringSearch::StopThenQueue => {
-                        session.stop_thinking();
-                        queue.push_back(line);
-                    }
-                    DuringSearch::Queue => queue.push_back(line),
-                }
-            }
-            Input::Line(_) | Input::Secret(_) => {
-                prompted = false;
-                if let Some(status) = run_line(session, &Typed::from(input), terminal) {
-                    return status;
-                }
-            }
-            Input::Bad(error) => {
-                prompted = false;
-                let message = Message::new(Key::FrSyntax, ["stdin", error.as_str()]);
-                terminal.error(&session.text(&message));
-            }
-            Input::End => ended = Some(Instant::now()),
+        if let Some(status) = handle_input(session, terminal, &mut state, input) {
+            return status;
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use crate::messages::shown;
+use crate::shown::shown;
 
 /// The English language file, built into the binary.
 const ENGLISH: &[u8] = include_bytes!("../../data/lang/eng");

@@ -9,7 +9,7 @@
 #![deny(missing_docs)]
 
 // Public only what the binary (`cli`, `check`), the benchmarks (`x11`) and the fuzz
-// targets (`session`, `protocol`, `x11`) use; the rest is the crate's own.
+// targets (`session`, `x11`) use; the rest is the crate's own.
 
 pub(crate) mod args;
 pub(crate) mod board;
@@ -19,8 +19,9 @@ pub(crate) mod lang;
 pub(crate) mod messages;
 pub(crate) mod net;
 pub(crate) mod otg;
-pub mod protocol;
+pub(crate) mod protocol;
 pub mod session;
+pub(crate) mod shown;
 pub(crate) mod terminal;
 pub(crate) mod thinker;
 pub(crate) mod window;

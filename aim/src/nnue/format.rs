@@ -1,4 +1,4 @@
-//! The file format of networks, and what goes wrong reading one.
+//! The file format of networks: writing one and reading it back, checked.
 //!
 //! All numbers little-endian:
 //!
@@ -20,15 +20,13 @@
 
 use hnefatafl_core::{Player, Rules};
 
+use super::error::{NetworkError, NetworkProblem, describe};
 use super::layout::{Layout, fnv1a};
-use super::network::{HIDDEN, Network, Weights};
+use super::network::{Network, Weights};
+use super::shape::{HIDDEN, VERSION};
 
 /// The first bytes of every network file.
 const MAGIC: &[u8; 8] = b"HNEFNNUE";
-
-/// The format version this build writes; it reads this one and version 1, which has no
-/// classic share (a network of version 1 scores alone).
-pub const VERSION: u16 = 2;
 
 /// Bytes of the header, up to the weights, in version 1; version 2 adds 2.
 const HEADER: usize = 8 + 2 + 2 + 8 + 8 + 2 + 2 + 2;
@@ -38,98 +36,6 @@ const CHECKSUM: usize = 8;
 
 /// Outputs: one per side to move.
 const OUTPUTS: u16 = 2;
-
-/// A network that cannot be used, with the name of its file (or whatever named it).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("network {name}: {problem}")]
-pub struct NetworkError {
-    /// The file's name, as the caller gave it.
-    pub name: String,
-    /// What is wrong.
-    pub problem: NetworkProblem,
-}
-
-impl NetworkError {
-    /// An error of the network `name`.
-    pub fn new(name: &str, problem: NetworkProblem) -> NetworkError {
-        NetworkError {
-            name: name.to_string(),
-            problem,
-        }
-    }
-}
-
-/// What is wrong with a network.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NetworkProblem {
-    /// The file does not start with the magic bytes.
-    #[error("not a network file (it does not start with `HNEFNNUE`)")]
-    NotANetwork,
-    /// A format version this build does not read.
-    #[error("format version {found}, but this program reads versions 1 to {VERSION}")]
-    Version {
-        /// The file's version.
-        found: u16,
-    },
-    /// Fewer or more bytes than the header says.
-    #[error("{found} bytes, but its header calls for {expected}: the file is cut short or damaged")]
-    Length {
-        /// Bytes the header calls for.
-        expected: usize,
-        /// Bytes there are.
-        found: usize,
-    },
-    /// The checksum does not match the contents.
-    #[error("the checksum does not match: the file is damaged")]
-    Checksum,
-    /// The header's fingerprint does not match its own layout.
-    #[error("the header's layout fingerprint does not match its layout: the file is damaged")]
-    Fingerprint,
-    /// Layer sizes this build does not have.
-    #[error(
-        "{hidden} hidden units and {outputs} outputs, but this program's networks have {HIDDEN} and 2"
-    )]
-    Shape {
-        /// Hidden units in the file.
-        hidden: u16,
-        /// Outputs in the file.
-        outputs: u16,
-    },
-    /// A list of weights of the wrong length.
-    #[error("{found} {what}, but its layout needs {expected}")]
-    WrongLength {
-        /// Which list.
-        what: &'static str,
-        /// Its length for the layout.
-        expected: usize,
-        /// Its length.
-        found: usize,
-    },
-    /// A scale of zero.
-    #[error("its scale of output to hundredths of a piece is 0")]
-    ZeroScale,
-    /// Made for another piece layout than the rule file's.
-    #[error("it was made for {network}, but the rule file `{rules}` has {found}")]
-    Mismatch {
-        /// The network's layout, in words.
-        network: String,
-        /// The rule file's id.
-        rules: String,
-        /// The rule file's layout, in words.
-        found: String,
-    },
-}
-
-/// A layout in words: `a 7x7 board with 3 piece types (fingerprint 0123abcd...)`.
-fn describe(layout: &Layout) -> String {
-    format!(
-        "a {}x{} board with {} piece types (layout {:016x})",
-        layout.width(),
-        layout.height(),
-        layout.piece_types(),
-        layout.fingerprint()
-    )
-}
 
 /// Reads little-endian numbers from a byte slice whose length was checked.
 struct Reader<'a> {

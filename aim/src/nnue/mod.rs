@@ -33,14 +33,15 @@
 //! # Ok::<(), hnefatafl_core::RulesError>(())
 //! ```
 
-mod evaluator;
+mod error;
 mod format;
+mod incremental;
 mod layout;
 mod network;
+mod shape;
 
-pub(crate) use evaluator::NetworkEvaluator;
-pub use format::{NetworkError, NetworkProblem, VERSION};
+pub use error::{NetworkError, NetworkProblem};
+pub(crate) use incremental::NetworkEvaluator;
 pub use layout::Layout;
-pub use network::{
-    ACTIVATION_SCALE, Accumulator, HIDDEN, Network, OUTPUT_SCALE, PIECE_SCALE, Weights,
-};
+pub use network::{Accumulator, Network, Weights};
+pub use shape::{ACTIVATION_SCALE, HIDDEN, OUTPUT_SCALE, PIECE_SCALE, VERSION};

@@ -12,58 +12,51 @@
 //! second the server referees, stores and passes on, and the latency of a move from the
 //! mover's sending it to the mover's reading the server's acknowledgement.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
+use clap::Parser;
 use hnefatafl_core::{Game, Rules};
 use hnefatafl_net::client::Client;
 use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-/// The usage text.
-const USAGE: &str = "usage: server_load [--games N] [--rules <name>] [--plies N] [--seed N] \
-[--server <file>]";
-
+/// Loads a real hnefataflserver with many clients playing random games at once: each
+/// game has two clients of its own, and every game must complete (one that reaches the
+/// ply cap ends by resignation). Reports the moves per second the server referees,
+/// stores and passes on, and the latency of a move from sending it to reading the
+/// server's acknowledgement.
+#[derive(Parser)]
+#[command(name = "server_load", version)]
 struct Options {
+    /// Games played at once, each by two clients of its own.
+    #[arg(long, default_value_t = 100, value_name = "N")]
     games: usize,
+    /// The shipped rule file the games are played by, by name.
+    #[arg(long, default_value = "brandub", value_name = "NAME")]
     rules: String,
+    /// The ply cap of a game: a game that reaches it ends by resignation.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
     plies: usize,
+    /// The seed of the random moves.
+    #[arg(long, default_value_t = 1, value_name = "N")]
     seed: u64,
-    server: PathBuf,
+    /// The server program [default: hnefataflserver beside this program, or on $PATH].
+    #[arg(long, value_name = "FILE")]
+    server: Option<PathBuf>,
 }
 
-fn parse_options() -> Result<Options, String> {
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|dir| dir.join("hnefataflserver")));
-    let mut options = Options {
-        games: 100,
-        rules: "brandub".into(),
-        plies: 1000,
-        seed: 1,
-        server: beside.unwrap_or_else(|| PathBuf::from("hnefataflserver")),
-    };
-    let mut arguments = std::env::args().skip(1);
-    while let Some(flag) = arguments.next() {
-        let value = arguments
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag}: bad number {value}"))
-        };
-        match flag.as_str() {
-            "--games" => options.games = number()?.max(1) as usize,
-            "--plies" => options.plies = number()?.max(1) as usize,
-            "--seed" => options.seed = number()?,
-            "--rules" => options.rules = value,
-            "--server" => options.server = PathBuf::from(value),
-            _ => return Err(format!("unknown option {flag}")),
-        }
+impl Options {
+    /// The server program: `--server`, or `hnefataflserver` beside this program.
+    fn server(&self) -> PathBuf {
+        self.server.clone().unwrap_or_else(|| {
+            std::env::current_exe()
+                .ok()
+                .and_then(|exe| exe.parent().map(|dir| dir.join("hnefataflserver")))
+                .unwrap_or_else(|| PathBuf::from("hnefataflserver"))
+        })
     }
-    Ok(options)
 }
 
 /// What one player saw of its game.
@@ -176,14 +169,15 @@ async fn play(
     }
 }
 
-async fn run(options: Options) -> Result<(), String> {
-    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let server = Command::new(&options.server)
+/// Starts the server on a free port of the loopback with a fresh data folder; its guard
+/// and the port it says it listens on.
+async fn start_server(program: &Path, data: &Path) -> Result<(ServerGuard, u16), String> {
+    let server = Command::new(program)
         .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
-        .arg(data.path())
+        .arg(data)
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("{}: {e}", options.server.display()))?;
+        .map_err(|e| format!("{}: {e}", program.display()))?;
     let mut server = ServerGuard(server);
     let stdout = server.0.stdout.take().ok_or("no stdout")?;
     let mut first = String::new();
@@ -197,98 +191,71 @@ async fn run(options: Options) -> Result<(), String> {
         .and_then(|address| address.trim_end_matches(',').rsplit(':').next())
         .and_then(|port| port.parse().ok())
         .ok_or_else(|| format!("no port in {first:?}"))?;
-    let pins = data.path().join("known_servers");
+    Ok((server, port))
+}
 
-    // Log in every client and seat them, two to a game.
-    let start = Instant::now();
-    let mut logins = Vec::new();
-    for index in 0..options.games * 2 {
-        let pins = pins.clone();
-        logins.push(tokio::spawn(async move {
-            connect(port, &pins, &format!("player{index}")).await
-        }));
-    }
-    let mut clients = Vec::new();
-    for login in logins {
-        clients.push(login.await.map_err(|e| e.to_string())??);
-    }
-    let logged_in = start.elapsed();
-    let mut seated = Vec::new();
-    let mut clients = clients.into_iter();
-    while let (Some(mut first), Some(mut second)) = (clients.next(), clients.next()) {
-        first
-            .send(&ClientMessage::New {
-                rules: options.rules.clone(),
-                clock: None,
-                side: 0,
-                opponent: None,
-                rated: false,
-            })
-            .await
-            .map_err(|e| e.to_string())?;
-        let (id, text) = loop {
-            match receive(&mut first).await? {
-                Some(ServerMessage::Game { state }) => {
-                    break (state.summary.game, state.rules_text);
-                }
-                Some(ServerMessage::Error { message }) => return Err(message),
-                Some(_) => {}
-                None => return Err("closed".into()),
-            }
-        };
-        second
-            .send(&ClientMessage::Join { game: id })
-            .await
-            .map_err(|e| e.to_string())?;
-        // Seated before anyone moves: the first move must not reach a waiting game.
-        loop {
-            match receive(&mut second).await? {
-                Some(ServerMessage::Game { .. }) => break,
-                Some(ServerMessage::Error { message }) => return Err(message),
-                Some(_) => {}
-                None => return Err("closed".into()),
-            }
-        }
-        let rules = Rules::parse(text.as_bytes()).map_err(|e| e.to_string())?;
-        seated.push((first, second, id, rules));
-    }
-
-    // Every game at once.
-    let play_start = Instant::now();
-    let mut players = Vec::new();
-    for (index, (first, second, id, rules)) in seated.into_iter().enumerate() {
-        let seed = options.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 + 1);
-        for (side, client) in [first, second].into_iter().enumerate() {
-            let game = Game::new(rules.clone());
-            let random = seed.wrapping_add(side as u64) | 1;
-            players.push(tokio::spawn(play(
-                client,
-                id,
-                side,
-                game,
-                options.plies,
-                random,
-            )));
+/// The next message that is not for the pair's own seating: the game the server shows,
+/// or its error.
+async fn seating(client: &mut Client) -> Result<ServerMessage, String> {
+    loop {
+        match receive(client).await? {
+            Some(message @ ServerMessage::Game { .. }) => return Ok(message),
+            Some(ServerMessage::Error { message }) => return Err(message),
+            Some(_) => {}
+            None => return Err("closed".into()),
         }
     }
-    let mut latencies = Vec::new();
-    let mut moves = 0;
-    let mut ended = 0;
-    for player in players {
-        let report = player.await.map_err(|e| e.to_string())??;
-        moves += report.moves;
-        ended += usize::from(report.ended);
-        latencies.extend(report.latencies);
-    }
-    let played = play_start.elapsed();
-    drop(server);
+}
 
+/// Seats two clients at a new game of `rules`: the first creates it, the second joins;
+/// the game and its rules.
+async fn seat(
+    first: &mut Client,
+    second: &mut Client,
+    rules: &str,
+) -> Result<(GameId, Rules), String> {
+    first
+        .send(&ClientMessage::New {
+            rules: rules.to_owned(),
+            clock: None,
+            side: 0,
+            opponent: None,
+            rated: false,
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    let ServerMessage::Game { state } = seating(first).await? else {
+        return Err("no game".into());
+    };
+    let (id, text) = (state.summary.game, state.rules_text);
+    second
+        .send(&ClientMessage::Join { game: id })
+        .await
+        .map_err(|e| e.to_string())?;
+    // Seated before anyone moves: the first move must not reach a waiting game.
+    seating(second).await?;
+    let rules = Rules::parse(text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok((id, rules))
+}
+
+/// What the players saw, all together.
+#[derive(Default)]
+struct Totals {
+    moves: usize,
+    ended: usize,
+    latencies: Vec<Duration>,
+}
+
+/// Prints the load's figures.
+fn print_report(options: &Options, logged_in: Duration, played: Duration, totals: &mut Totals) {
+    let latencies = &mut totals.latencies;
     latencies.sort();
     let at = |fraction: f64| {
         let index = ((latencies.len() as f64 - 1.0) * fraction).round() as usize;
         latencies.get(index).copied().unwrap_or_default()
     };
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let (moves, ended) = (totals.moves, totals.ended);
     let games_ended = ended / 2;
     println!(
         "clients: {}, games: {}, rules: {}",
@@ -316,24 +283,72 @@ async fn run(options: Options) -> Result<(), String> {
         ms(at(0.99)),
         ms(at(1.0))
     );
-    if ended != options.games * 2 {
+}
+
+async fn run(options: Options) -> Result<(), String> {
+    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let (server, port) = start_server(&options.server(), data.path()).await?;
+    let pins = data.path().join("known_servers");
+
+    // Log in every client and seat them, two to a game.
+    let start = Instant::now();
+    let mut logins = Vec::new();
+    for index in 0..options.games * 2 {
+        let pins = pins.clone();
+        logins.push(tokio::spawn(async move {
+            connect(port, &pins, &format!("player{index}")).await
+        }));
+    }
+    let mut clients = Vec::new();
+    for login in logins {
+        clients.push(login.await.map_err(|e| e.to_string())??);
+    }
+    let logged_in = start.elapsed();
+    let mut seated = Vec::new();
+    let mut clients = clients.into_iter();
+    while let (Some(mut first), Some(mut second)) = (clients.next(), clients.next()) {
+        let (id, rules) = seat(&mut first, &mut second, &options.rules).await?;
+        seated.push((first, second, id, rules));
+    }
+
+    // Every game at once.
+    let play_start = Instant::now();
+    let mut players = Vec::new();
+    for (index, (first, second, id, rules)) in seated.into_iter().enumerate() {
+        let seed = options.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 + 1);
+        for (side, client) in [first, second].into_iter().enumerate() {
+            let game = Game::new(rules.clone());
+            let random = seed.wrapping_add(side as u64) | 1;
+            players.push(tokio::spawn(play(
+                client,
+                id,
+                side,
+                game,
+                options.plies,
+                random,
+            )));
+        }
+    }
+    let mut totals = Totals::default();
+    for player in players {
+        let report = player.await.map_err(|e| e.to_string())??;
+        totals.moves += report.moves;
+        totals.ended += usize::from(report.ended);
+        totals.latencies.extend(report.latencies);
+    }
+    let played = play_start.elapsed();
+    drop(server);
+    print_report(&options, logged_in, played, &mut totals);
+    if totals.ended != options.games * 2 {
         return Err("not every game completed".into());
     }
     Ok(())
 }
 
 fn main() -> ExitCode {
-    if hnefatafl_benches::asks_for_help() {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let options = match parse_options() {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("server_load: {message}\n{USAGE}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let mut options = Options::parse();
+    options.games = options.games.max(1);
+    options.plies = options.plies.max(1);
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {

@@ -1,7 +1,6 @@
 //! The computer player: its search started, stopped and its moves played, and the
 //! learned evaluation it plays with.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use aim::nnue::Network;
@@ -26,18 +25,7 @@ pub(crate) struct RulesNetwork {
     pub(crate) network: Arc<Network>,
 }
 
-/// Where the network of a rule file is looked up in the data directories (and among the
-/// embedded data): `networks/<the rule file's name>.nnue`, by the name `r` was given, less
-/// any folders (`r ~/tafl/rules/mine` looks for `networks/mine.nnue`).
-pub(crate) fn network_file(rules_file: &str) -> String {
-    let name = Path::new(rules_file)
-        .file_name()
-        .and_then(|name| name.to_str())
-        .unwrap_or(rules_file);
-    format!("networks/{name}.nnue")
-}
-
-/// Reads the network of a rule file ([`network_file`]) from the data directories and
+/// Reads the network of a rule file ([`crate::data::network_file`]) from the data directories and
 /// checks it against the rules: `Ok(None)` when there is none, `Err` with one line, in
 /// `language`, naming the file and saying why it cannot be used.
 pub(crate) fn read_network(
@@ -46,7 +34,7 @@ pub(crate) fn read_network(
     rules_file: &str,
     rules: &Rules,
 ) -> Result<Option<RulesNetwork>, String> {
-    let relative = network_file(rules_file);
+    let relative = crate::data::network_file(rules_file);
     let (found, bytes) = match dirs.read(None, &relative) {
         Ok(found) => found,
         Err(LookupError::NotFound) => return Ok(None),

@@ -1,0 +1,183 @@
+//! Trains a network for the learned evaluation of one rule file, from self-play
+//! (`train --help`; the run itself is [`hnefatafl_learn::training`]).
+//!
+//! ```text
+//! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
+//!       [--games 400] [--nodes 2000] [--nodes0 N] [--nodes1 N] [--opening 4]
+//!       [--plies 300] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
+//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 1]
+//!       [--network <file>] [--sprt]
+//! ```
+//!
+//! It plays `--games` games of the engine against itself at `--nodes` nodes a move
+//! (`--nodes0`/`--nodes1`: the handicap of the match runner, to balance a rule file one
+//! side wins), each from `--opening` random plies, and reports how often each side won.
+//! `--jobs` games are played at once, each on its own thread; a game depends only on the
+//! settings and its number, so the data is the same whatever `--jobs` is. The engine
+//! plays them with the classic evaluation, or with `--network`'s network (a network made
+//! for these rules, most often the last one trained: its games teach the next).
+//! One game in ten is held out for validation. It then trains the network for `--epochs`
+//! passes over the rest with Adam on minibatches of `--batch` positions, printing the
+//! validation loss after each, and writes the quantised network to `--out`. The target
+//! of a position is `--score-share` of the search's score (as a winning chance) and the
+//! rest the game's result. With `--symmetry on` (the default) it trains on every image of
+//! each training position under the symmetries of the square that the rule file's board
+//! and start position keep (all eight on the shipped square boards), checked, not assumed.
+//! With `--base classic` the network is trained as a correction added to the classic
+//! evaluation (its logit plus a learned share of the classic evaluation's), and the file
+//! records the share, so that the search adds the two the same way.
+//!
+//! Everything it makes goes to `--work`: the games (`games.bin`, game by game) and a
+//! checkpoint after each epoch (`checkpoint.bin`). Run again with the same settings, it
+//! continues where it stopped; with more `--games` or `--epochs`, it adds them.
+//! It ends by printing the SPRT of the new network against the evaluation that played
+//! the games (the classic one, or `--network`'s), or with `--sprt` runs it.
+
+use clap::{Parser, ValueEnum};
+use hnefatafl_learn::selfplay::SelfPlay;
+use hnefatafl_learn::training::{Options, run};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The most games played at once.
+const MAX_JOBS: usize = 256;
+
+/// Trains a network for the learned evaluation of one rule file from self-play games of
+/// the engine, writes it, and prints (or with --sprt runs) its SPRT against the evaluation
+/// that played the games.
+///
+/// Everything it makes goes to --work: the games (games.bin, game by game) and a
+/// checkpoint after each epoch (checkpoint.bin). Run again with the same settings, it
+/// continues where it stopped; with more --games or --epochs, it adds them. A game
+/// depends only on the settings and its number, so the data is the same whatever --jobs
+/// is. One game in ten is held out for validation.
+#[derive(Parser)]
+#[command(name = "train", version)]
+struct Arguments {
+    /// The rule file the network is for.
+    #[arg(long, value_name = "FILE")]
+    rules: PathBuf,
+    /// Where the network is written.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// The work folder: the games, the settings they were made with and the checkpoint.
+    #[arg(long, value_name = "DIR")]
+    work: PathBuf,
+    /// Games of self-play.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    games: u32,
+    /// Nodes a move.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    nodes: u64,
+    /// Nodes of player 0's moves instead (the match runner's handicap, to balance a rule
+    /// file one side wins).
+    #[arg(long, value_name = "N")]
+    nodes0: Option<u64>,
+    /// Nodes of player 1's moves instead.
+    #[arg(long, value_name = "N")]
+    nodes1: Option<u64>,
+    /// Random plies from the start of each game before the engine plays.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    opening: usize,
+    /// A game longer than this is a draw.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    plies: usize,
+    /// Passes over the training positions (the learning rate is a tenth for the last
+    /// third).
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    epochs: u32,
+    /// Positions a minibatch.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    batch: usize,
+    /// Adam's learning rate.
+    #[arg(long, value_name = "F", default_value_t = 0.001, value_parser = fraction)]
+    lr: f32,
+    /// The share of the search's score (as a winning chance) in a position's target; the
+    /// rest is the game's result (0 to 1).
+    #[arg(long, value_name = "F", default_value_t = 0.5, value_parser = fraction)]
+    score_share: f32,
+    /// Seed of the openings, the engine and the trainer.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Train on every image of each position under the symmetries of the square that the
+    /// rule file's board and start position keep (checked, not assumed).
+    #[arg(long, value_name = "ON|OFF", default_value = "on")]
+    symmetry: Switch,
+    /// `classic`: train the network as a correction added to the classic evaluation (its
+    /// logit plus a learned share of the classic one's), recorded in the file so that the
+    /// search adds the two the same way.
+    #[arg(long, value_name = "NONE|CLASSIC", default_value = "none")]
+    base: Base,
+    /// Games played at once, each on its own thread (at most 256).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    /// The network the self-play games are played with (one made for these rules, most
+    /// often the last one trained), instead of the classic evaluation.
+    #[arg(long, value_name = "FILE")]
+    network: Option<PathBuf>,
+    /// Run the new network's SPRT against the evaluation that played its games.
+    #[arg(long)]
+    sprt: bool,
+}
+
+/// `on` or `off`.
+#[derive(Clone, Copy, ValueEnum)]
+enum Switch {
+    On,
+    Off,
+}
+
+/// What the network is trained on top of.
+#[derive(Clone, Copy, ValueEnum)]
+enum Base {
+    /// Nothing: the network is the whole evaluation.
+    None,
+    /// The classic evaluation.
+    Classic,
+}
+
+/// A finite number of at least 0.
+fn fraction(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| format!("`{text}` is not a number of at least 0"))
+}
+
+impl Arguments {
+    fn options(self) -> Options {
+        Options {
+            rules_path: self.rules,
+            out: self.out,
+            work: self.work,
+            games: self.games,
+            selfplay: SelfPlay {
+                nodes: self.nodes.max(1),
+                nodes_as: [self.nodes0, self.nodes1].map(|n| n.map(|n| n.max(1))),
+                opening_plies: self.opening,
+                max_plies: self.plies.max(1),
+                seed: self.seed,
+                network: None,
+            },
+            epochs: self.epochs,
+            batch: self.batch.max(1),
+            lr: self.lr,
+            score_share: self.score_share.min(1.0),
+            symmetry: matches!(self.symmetry, Switch::On),
+            classic_base: matches!(self.base, Base::Classic),
+            jobs: self.jobs.clamp(1, MAX_JOBS),
+            network: self.network,
+            sprt: self.sprt,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Arguments::parse().options()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("train: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

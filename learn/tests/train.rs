@@ -1,0 +1,165 @@
+//! The trainer as a program: its real binary on a shipped rule file, then its network in
+//! a side of the match runner.
+
+// The helpers that run a package's programs, shared with the match crate's tests.
+#[path = "../../matches/tests/programs/mod.rs"]
+mod programs;
+
+use std::path::Path;
+
+use aim::nnue::Network;
+use hnefatafl_core::{Game, Player, Rules};
+use hnefatafl_matches::contender::{Contender, parse_contender, play};
+use hnefatafl_matches::networks::load_network;
+use hnefatafl_matches::{GameSettings, parse_side};
+use programs::{rules as rules_path, run};
+
+#[test]
+fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_it() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let work = folder.path().join("work");
+    let out = folder.path().join("brandubh.nnue");
+    let (work, out) = (work.display().to_string(), out.display().to_string());
+    let rules = rules_path("brandubh");
+    let args = |games: &'static str, epochs: &'static str| {
+        vec![
+            "--rules", &rules, "--out", &out, "--work", &work, "--games", games, "--nodes", "150",
+            "--nodes0", "300", "--plies", "80", "--epochs", epochs, "--batch", "64",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>()
+    };
+    let train = |args: &[String]| {
+        run(
+            "train",
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        )
+    };
+
+    let first = args("10", "2");
+    let (ok, said, err) = train(&first);
+    assert!(ok, "{err}");
+    assert!(said.contains("playing games 0..10"), "{said}");
+    assert!(said.contains("data: 10 games, player 0 won"), "{said}");
+    // Brandubh's board and setup keep all eight symmetries of the square.
+    assert!(
+        said.contains("symmetry: 7 kept by the rule file's board and setup; training on 8 images"),
+        "{said}"
+    );
+    assert!(said.contains("epoch 1: training loss"), "{said}");
+    assert!(said.contains("epoch 2: training loss"), "{said}");
+    assert!(said.contains("validation loss"), "{said}");
+    assert!(said.contains("--a n150,nodes0=300,network="), "{said}");
+    let text = std::fs::read(&rules).expect("the rule file");
+    let brandubh = Rules::parse(&text).expect("rules");
+    let bytes = std::fs::read(&out).expect("the network is written");
+    Network::for_rules(&out, &bytes, &brandubh).expect("a network for brandubh");
+
+    // Run again with more games and epochs: the ten games stay, the training goes on.
+    let data = std::fs::read(format!("{work}/games.bin")).expect("the games");
+    let second = args("12", "3");
+    let (ok, said, err) = train(&second);
+    assert!(ok, "{err}");
+    assert!(said.contains("playing games 10..12"), "{said}");
+    assert!(said.contains("continuing after epoch 2"), "{said}");
+    assert!(said.contains("epoch 3: training loss"), "{said}");
+    assert!(!said.contains("epoch 1: training loss"), "{said}");
+    let more = std::fs::read(format!("{work}/games.bin")).expect("the games");
+    assert!(
+        more.starts_with(&data),
+        "the first games are kept as they were"
+    );
+
+    // Played three at a time, in another folder, the same games come out byte for byte.
+    let parallel = folder.path().join("parallel").display().to_string();
+    let mut jobs = args("12", "1");
+    jobs[5] = parallel.clone();
+    jobs.extend(["--jobs".to_string(), "3".to_string()]);
+    let (ok, _, err) = train(&jobs);
+    assert!(ok, "{err}");
+    let together = std::fs::read(format!("{parallel}/games.bin")).expect("the games");
+    assert!(together == more, "--jobs 3 plays the same games as one job");
+
+    // Other self-play settings in the same work folder are refused, not mixed in.
+    let mut other = args("12", "3");
+    other[11] = "200".to_string();
+    let (ok, _, err) = train(&other);
+    assert!(!ok);
+    assert!(
+        err.contains("settings.txt") && err.contains("other settings"),
+        "{err}"
+    );
+
+    // The next generation: games played with that network, in a folder of their own.
+    let next = folder.path().join("next").display().to_string();
+    let next_out = folder.path().join("next.nnue").display().to_string();
+    let mut generation = args("10", "1");
+    generation[3] = next_out.clone();
+    generation[5] = next.clone();
+    generation.extend(["--network".to_string(), out.clone()]);
+    let (ok, said, err) = train(&generation);
+    assert!(ok, "{err}");
+    assert!(
+        said.contains(&format!("self-play evaluates with network {out}")),
+        "{said}"
+    );
+    // Its test is against the network that played the games, not the classic evaluation.
+    assert!(
+        said.contains(&format!("--b n150,nodes0=300,network={out}")),
+        "{said}"
+    );
+    let settings = std::fs::read_to_string(format!("{next}/settings.txt")).expect("settings");
+    // The network of the second run above, which wrote over the first.
+    let played_with = std::fs::read(&out).expect("the network");
+    let checksum = Network::for_rules(&out, &played_with, &brandubh)
+        .expect("the network")
+        .checksum();
+    assert!(
+        settings.contains(&format!("network {checksum:016x}")),
+        "{settings}"
+    );
+    let played = std::fs::read(format!("{next}/games.bin")).expect("the games");
+    assert!(
+        !data.starts_with(&played[..played.len().min(data.len())]),
+        "the network plays other games than the classic evaluation"
+    );
+    // A network that does not fit the rules, or is no network, is refused by name.
+    for (bad, says) in [
+        (
+            format!(
+                "{}/../data/networks/tablut.nnue",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            "it was made for a 9x9 board",
+        ),
+        (rules.clone(), "not a network file"),
+    ] {
+        let mut refused = generation.clone();
+        let last = refused.len() - 1;
+        refused[last] = bad.clone();
+        refused[5] = folder.path().join("refused").display().to_string();
+        let (ok, _, err) = train(&refused);
+        assert!(!ok);
+        assert!(
+            err.contains(&format!("network {bad}")) && err.contains(says),
+            "{err}"
+        );
+    }
+
+    // The match runner's side takes the network, says so, and plays with it.
+    let mut side = parse_side(&format!("n150,network={out}")).expect("a side");
+    let brandubh = Rules::parse(&std::fs::read(&rules).expect("reads")).expect("valid");
+    let said = load_network(&mut side, &brandubh, Path::new(&rules));
+    assert_eq!(said, format!("network {out}"));
+    let a = Contender::Ours(Box::new(side));
+    let b = parse_contender("n150").expect("a side");
+    let settings = GameSettings {
+        max_plies: 60,
+        clock: None,
+        verbose: false,
+    };
+    let report = play(&Game::new(brandubh), &a, &b, Player::Zero, &settings, 1);
+    assert_eq!(report.failure, None, "{report:?}");
+    assert!(report.played.plies > 0, "{report:?}");
+}

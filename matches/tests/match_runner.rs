@@ -1,0 +1,402 @@
+//! The match runner and the opening maker as programs: their real binaries on the shipped
+//! rule files.
+
+mod programs;
+
+use programs::{rules, run};
+
+#[test]
+fn an_sprt_stops_when_it_decides() {
+    // Depth 2 against a depth-1 search of level 1's imperfection is no contest: the test
+    // must accept H1 long before the cap of 200 games.
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "d2",
+            "--b",
+            "level=1",
+            "--sprt",
+            "0,10",
+            "--games",
+            "200",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    let games = out.lines().filter(|line| line.starts_with("game ")).count();
+    assert!((20..200).contains(&games), "{games} games:\n{out}");
+}
+
+#[test]
+fn a_clock_game_is_played_on_the_clock() {
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "",
+            "--b",
+            "",
+            "--games",
+            "2",
+            "--clock",
+            "2+0.05",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("clock: 0 games lost on time"), "{out}");
+}
+
+#[test]
+fn openings_are_made_read_and_played_and_bad_ones_are_named() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (ok, set, err) = run(
+        "openings",
+        &["--rules", &rules("tablut"), "--count", "3", "--depth", "2"],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        set.lines().filter(|l| !l.starts_with('#')).count(),
+        3,
+        "{set}"
+    );
+    let path = dir.path().join("tablut.txt");
+    std::fs::write(&path, &set).expect("written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("tablut"),
+            "--openings",
+            path,
+            "--a",
+            "d1",
+            "--b",
+            "d1",
+            "--games",
+            "2",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("3 openings from"), "{out}");
+
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, format!("{set}e5 e6, zz1 a1\n")).expect("written");
+    let (ok, _, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("tablut"),
+            "--openings",
+            bad.to_str().expect("a UTF-8 path"),
+            "--a",
+            "d1",
+            "--b",
+            "d1",
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("bad.txt: line 5:"), "{err}");
+}
+
+/// The arguments as the runner takes them.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn openings_come_from_recorded_games_and_a_bad_record_is_named() {
+    let records = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/copenhagen_games.csv.gz"
+    );
+    let copenhagen = rules("copenhagen");
+    let args = |games: &str| -> Vec<String> {
+        let words = ["--rules", &copenhagen, "--games", games, "--count", "3"];
+        let more = ["--depth", "1", "--max-score", "1000"];
+        words.iter().chain(&more).map(|w| w.to_string()).collect()
+    };
+    let (ok, set, err) = run("openings", &strs(&args(records)));
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = set.lines().filter(|l| !l.starts_with('#')).collect();
+    // The most played opening of the human games, 22 of them by the records.
+    assert_eq!(lines.len(), 3, "{set}");
+    assert_eq!(lines[0], "h1 h3, d6 d3, f2 c2, f4 i4", "{set}");
+    assert!(set.starts_with("# 3 openings for"), "{set}");
+    assert!(set.contains("most played 4-ply openings of"), "{set}");
+
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let bad = dir.path().join("games.csv");
+    std::fs::write(
+        &bad,
+        "h1-h3 d6-d3 f2-c2 f4-i4 a4-c4,0,0,White\nh1-h3 d6-d3 f2-c2 f4-f9 a4-c4,0,0,White\n",
+    )
+    .expect("written");
+    let bad = bad.to_str().expect("a UTF-8 path");
+    let (ok, _, err) = run("openings", &strs(&args(bad)));
+    assert!(!ok);
+    assert!(err.contains("games.csv: line 2: `f4-f9`"), "{err}");
+}
+
+#[test]
+fn a_gauntlet_plays_each_opponent() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("gauntlet.txt");
+    std::fs::write(
+        &path,
+        "# opponents\ndepth 1: d1\nno reductions: d2,reductions=0\n",
+    )
+    .expect("written");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "d2",
+            "--gauntlet",
+            path.to_str().expect("a UTF-8 path"),
+            "--games",
+            "2",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("against depth 1: "), "{out}");
+    assert!(out.contains("against no reductions: "), "{out}");
+
+    std::fs::write(&path, "depth 1 d1\n").expect("written");
+    let (ok, _, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--a",
+            "d2",
+            "--gauntlet",
+            path.to_str().expect("a UTF-8 path"),
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("gauntlet.txt:1: not `name: side`"), "{err}");
+}
+
+#[test]
+fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let saved = dir.path().join("games.txt");
+    let saved = saved.to_str().expect("a path");
+    let (ok, first, err) = run(
+        "tune",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--games",
+            "5",
+            "--nodes",
+            "300",
+            "--nodes0",
+            "900",
+            "--passes",
+            "2",
+            "--holdout",
+            "20",
+            "--keys",
+            "mobility,tempo,escape1,fork_one",
+            "--save",
+            saved,
+        ],
+    );
+    assert!(ok, "{first}\n{err}");
+    let out = &first;
+    assert!(
+        out.contains("5 games at 300 nodes a move (player 0 900, player 1 300): player 0 won "),
+        "{out}"
+    );
+    // Game 0 of every five is held out: one game here.
+    assert_eq!(err.matches("game ").count(), 5, "{err}");
+    let held = out
+        .lines()
+        .find_map(|line| line.strip_prefix("hold-out: "))
+        .unwrap_or_else(|| panic!("no hold-out line in {out}"));
+    let game0 = err
+        .lines()
+        .find_map(|line| line.strip_prefix("game 0: "))
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no game 0 in {err}"));
+    assert!(
+        held.starts_with(&format!("{game0} positions ")),
+        "{held} / {err}"
+    );
+    let tuned = out
+        .lines()
+        .find_map(|line| line.strip_prefix("tuned: "))
+        .unwrap_or_else(|| panic!("no tuned weights in {out}"));
+    let tuned_weights: Vec<(&str, i32)> = tuned
+        .split(',')
+        .map(|w| {
+            let (key, value) = w.split_once('=').expect("key=value");
+            (key, value.parse().expect("a number"))
+        })
+        .collect();
+    assert_eq!(
+        tuned_weights.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        ["mobility", "tempo", "escape1", "fork_one"]
+    );
+    // Each weight within a quarter and four times its default (3, 10, 40), and a weight
+    // that is off by default (fork_one) within 0 and four pieces.
+    for ((key, value), (low, high)) in
+        tuned_weights
+            .iter()
+            .zip([(0, 12), (2, 40), (10, 160), (0, 400)])
+    {
+        assert!((low..=high).contains(value), "{key}={value} in {tuned}");
+    }
+    // The match runner takes them as a side.
+    let side = format!("d1,{tuned}");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--games",
+            "2",
+            "--a",
+            &side,
+            "--b",
+            "d1",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+
+    // The saved games are tuned on again without playing: the same data, the same fit.
+    let (ok, again, err) = run(
+        "tune",
+        &[
+            "--rules",
+            &rules("brandub"),
+            "--load",
+            saved,
+            "--passes",
+            "2",
+            "--keys",
+            "mobility,tempo,escape1,fork_one",
+        ],
+    );
+    assert!(ok, "{again}\n{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        again.starts_with(&format!("5 games from {saved}: player 0 won ")),
+        "{again}"
+    );
+    let from = |text: &str| {
+        text.lines()
+            .skip_while(|line| !line.starts_with("training: "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(from(&again), from(&first), "{again}");
+
+    // A bad line of a saved file is named.
+    std::fs::write(saved, "0;1;;a1 a2\nnot a game\n").expect("written");
+    let (ok, _, err) = run("tune", &["--rules", &rules("brandub"), "--load", saved]);
+    assert!(!ok);
+    assert!(err.contains("games.txt: line 1: `a1 a2`"), "{err}");
+
+    // A weight that does not exist is named.
+    let (ok, _, err) = run(
+        "tune",
+        &["--rules", &rules("brandub"), "--keys", "mobility,speed"],
+    );
+    assert!(!ok);
+    assert!(err.contains("`speed` is not a weight"), "{err}");
+}
+
+#[test]
+fn a_used_up_opening_set_gives_new_pairs_not_the_same_again() {
+    // One opening, two pairs: at fixed depth the second pair would be the first again, so
+    // it starts two random plies later, both of its games from the same position.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("one.txt");
+    std::fs::write(&path, "b5 b1, d5 d6, a4 a2, d6 d4\n").expect("written");
+    let (ok, out, err) = run(
+        "match",
+        &[
+            "--rules",
+            &rules("tablut"),
+            "--openings",
+            path.to_str().expect("a UTF-8 path"),
+            "--a",
+            "d1",
+            "--b",
+            "d1",
+            "--games",
+            "4",
+            "--plies",
+            "6",
+            "--verbose",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+    let games: Vec<Vec<&str>> = out
+        .split("\ngame ")
+        .map(|game| {
+            game.lines()
+                .filter_map(|line| line.trim().strip_prefix("ply "))
+                .collect()
+        })
+        .take(4)
+        .collect();
+    // Each listed move is `ply N: <side> <move> score ...`.
+    let split = |line: &str| -> (String, String) {
+        let (ply, rest) = line.split_once(':').unwrap_or_default();
+        let mv = rest.split(" score").next().unwrap_or_default();
+        (ply.trim().to_string(), mv.trim().to_string())
+    };
+    let starts: Vec<String> = games
+        .iter()
+        .map(|game| game.first().map(|line| split(line).0).unwrap_or_default())
+        .collect();
+    assert_eq!(starts, ["4", "4", "6", "6"], "{out}");
+    // The second pair's games are not the first pair's.
+    let moves = |game: &[&str]| -> Vec<String> { game.iter().map(|line| split(line).1).collect() };
+    assert_ne!(moves(&games[0]), moves(&games[2]), "{out}");
+}
+
+#[test]
+fn a_side_asking_for_the_network_gets_the_rule_files_own_or_the_classic_with_the_reason() {
+    // The rule file's own network: the shipped one where there is one; where there is
+    // none, classic, and why.
+    let own = |name: &str| {
+        let (ok, said, err) = run(
+            "match",
+            &[
+                "--rules",
+                &rules(name),
+                "--a",
+                "n100,eval=network",
+                "--b",
+                "n100",
+                "--games",
+                "2",
+                "--plies",
+                "20",
+            ],
+        );
+        assert!(ok, "{err}");
+        said
+    };
+    let said = own("tablut");
+    assert!(said.contains("A evaluates with network "), "{said}");
+    assert!(said.contains("data/networks/tablut.nnue"), "{said}");
+    let said = own("ard_ri");
+    assert!(
+        said.contains("A evaluates with classic (network "),
+        "{said}"
+    );
+    assert!(said.contains("ard_ri.nnue"), "{said}");
+}
