@@ -261,20 +261,9 @@ impl Position {
     /// ```
     pub fn squares_of(&self, player: Player) -> impl Iterator<Item = Square> + '_ {
         let tables = self.rules.tables();
-        self.state.occupied[player.index()][..tables.words]
+        self.occupied(player)
             .iter()
-            .enumerate()
-            .flat_map(move |(word, &bits)| {
-                let mut bits = bits;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let index = word * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(tables.square_of(index))
-                })
-            })
+            .map(move |index| tables.square_of(index))
     }
 
     /// Every move the board rules allow the side to move, without allocating.

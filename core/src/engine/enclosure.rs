@@ -4,44 +4,8 @@
 
 use super::board::Board;
 use super::type_index;
-use crate::tables::{DIRECTIONS, MAX_SQUARES, NONE, Tables, WORDS, is_x_axis, opposite};
-
-/// A set of squares.
-#[derive(Clone, Copy)]
-struct SquareSet([u64; WORDS]);
-
-impl SquareSet {
-    const EMPTY: SquareSet = SquareSet([0; WORDS]);
-
-    fn contains(&self, square: usize) -> bool {
-        self.0[square / 64] & (1 << (square % 64)) != 0
-    }
-
-    fn remove(&mut self, square: usize) {
-        self.0[square / 64] &= !(1 << (square % 64));
-    }
-
-    /// Adds a square; returns whether it was new.
-    fn insert(&mut self, square: usize) -> bool {
-        let new = !self.contains(square);
-        self.0[square / 64] |= 1 << (square % 64);
-        new
-    }
-
-    fn squares(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(word, &bits)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let square = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(square)
-            })
-        })
-    }
-}
+use crate::BitBoard;
+use crate::tables::{DIRECTIONS, MAX_SQUARES, Tables, WORDS, is_x_axis, opposite};
 
 /// The squares still to visit of a flood fill.
 struct Stack {
@@ -75,8 +39,9 @@ impl Stack {
 /// The neighbour of a square in a direction, if it is a square of the board.
 #[inline]
 fn board_neighbour(tables: &Tables, square: usize, direction: usize) -> Option<usize> {
-    let next = tables.neighbours[square][direction];
-    (next != NONE && tables.square_bits[usize::from(next)] != 0).then_some(usize::from(next))
+    tables
+        .neighbour(square, direction)
+        .filter(|&next| tables.square_bits[next] != 0)
 }
 
 /// Whether every piece of `enclosed` (0 or 1) is enclosed: no path through empty squares
@@ -155,8 +120,8 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
         return false;
     }
     let owner = tables.pieces[type_index(position.board[king])].owner;
-    let mut inside = SquareSet::EMPTY;
-    let mut border = SquareSet::EMPTY;
+    let mut inside = BitBoard::EMPTY;
+    let mut border = BitBoard::EMPTY;
     let mut stack = Stack::new();
     inside.insert(king);
     stack.push(king);
@@ -181,15 +146,12 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
     // The wall: the largest set of the owner's pieces of which each holds while all the
     // others stand. Start from every piece and drop those that do not hold until none
     // is left to drop; the pieces around the inside must all remain.
-    let mut wall = SquareSet::EMPTY;
-    for word in 0..tables.words {
-        wall.0[word] = position.occupied[usize::from(owner)][word];
-    }
+    let mut wall = BitBoard::from_words(position.occupied[usize::from(owner)]);
     wall.remove(king);
     loop {
         let mut dropped = false;
         let before = wall;
-        for square in before.squares() {
+        for square in before.iter() {
             if !wall_piece_holds(tables, position, &inside, &wall, square) {
                 wall.remove(square);
                 dropped = true;
@@ -199,7 +161,7 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
             break;
         }
     }
-    border.squares().all(|square| wall.contains(square))
+    border.iter().all(|square| wall.contains(square))
 }
 
 /// Whether the wall piece at `square` can never be captured while every wall piece
@@ -210,8 +172,8 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
 fn wall_piece_holds(
     tables: &Tables,
     position: &Board,
-    inside: &SquareSet,
-    wall: &SquareSet,
+    inside: &BitBoard,
+    wall: &BitBoard,
     square: usize,
 ) -> bool {
     let bit = position.board[square];
@@ -275,8 +237,8 @@ fn wall_piece_holds(
 fn shieldwall_possible(
     tables: &Tables,
     position: &Board,
-    inside: &SquareSet,
-    wall: &SquareSet,
+    inside: &BitBoard,
+    wall: &BitBoard,
     square: usize,
 ) -> bool {
     let bit = position.board[square];
