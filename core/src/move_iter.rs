@@ -7,7 +7,7 @@ use crate::tables::{DIRECTIONS, Tables};
 use crate::{Direction, Move, Square};
 
 /// The moves of a position, walked one by one without allocating (under rules with jump
-/// captures, they are gathered into a list first): see [`Position::moves`].
+/// captures, they are gathered into a list first): see [`Position::moves`](crate::Position::moves).
 ///
 /// ```
 /// # use hnefatafl_core::Rules;
