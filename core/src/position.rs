@@ -1,14 +1,13 @@
-//! Positions bound to their rules, the record that takes a move back, and set-ups.
+//! Positions bound to their rules: what stands where, the moves, playing and taking back,
+//! and the end by the board. Set-ups and the board diagram are in `setup.rs`, the
+//! iterator over the moves in `move_iter.rs`.
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::str::FromStr;
 
 use crate::engine::{self, Board, Undo};
-use crate::error::{MoveError, SetupError, SetupProblem};
-use crate::square::column_name;
-use crate::tables::{DIRECTIONS, Tables};
-use crate::{BitBoard, Direction, Move, Outcome, PieceType, Player, Rules, Square};
+use crate::error::MoveError;
+use crate::{BitBoard, Move, Moves, Outcome, PieceType, Player, Rules, Square};
 
 /// A position: the pieces and the side to move, bound to the [`Rules`] it is played by.
 ///
@@ -57,89 +56,6 @@ impl Position {
         Position {
             rules: rules.clone(),
             state,
-        }
-    }
-
-    /// Builds a position from a set-up, checking it against the rules.
-    ///
-    /// # Errors
-    ///
-    /// [`SetupError`] listing every reason the set-up does not fit the rules: a square
-    /// outside the board or not part of it, an undeclared piece type, a piece on a square
-    /// type outside its `occupies`, two pieces on one square, another board size.
-    ///
-    /// ```
-    /// use hnefatafl_core::{Player, Position, Rules, Setup};
-    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// let mut setup = rules.start_position().setup();
-    /// setup.side_to_move = Player::One;
-    /// let position = Position::from_setup(&rules, &setup)?;
-    /// assert_eq!(position.side_to_move(), Player::One);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, SetupError> {
-        let tables = rules.tables();
-        let mut problems = Vec::new();
-        if let Some((width, height)) = setup.size
-            && (width, height) != (rules.width(), rules.height())
-        {
-            problems.push(SetupProblem::WrongSize { width, height });
-        }
-        let mut state = Board::empty(tables);
-        for &(square, piece) in &setup.pieces {
-            let Some(index) = rules.index(square) else {
-                problems.push(SetupProblem::OutsideBoard(square));
-                continue;
-            };
-            let Some(square_type) = rules.square_type(square) else {
-                problems.push(SetupProblem::NotOnBoard(square));
-                continue;
-            };
-            let Some(rule) = rules.piece_rule(piece) else {
-                problems.push(SetupProblem::UnknownPiece { square, piece });
-                continue;
-            };
-            if !rule.occupies().contains(square_type) {
-                problems.push(SetupProblem::CannotStand {
-                    square,
-                    piece,
-                    square_type,
-                });
-                continue;
-            }
-            if state.board[index] != 0 {
-                problems.push(SetupProblem::TwoPieces(square));
-                continue;
-            }
-            state.put(tables, index, piece.bit());
-        }
-        if state.side != setup.side_to_move {
-            state.pass(tables);
-        }
-        if problems.is_empty() {
-            Ok(Position {
-                rules: rules.clone(),
-                state,
-            })
-        } else {
-            Err(SetupError { problems })
-        }
-    }
-
-    /// The set-up of this position: every piece, the side to move and the board size.
-    ///
-    /// ```
-    /// use hnefatafl_core::{Position, Rules};
-    /// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-    /// let start = rules.start_position();
-    /// assert_eq!(Position::from_setup(&rules, &start.setup())?, start);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn setup(&self) -> Setup {
-        Setup {
-            pieces: self.pieces().collect(),
-            side_to_move: self.side_to_move(),
-            size: Some((self.rules.width(), self.rules.height())),
         }
     }
 
@@ -345,20 +261,9 @@ impl Position {
     /// ```
     pub fn squares_of(&self, player: Player) -> impl Iterator<Item = Square> + '_ {
         let tables = self.rules.tables();
-        self.state.occupied[player.index()][..tables.words]
+        self.occupied(player)
             .iter()
-            .enumerate()
-            .flat_map(move |(word, &bits)| {
-                let mut bits = bits;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let index = word * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(tables.square_of(index))
-                })
-            })
+            .map(move |index| tables.square_of(index))
     }
 
     /// Every move the board rules allow the side to move, without allocating.
@@ -373,7 +278,7 @@ impl Position {
     /// # Ok::<(), hnefatafl_core::RulesError>(())
     /// ```
     pub fn moves(&self) -> Moves<'_> {
-        Moves::new(self)
+        Moves::new(self.rules.tables(), &self.state)
     }
 
     /// Calls `f` for every move of [`Position::moves`], in the same order. Faster than
@@ -667,259 +572,5 @@ impl Position {
         let mut state = self.state.clone();
         let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
         engine::perft(self.rules.tables(), &mut state, depth, &mut buffers)
-    }
-}
-
-/// The moves of a position, walked one by one without allocating (under rules with jump
-/// captures, they are gathered into a list first): see [`Position::moves`].
-///
-/// ```
-/// # use hnefatafl_core::Rules;
-/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-/// let position = rules.start_position();
-/// let mut moves = position.moves();
-/// let first = moves.next().unwrap();
-/// assert_eq!(moves.count() + 1, 80);
-/// assert_eq!(position.check_move(first), Ok(()));
-/// # Ok::<(), hnefatafl_core::RulesError>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct Moves<'a> {
-    tables: &'a Tables,
-    board: &'a Board,
-    word: usize,
-    bits: u64,
-    from: usize,
-    from_square: Square,
-    type_index: usize,
-    direction: usize,
-    /// Steps left on the current ray, and where the ray stands.
-    left: usize,
-    to: usize,
-    to_square: Square,
-    /// Under rules with jump captures: every move, gathered at the start.
-    gathered: Option<std::vec::IntoIter<Move>>,
-}
-
-impl<'a> Moves<'a> {
-    fn new(position: &'a Position) -> Moves<'a> {
-        let board = &position.state;
-        Moves {
-            tables: position.rules.tables(),
-            board,
-            word: 0,
-            bits: board.occupied[board.side.index()][0],
-            from: 0,
-            from_square: Square(0),
-            type_index: 0,
-            direction: DIRECTIONS,
-            left: 0,
-            to: 0,
-            to_square: Square(0),
-            gathered: position.rules.tables().jumping.then(|| {
-                let mut moves = Vec::new();
-                position.for_each_move(|mv| moves.push(mv));
-                moves.into_iter()
-            }),
-        }
-    }
-}
-
-impl Iterator for Moves<'_> {
-    type Item = Move;
-
-    // The walk of `engine::try_for_each_move`, turned inside out so that the caller pulls.
-    fn next(&mut self) -> Option<Move> {
-        if let Some(gathered) = &mut self.gathered {
-            return gathered.next();
-        }
-        loop {
-            if self.left > 0 {
-                let direction = Direction::ALL[self.direction - 1];
-                self.to = self
-                    .to
-                    .wrapping_add_signed(self.tables.steps[direction.index()]);
-                if self.board.board[self.to] != 0 {
-                    self.left = 0;
-                    continue;
-                }
-                self.left -= 1;
-                self.to_square = Square(self.to_square.0.wrapping_add_signed(direction.packed()));
-                // A square the piece may only pass over (`pass`) is no destination.
-                let tables = self.tables;
-                if tables.passing
-                    && tables.square_bits[self.to] & tables.occupies[self.type_index] == 0
-                {
-                    continue;
-                }
-                return Some(Move::new(self.from_square, self.to_square));
-            }
-            if self.direction < DIRECTIONS {
-                self.left = self
-                    .tables
-                    .reach(self.type_index, self.from, self.direction);
-                self.to = self.from;
-                self.to_square = self.from_square;
-                self.direction += 1;
-                continue;
-            }
-            while self.bits == 0 {
-                self.word += 1;
-                if self.word >= self.tables.words {
-                    return None;
-                }
-                self.bits = self.board.occupied[self.board.side.index()][self.word];
-            }
-            self.from = self.word * 64 + self.bits.trailing_zeros() as usize;
-            self.bits &= self.bits - 1;
-            self.from_square = self.tables.square_of(self.from);
-            self.type_index = self.board.board[self.from].trailing_zeros() as usize;
-            self.direction = 0;
-        }
-    }
-}
-
-/// A position before it is checked against rules: which piece stands where, and who
-/// moves. Turned into a [`Position`] by [`Position::from_setup`].
-///
-/// Its text form is a board diagram, as [`Position`]'s `Display` writes it: a row of
-/// column names, then one line per row from the top, starting with the row's algebraic
-/// number, each square written as the bit of its piece, `.` when empty or `-` when not
-/// part of the board; last, `side to move: 0` (or 1).
-///
-/// ```
-/// use hnefatafl_core::{Player, Position, Rules, Setup};
-/// let rules = Rules::parse(include_bytes!("../../data/rules/tablut"))?;
-/// let diagram = rules.start_position().to_string();
-/// let setup: Setup = diagram.parse()?;
-/// assert_eq!(setup.side_to_move, Player::Zero);
-/// assert_eq!(Position::from_setup(&rules, &setup)?, rules.start_position());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Setup {
-    /// The pieces and their squares.
-    pub pieces: Vec<(Square, PieceType)>,
-    /// The side to move.
-    pub side_to_move: Player,
-    /// The board's width and height, when known; checked against the rules.
-    pub size: Option<(u8, u8)>,
-}
-
-impl Setup {
-    /// A set-up with these pieces and side to move, of no particular board size.
-    ///
-    /// ```
-    /// use hnefatafl_core::{PieceType, Player, Setup, Square};
-    /// let king = PieceType::from_bit(1).unwrap();
-    /// let setup = Setup::new(vec![(Square::new(4, 4).unwrap(), king)], Player::One);
-    /// assert_eq!(setup.pieces.len(), 1);
-    /// ```
-    pub fn new(pieces: Vec<(Square, PieceType)>, side_to_move: Player) -> Setup {
-        Setup {
-            pieces,
-            side_to_move,
-            size: None,
-        }
-    }
-}
-
-/// The words of a diagram's last line, before the player.
-const SIDE_TO_MOVE: &str = "side to move:";
-
-impl fmt::Display for Position {
-    /// The board diagram described at [`Setup`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (width, height) = (self.rules.width(), self.rules.height());
-        write!(f, "   ")?;
-        for x in 0..width {
-            write!(f, " {:>3}", column_name(x))?;
-        }
-        writeln!(f)?;
-        for y in 0..height {
-            write!(f, "{:>3}", height - y)?;
-            for x in 0..width {
-                let square = Square(u16::from(x) | u16::from(y) << 5);
-                let cell = match (self.piece_at(square), self.rules.square_type(square)) {
-                    (Some(piece), _) => piece.bit().to_string(),
-                    (None, Some(_)) => ".".to_owned(),
-                    (None, None) => "-".to_owned(),
-                };
-                write!(f, " {cell:>3}")?;
-            }
-            writeln!(f)?;
-        }
-        writeln!(f, "{SIDE_TO_MOVE} {}", self.side_to_move())
-    }
-}
-
-impl FromStr for Setup {
-    type Err = SetupError;
-
-    /// Reads a board diagram (see [`Setup`]).
-    fn from_str(text: &str) -> Result<Setup, SetupError> {
-        let mut problems = Vec::new();
-        let mut rows: Vec<Vec<&str>> = Vec::new();
-        let mut side = None;
-        for (number, line) in text.lines().enumerate() {
-            let line_number = number as u32 + 1;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            if let Some(player) = line.trim().strip_prefix(SIDE_TO_MOVE) {
-                match player.trim().parse::<Player>() {
-                    Ok(player) => side = Some(player),
-                    Err(_) => problems.push(SetupProblem::BadLine(line_number)),
-                }
-                continue;
-            }
-            match words.first() {
-                None => {}
-                Some(first) if first.bytes().all(|b| b.is_ascii_alphabetic()) => {}
-                Some(first) if first.bytes().all(|b| b.is_ascii_digit()) => {
-                    rows.push(words[1..].to_vec());
-                }
-                Some(_) => problems.push(SetupProblem::BadLine(line_number)),
-            }
-        }
-        let height = rows.len();
-        let width = rows.first().map_or(0, Vec::len);
-        let fits = (1..=usize::from(crate::MAX_SIDE)).contains(&height)
-            && (1..=usize::from(crate::MAX_SIDE)).contains(&width)
-            && rows.iter().all(|row| row.len() == width);
-        if !fits {
-            problems.push(SetupProblem::Shape);
-        }
-        let mut pieces = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, cell) in row.iter().enumerate() {
-                if *cell == "." || *cell == "-" {
-                    continue;
-                }
-                let square = u8::try_from(x)
-                    .ok()
-                    .zip(u8::try_from(y).ok())
-                    .and_then(|(x, y)| Square::new(x, y));
-                match (
-                    square,
-                    cell.parse::<u8>().ok().and_then(PieceType::from_bit),
-                ) {
-                    (Some(square), Some(piece)) => pieces.push((square, piece)),
-                    (Some(square), None) => problems.push(SetupProblem::BadCell(square)),
-                    (None, _) => {}
-                }
-            }
-        }
-        let Some(side_to_move) = side else {
-            problems.push(SetupProblem::NoSideToMove);
-            return Err(SetupError { problems });
-        };
-        if !problems.is_empty() {
-            return Err(SetupError { problems });
-        }
-        Ok(Setup {
-            pieces,
-            side_to_move,
-            size: Some((width as u8, height as u8)),
-        })
     }
 }

@@ -131,6 +131,14 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
+    /// The neighbour of a square in a direction, where the board's rectangle goes on
+    /// (it may be a 0-square); `None` past its end.
+    #[inline]
+    pub(crate) fn neighbour(&self, square: usize, direction: usize) -> Option<usize> {
+        let next = self.neighbours[square][direction];
+        (next != NONE).then_some(usize::from(next))
+    }
+
     /// The reach of a piece type from a square in a direction.
     #[inline]
     pub(crate) fn reach(&self, type_index: usize, square: usize, direction: usize) -> usize {

@@ -233,6 +233,15 @@ fn check_owners(context: &Context, found: &mut Vec<RuleViolation>) {
     }
 }
 
+/// What is wrong when a piece type's squares of the rule `key` (its `mask` of square
+/// types) name undeclared square types.
+fn undeclared_squares(c: &Context, r: &PieceRule, key: Key, mask: u8) -> Option<String> {
+    (mask & !c.square_mask != 0).then(|| {
+        let (bit, spelling) = (r.piece.bit(), keywords::spelling(key));
+        format!("piece type {bit} has `{spelling}` squares of undeclared square types")
+    })
+}
+
 /// A requirement of one piece type: the rule it is about, and what is wrong when it
 /// fails.
 type PieceCheck = (Key, fn(&Context, &PieceRule) -> Option<String>);
@@ -257,10 +266,7 @@ const PIECE_CHECKS: [PieceCheck; 16] = [
         })
     }),
     (Key::Pass, |c, r| {
-        (r.pass & !c.square_mask != 0).then(|| {
-            let bit = r.piece.bit();
-            format!("piece type {bit} has `pass` squares of undeclared square types")
-        })
+        undeclared_squares(c, r, Key::Pass, r.pass)
     }),
     (Key::Jump, |c, r| {
         (r.jump & !c.enemies(r.owner) != 0).then(|| {
@@ -268,17 +274,14 @@ const PIECE_CHECKS: [PieceCheck; 16] = [
             format!("piece type {bit} may jump only declared pieces of the other player")
         })
     }),
+    // `u8::MAX`: every escape square type, declared or not.
     (Key::EscapeOn, |c, r| {
-        (r.escape_on != u8::MAX && r.escape_on & !c.square_mask != 0).then(|| {
-            let bit = r.piece.bit();
-            format!("piece type {bit} has `escape_on` squares of undeclared square types")
-        })
+        (r.escape_on != u8::MAX)
+            .then(|| undeclared_squares(c, r, Key::EscapeOn, r.escape_on))
+            .flatten()
     }),
     (Key::LoseOn, |c, r| {
-        (r.lose_on & !c.square_mask != 0).then(|| {
-            let bit = r.piece.bit();
-            format!("piece type {bit} has `lose_on` squares of undeclared square types")
-        })
+        undeclared_squares(c, r, Key::LoseOn, r.lose_on)
     }),
     (Key::ExitFort, |_, r| {
         (r.exit_fort && !r.escape)

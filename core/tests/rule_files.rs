@@ -214,6 +214,20 @@ fn validation_errors_name_the_rule() {
     }
 }
 
+/// The three rules naming squares a piece moves over or ends on share one complaint,
+/// each with its own rule's name.
+#[test]
+fn squares_of_undeclared_types_are_named_with_their_rule() {
+    for rule in ["pass", "escape_on", "lose_on"] {
+        let text = base() + &format!("piece 2 {rule} 2\n");
+        let error = refuse(&text);
+        assert_eq!(error.kind(), RulesErrorKind::Valid, "{rule}: {error}");
+        assert_eq!(error.rule(), Some(rule), "{error}");
+        let reason = format!("piece type 2 has `{rule}` squares of undeclared square types");
+        assert!(error.to_string().contains(&reason), "{rule}: {error}");
+    }
+}
+
 fn subject_bit(subject: Subject) -> u8 {
     match subject {
         Subject::Piece(piece) => piece.bit(),

@@ -40,7 +40,8 @@ fn nearest(rules: &RulesString) -> Result<Rules, OtnError> {
         }
         let made = rules.to_rules_nearest().map(|(rules, _)| rules);
         if remembered.len() == REMEMBERED {
-            remembered.remove(0);
+            // The oldest verdict is forgotten, not needed.
+            drop(remembered.remove(0));
         }
         remembered.push((key, made.clone()));
         made

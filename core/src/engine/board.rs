@@ -22,6 +22,12 @@ pub(crate) struct Board {
 }
 
 impl Board {
+    /// The squares of the side to move's pieces, by increasing index.
+    #[inline(always)]
+    pub(crate) fn movers<'a>(&'a self, tables: &Tables) -> SetBits<'a> {
+        SetBits::new(&self.occupied[self.side.index()][..tables.words])
+    }
+
     /// An empty board of these tables with player 0 to move.
     pub(crate) fn empty(tables: &Tables) -> Board {
         Board {
@@ -65,5 +71,42 @@ impl Board {
     pub(crate) fn pass(&mut self, tables: &Tables) {
         self.side = self.side.opponent();
         self.hash ^= tables.zobrist_side;
+    }
+}
+
+/// The indices of the set bits of a bitset's words, in increasing order: the walk over
+/// a side's pieces that move generation shares.
+#[derive(Clone, Debug)]
+pub(crate) struct SetBits<'a> {
+    words: &'a [u64],
+    /// The word being walked, and its bits not yet given.
+    word: usize,
+    bits: u64,
+}
+
+impl<'a> SetBits<'a> {
+    /// The walk over these words.
+    #[inline(always)]
+    pub(crate) fn new(words: &'a [u64]) -> SetBits<'a> {
+        SetBits {
+            words,
+            word: 0,
+            bits: words.first().copied().unwrap_or(0),
+        }
+    }
+}
+
+impl Iterator for SetBits<'_> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.words.get(self.word)?;
+        }
+        let index = self.word * 64 + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(index)
     }
 }

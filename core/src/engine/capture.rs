@@ -40,11 +40,9 @@ fn play_into(tables: &Tables, position: &mut Board, mv: Move, undo: &mut Undo) {
     }
     let captures = tables.pieces[type_index(bit)].captures;
     for direction in 0..DIRECTIONS {
-        let adjacent = tables.neighbours[to][direction];
-        if adjacent == NONE {
+        let Some(adjacent) = tables.neighbour(to, direction) else {
             continue;
-        }
-        let adjacent = usize::from(adjacent);
+        };
         let victim = position.board[adjacent];
         if victim == 0 || captures & victim == 0 {
             continue;
@@ -213,11 +211,9 @@ fn double_trap(
         return false;
     }
     for direction in 0..DIRECTIONS {
-        let partner = tables.neighbours[adjacent][direction];
-        if partner == NONE {
+        let Some(partner) = tables.neighbour(adjacent, direction) else {
             continue;
-        }
-        let partner = usize::from(partner);
+        };
         let partner_bit = position.board[partner];
         if partner_bit == 0 {
             continue;

@@ -4,44 +4,8 @@
 
 use super::board::Board;
 use super::type_index;
-use crate::tables::{DIRECTIONS, MAX_SQUARES, NONE, Tables, WORDS, is_x_axis, opposite};
-
-/// A set of squares.
-#[derive(Clone, Copy)]
-struct SquareSet([u64; WORDS]);
-
-impl SquareSet {
-    const EMPTY: SquareSet = SquareSet([0; WORDS]);
-
-    fn contains(&self, square: usize) -> bool {
-        self.0[square / 64] & (1 << (square % 64)) != 0
-    }
-
-    fn remove(&mut self, square: usize) {
-        self.0[square / 64] &= !(1 << (square % 64));
-    }
-
-    /// Adds a square; returns whether it was new.
-    fn insert(&mut self, square: usize) -> bool {
-        let new = !self.contains(square);
-        self.0[square / 64] |= 1 << (square % 64);
-        new
-    }
-
-    fn squares(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(word, &bits)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let square = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(square)
-            })
-        })
-    }
-}
+use crate::BitBoard;
+use crate::tables::{DIRECTIONS, MAX_SQUARES, Tables, WORDS, is_x_axis, opposite};
 
 /// The squares still to visit of a flood fill.
 struct Stack {
@@ -75,8 +39,9 @@ impl Stack {
 /// The neighbour of a square in a direction, if it is a square of the board.
 #[inline]
 fn board_neighbour(tables: &Tables, square: usize, direction: usize) -> Option<usize> {
-    let next = tables.neighbours[square][direction];
-    (next != NONE && tables.square_bits[usize::from(next)] != 0).then_some(usize::from(next))
+    tables
+        .neighbour(square, direction)
+        .filter(|&next| tables.square_bits[next] != 0)
 }
 
 /// Whether every piece of `enclosed` (0 or 1) is enclosed: no path through empty squares
@@ -155,8 +120,8 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
         return false;
     }
     let owner = tables.pieces[type_index(position.board[king])].owner;
-    let mut inside = SquareSet::EMPTY;
-    let mut border = SquareSet::EMPTY;
+    let mut inside = BitBoard::EMPTY;
+    let mut border = BitBoard::EMPTY;
     let mut stack = Stack::new();
     inside.insert(king);
     stack.push(king);
@@ -181,17 +146,18 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
     // The wall: the largest set of the owner's pieces of which each holds while all the
     // others stand. Start from every piece and drop those that do not hold until none
     // is left to drop; the pieces around the inside must all remain.
-    let mut wall = SquareSet::EMPTY;
-    for word in 0..tables.words {
-        wall.0[word] = position.occupied[usize::from(owner)][word];
-    }
-    wall.remove(king);
+    let mut fort = Fort {
+        tables,
+        position,
+        inside,
+        wall: BitBoard::from_words(position.occupied[usize::from(owner)]),
+    };
+    fort.wall.remove(king);
     loop {
         let mut dropped = false;
-        let before = wall;
-        for square in before.squares() {
-            if !wall_piece_holds(tables, position, &inside, &wall, square) {
-                wall.remove(square);
+        for square in fort.wall.iter() {
+            if !fort.piece_holds(square) {
+                fort.wall.remove(square);
                 dropped = true;
             }
         }
@@ -199,114 +165,125 @@ pub(crate) fn exit_fort(tables: &Tables, position: &Board, king: usize) -> bool 
             break;
         }
     }
-    border.squares().all(|square| wall.contains(square))
+    border.iter().all(|square| fort.wall.contains(square))
 }
 
-/// Whether the wall piece at `square` can never be captured while every wall piece
-/// stands and no enemy enters the inside: each side that could ever be enclosed is
-/// counted, and the piece holds when too few are left for its capture rule (ordinary,
-/// custodial, shieldwall). A piece that may be taken in a double trap, or that an enemy
-/// type captures by jumping (`jump`), never holds.
-fn wall_piece_holds(
-    tables: &Tables,
-    position: &Board,
-    inside: &SquareSet,
-    wall: &SquareSet,
-    square: usize,
-) -> bool {
-    let bit = position.board[square];
-    let info = &tables.pieces[type_index(bit)];
-    if info.double_trap || tables.jumped & bit != 0 {
-        return false;
-    }
-    // A side is safe when it can never enclose the piece: the board's end (unless the
-    // piece is captured against it), an inside square that is not hostile to it, or
-    // another wall piece.
-    let safe = |direction: usize| match board_neighbour(tables, square, direction) {
-        None => !(info.capture_edge || info.capture_edge_alone),
-        Some(next) => {
-            wall.contains(next) || (inside.contains(next) && tables.hostile[next] & bit == 0)
-        }
-    };
-    let mut sides = info.capture_sides;
-    let mut custodial = info.custodial;
-    let square_info = &tables.square_types[type_index(tables.square_bits[square])];
-    if square_info.capture_sides != 0 && square_info.capture_sides_pieces & bit != 0 {
-        sides = square_info.capture_sides;
-        if !(2..4).contains(&sides) {
-            custodial = false;
-        }
-    }
-    let mut open = [0u8; 2];
-    let mut on_board = 0;
-    let mut axes_at_edge = 0;
-    for direction in 0..DIRECTIONS {
-        let axis = usize::from(!is_x_axis(direction));
-        let here = board_neighbour(tables, square, direction).is_some();
-        on_board += u8::from(here);
-        if !here {
-            axes_at_edge |= 1 << axis;
-        }
-        if here && !safe(direction) {
-            open[axis] += 1;
-        }
-    }
-    let edge = info.capture_edge || info.capture_edge_alone;
-    if edge {
-        sides = sides.min(on_board);
-    }
-    let total = open[0] + open[1];
-    let mut capturable = total >= sides;
-    if capturable && custodial {
-        let lifted = edge && (total >= on_board || axes_at_edge == 3);
-        capturable = lifted || open[0] == 2 || open[1] == 2;
-    }
-    if capturable {
-        return false;
-    }
-    tables.shieldwall & bit == 0 || !shieldwall_possible(tables, position, inside, wall, square)
+/// An exit fort being judged: the area around the king and the wall that holds so far.
+struct Fort<'a> {
+    tables: &'a Tables,
+    position: &'a Board,
+    /// The empty squares the king can reach, and the king's own.
+    inside: BitBoard,
+    /// The owner's pieces that hold while all of them stand.
+    wall: BitBoard,
 }
 
-/// Whether the wall piece at `square` could be taken in a shieldwall along one of the
-/// edges it stands on: the run of wall pieces along that edge through `square` has an
-/// open front at every piece (a square that is neither inside nor wall) and, at each
-/// end, a square that could become a bracket (not the board's end, not a safe inside
-/// square).
-fn shieldwall_possible(
-    tables: &Tables,
-    position: &Board,
-    inside: &SquareSet,
-    wall: &SquareSet,
-    square: usize,
-) -> bool {
-    let bit = position.board[square];
-    let front_open = |piece: usize, out: usize| {
-        board_neighbour(tables, piece, opposite(out))
-            .is_some_and(|front| !inside.contains(front) && !wall.contains(front))
-    };
-    let run_open = |out: usize| {
-        if !front_open(square, out) {
+impl Fort<'_> {
+    /// Whether the wall piece at `square` can never be captured while every wall piece
+    /// stands and no enemy enters the inside: each side that could ever be enclosed is
+    /// counted, and the piece holds when too few are left for its capture rule (ordinary,
+    /// custodial, shieldwall). A piece that may be taken in a double trap, or that an enemy
+    /// type captures by jumping (`jump`), never holds.
+    fn piece_holds(&self, square: usize) -> bool {
+        let (tables, wall) = (self.tables, &self.wall);
+        let bit = self.position.board[square];
+        let info = &tables.pieces[type_index(bit)];
+        if info.double_trap || tables.jumped & bit != 0 {
             return false;
         }
-        let along = if is_x_axis(out) { [2, 3] } else { [0, 1] };
-        along.into_iter().all(|direction| {
-            let mut piece = square;
-            loop {
-                match board_neighbour(tables, piece, direction) {
-                    Some(next) if wall.contains(next) => {
-                        if !front_open(next, out) {
-                            return false;
+        // A side is safe when it can never enclose the piece: the board's end (unless the
+        // piece is captured against it), an inside square that is not hostile to it, or
+        // another wall piece.
+        let safe = |direction: usize| match board_neighbour(tables, square, direction) {
+            None => !(info.capture_edge || info.capture_edge_alone),
+            Some(next) => wall.contains(next) || self.calm_inside(next, bit),
+        };
+        let mut sides = info.capture_sides;
+        let mut custodial = info.custodial;
+        let square_info = &tables.square_types[type_index(tables.square_bits[square])];
+        if square_info.capture_sides != 0 && square_info.capture_sides_pieces & bit != 0 {
+            sides = square_info.capture_sides;
+            if !(2..4).contains(&sides) {
+                custodial = false;
+            }
+        }
+        let mut open = [0u8; 2];
+        let mut on_board = 0;
+        let mut axes_at_edge = 0;
+        for direction in 0..DIRECTIONS {
+            let axis = usize::from(!is_x_axis(direction));
+            let here = board_neighbour(tables, square, direction).is_some();
+            on_board += u8::from(here);
+            if !here {
+                axes_at_edge |= 1 << axis;
+            }
+            if here && !safe(direction) {
+                open[axis] += 1;
+            }
+        }
+        let edge = info.capture_edge || info.capture_edge_alone;
+        if edge {
+            sides = sides.min(on_board);
+        }
+        let total = open[0] + open[1];
+        let mut capturable = total >= sides;
+        if capturable && custodial {
+            let lifted = edge && (total >= on_board || axes_at_edge == 3);
+            capturable = lifted || open[0] == 2 || open[1] == 2;
+        }
+        if capturable {
+            return false;
+        }
+        tables.shieldwall & bit == 0 || !self.shieldwall_possible(square)
+    }
+
+    /// Whether the wall piece at `square` could be taken in a shieldwall along one of the
+    /// edges it stands on: the run of wall pieces along that edge through `square` has an
+    /// open front at every piece (a square that is neither inside nor wall) and, at each
+    /// end, a square that could become a bracket (not the board's end, not a safe inside
+    /// square).
+    fn shieldwall_possible(&self, square: usize) -> bool {
+        let Fort {
+            tables,
+            position,
+            inside,
+            wall,
+        } = self;
+        let bit = position.board[square];
+        let front_open = |piece: usize, out: usize| {
+            board_neighbour(tables, piece, opposite(out))
+                .is_some_and(|front| !inside.contains(front) && !wall.contains(front))
+        };
+        let run_open = |out: usize| {
+            if !front_open(square, out) {
+                return false;
+            }
+            let along = if is_x_axis(out) { [2, 3] } else { [0, 1] };
+            along.into_iter().all(|direction| {
+                let mut piece = square;
+                loop {
+                    match board_neighbour(tables, piece, direction) {
+                        Some(next) if wall.contains(next) => {
+                            if !front_open(next, out) {
+                                return false;
+                            }
+                            piece = next;
                         }
-                        piece = next;
-                    }
-                    // The run ends at the board's end: nothing can bracket it there.
-                    None => return false,
-                    Some(next) => {
-                        return !(inside.contains(next) && tables.hostile[next] & bit == 0);
+                        // The run ends at the board's end: nothing can bracket it there.
+                        None => return false,
+                        Some(next) => {
+                            return !self.calm_inside(next, bit);
+                        }
                     }
                 }
-            }
-        })
-    };
-    (0..DIRECTIONS).any(|out| tables.outward[square] & (1 << out) != 0 && run_open(out))
+            })
+        };
+        (0..DIRECTIONS).any(|out| tables.outward[square] & (1 << out) != 0 && run_open(out))
+    }
+
+    /// Whether `square` is inside and not hostile to a piece of type `bit`: no side of
+    /// the piece that a capture could use.
+    fn calm_inside(&self, square: usize, bit: u8) -> bool {
+        self.inside.contains(square) && self.tables.hostile[square] & bit == 0
+    }
 }

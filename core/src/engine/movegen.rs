@@ -52,42 +52,36 @@ fn ordinary<const PASSING: bool, F: FnMut(Move) -> ControlFlow<()>>(
     position: &Board,
     mut f: F,
 ) -> ControlFlow<()> {
-    let side = position.side.index();
     let board = &position.board[..];
     let width = tables.width as isize;
-    for word in 0..tables.words {
-        let mut bits = position.occupied[side][word];
-        while bits != 0 {
-            let from = word * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            // A piece's bit is never 0, so the mask changes nothing and spares a bound check.
-            let t = type_index(board[from]) & 7;
-            let from_square = tables.square_of(from);
-            let reaches = tables.reaches(t, from);
-            for direction in Direction::ALL {
-                let reach = reaches[direction.index()];
-                // A step changes the square's packed coordinates by a fixed amount, and
-                // the index by 1 along a row (a constant once the loop is unrolled).
-                let packed = direction.packed();
-                let step = if direction.is_horizontal() {
-                    isize::from(packed)
-                } else {
-                    isize::from(packed) / 32 * width
-                };
-                let mut to = from;
-                let mut mv = Move::new(from_square, from_square);
-                for _ in 0..reach {
-                    to = to.wrapping_add_signed(step);
-                    if board[to] != 0 {
-                        break;
-                    }
-                    mv.to = Square(mv.to.0.wrapping_add_signed(packed));
-                    // A square the piece may only pass over (`pass`) is no destination.
-                    if PASSING && !may_stop(tables, t, to) {
-                        continue;
-                    }
-                    f(mv)?;
+    for from in position.movers(tables) {
+        // A piece's bit is never 0, so the mask changes nothing and spares a bound check.
+        let t = type_index(board[from]) & 7;
+        let from_square = tables.square_of(from);
+        let reaches = tables.reaches(t, from);
+        for direction in Direction::ALL {
+            let reach = reaches[direction.index()];
+            // A step changes the square's packed coordinates by a fixed amount, and
+            // the index by 1 along a row (a constant once the loop is unrolled).
+            let packed = direction.packed();
+            let step = if direction.is_horizontal() {
+                isize::from(packed)
+            } else {
+                isize::from(packed) / 32 * width
+            };
+            let mut to = from;
+            let mut mv = Move::new(from_square, from_square);
+            for _ in 0..reach {
+                to = to.wrapping_add_signed(step);
+                if board[to] != 0 {
+                    break;
                 }
+                mv.to = Square(mv.to.0.wrapping_add_signed(packed));
+                // A square the piece may only pass over (`pass`) is no destination.
+                if PASSING && !may_stop(tables, t, to) {
+                    continue;
+                }
+                f(mv)?;
             }
         }
     }
@@ -102,23 +96,17 @@ fn for_each_jump(
     position: &Board,
     f: &mut impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let side = position.side.index();
-    for word in 0..tables.words {
-        let mut bits = position.occupied[side][word];
-        while bits != 0 {
-            let from = word * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let t = type_index(position.board[from]);
-            if tables.pieces[t].jump == 0 {
-                continue;
-            }
-            let mut chain = Chain {
-                from,
-                t,
-                taken: [0; Jumps::MAX],
-            };
-            chain.walk(tables, position, from, Jumps::EMPTY, f)?;
+    for from in position.movers(tables) {
+        let t = type_index(position.board[from]);
+        if tables.pieces[t].jump == 0 {
+            continue;
         }
+        let mut chain = Chain {
+            from,
+            t,
+            taken: [0; Jumps::MAX],
+        };
+        chain.walk(tables, position, from, Jumps::EMPTY, f)?;
     }
     ControlFlow::Continue(())
 }
@@ -223,32 +211,26 @@ pub(crate) fn count_moves(tables: &Tables, position: &Board) -> u64 {
 /// The number of ordinary moves; `PASSING`: whether some squares may only be passed.
 #[inline(always)]
 fn count_ordinary<const PASSING: bool>(tables: &Tables, position: &Board) -> u64 {
-    let side = position.side.index();
     let mut count = 0u64;
-    for word in 0..tables.words {
-        let mut bits = position.occupied[side][word];
-        while bits != 0 {
-            let from = word * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let t = type_index(position.board[from]);
-            for direction in 0..DIRECTIONS {
-                let reach = tables.reach(t, from, direction);
-                let step = tables.steps[direction];
-                let mut to = from;
-                let mut steps = 0;
-                let mut passed = 0;
-                while steps < reach {
-                    to = to.wrapping_add_signed(step);
-                    if position.board[to] != 0 {
-                        break;
-                    }
-                    steps += 1;
-                    if PASSING && !may_stop(tables, t, to) {
-                        passed += 1;
-                    }
+    for from in position.movers(tables) {
+        let t = type_index(position.board[from]);
+        for direction in 0..DIRECTIONS {
+            let reach = tables.reach(t, from, direction);
+            let step = tables.steps[direction];
+            let mut to = from;
+            let mut steps = 0;
+            let mut passed = 0;
+            while steps < reach {
+                to = to.wrapping_add_signed(step);
+                if position.board[to] != 0 {
+                    break;
                 }
-                count += (steps - passed) as u64;
+                steps += 1;
+                if PASSING && !may_stop(tables, t, to) {
+                    passed += 1;
+                }
             }
+            count += (steps - passed) as u64;
         }
     }
     count

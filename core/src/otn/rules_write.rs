@@ -4,7 +4,7 @@
 
 use super::rules::{ALL, KingMode, Spec, default_corners, on_edge, piece_mask};
 use super::{Approximation, RulesString};
-use super::{OtnError, Roles, unexpressible};
+use super::{Man, OtnError, Roles, unexpressible};
 use crate::{
     PieceRule, Player, Repetition, RepetitionLoser, Rules, Square, SquareRule, SquareType,
 };
@@ -187,14 +187,19 @@ struct OtnSquares<'a> {
     dim: usize,
 }
 
+/// The OTN men of the rules' declared piece types in `mask`, by increasing bit.
+fn men_in<'a>(rules: &'a Rules, roles: &'a Roles, mask: u8) -> impl Iterator<Item = Man> + 'a {
+    rules
+        .piece_rules()
+        .iter()
+        .filter(move |p| mask & p.piece.bit() != 0)
+        .filter_map(|p| roles.man(p.piece))
+}
+
 impl OtnSquares<'_> {
     /// The OTN roles of a mask of piece types.
     fn role_mask(&self, mask: u8) -> u8 {
-        self.rules
-            .piece_rules()
-            .iter()
-            .filter(|p| mask & p.piece.bit() != 0)
-            .filter_map(|p| self.roles.man(p.piece))
+        men_in(self.rules, self.roles, mask)
             .map(|man| piece_mask("start", &man.letter().to_string()).unwrap_or(0))
             .fold(0, |a, b| a | b)
     }
@@ -363,15 +368,8 @@ struct Comparison<'a> {
 impl Comparison<'_> {
     /// A mask of the rules' piece types as the types of the rules read back.
     fn map(&self, mask: u8) -> u8 {
-        self.rules
-            .piece_rules()
-            .iter()
-            .filter(|p| mask & p.piece.bit() != 0)
-            .filter_map(|p| {
-                self.roles
-                    .man(p.piece)
-                    .and_then(|m| self.back_roles.piece(m))
-            })
+        men_in(self.rules, self.roles, mask)
+            .filter_map(|man| self.back_roles.piece(man))
             .fold(0, |a, p| a | p.bit())
     }
 
@@ -401,10 +399,7 @@ impl Comparison<'_> {
                 && piece.exit_fort == other.exit_fort
                 && (piece.capture_edge_alone == other.capture_edge_alone || self.lost.edge_alone);
             if !same {
-                let kind = self
-                    .roles
-                    .man(piece.piece)
-                    .map_or('?', super::board::Man::letter);
+                let kind = self.roles.man(piece.piece).map_or('?', Man::letter);
                 let key = if piece.captures != 0 && self.map(piece.captures) != other.captures {
                     "ka"
                 } else if piece.piece == self.roles.king {
