@@ -31,6 +31,16 @@ pub fn line_codec() -> AnyDelimiterCodec {
 /// thousands of moves.
 pub const MAX_RULES_TEXT: usize = 16 * 1024;
 
+/// The longest an uploaded rule file may be as it is sent, a JSON string (each control
+/// character takes six bytes there, a tab, quote or backslash two): twice
+/// [`MAX_RULES_TEXT`], so that a `game` message still has room for its moves.
+pub const MAX_RULES_SENT: usize = 2 * MAX_RULES_TEXT;
+
+/// The length of `text` as a JSON string, quotes included: what it takes in a line.
+pub fn sent_len(text: &str) -> usize {
+    serde_json::to_string(text).map_or(usize::MAX, |json| json.len())
+}
+
 /// The longest `id` or `name` of an uploaded rule file, in characters.
 pub const MAX_RULES_LABEL: usize = 64;
 
@@ -122,8 +132,9 @@ pub enum ClientMessage {
         /// The game.
         game: GameId,
         /// The move in core's serde form: `{"from":[x,y],"to":[x,y]}`, with `"jumps"`
-        /// for a jump capture; the server checks it against the game's rules.
-        #[serde(rename = "move")]
+        /// for a jump capture, and no other field; the server checks it against the
+        /// game's rules.
+        #[serde(rename = "move", deserialize_with = "strict_move")]
         mv: Move,
     },
     /// Chat to the players and spectators of a game.
@@ -276,6 +287,9 @@ pub struct RulesInfo {
     pub file: String,
     /// The SHA-256 of its text, in hex.
     pub hash: String,
+    /// The account that uploaded it; none for a shipped rule file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uploader: Option<String>,
 }
 
 /// A game as listed.
@@ -584,6 +598,25 @@ pub fn parse_client(line: &str) -> Result<ClientMessage, String> {
         }
     }
     Ok(message)
+}
+
+/// The fields of a move's serde form; any other is refused.
+const MOVE_FIELDS: [&str; 3] = ["from", "to", "jumps"];
+
+/// Reads a client's move as core's serde form does, refusing fields it does not have
+/// (core's form lets them pass, for saves written by other versions).
+fn strict_move<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+    use serde::de::Error;
+    let value = serde_json::Value::deserialize(deserializer)?;
+    if let serde_json::Value::Object(fields) = &value {
+        if let Some(field) = fields
+            .keys()
+            .find(|key| !MOVE_FIELDS.contains(&key.as_str()))
+        {
+            return Err(D::Error::unknown_field(field, &MOVE_FIELDS));
+        }
+    }
+    serde_json::from_value(value).map_err(D::Error::custom)
 }
 
 /// Reads a server's line.

@@ -14,13 +14,14 @@
 
 pub mod accounts;
 mod clock;
+pub mod computer;
 pub mod datadir;
+pub mod error;
 mod journal;
 pub mod periods;
 pub mod quotas;
 pub mod rating;
 mod referee;
-mod seeks;
 pub mod server;
 pub mod storage;
 pub use hnefatafl_net::text;

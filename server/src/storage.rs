@@ -179,16 +179,33 @@ pub struct RatedGame {
     pub winner: Option<u8>,
 }
 
+/// A stored rule file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredRules {
+    /// The hash of its text.
+    pub hash: String,
+    /// Its text.
+    pub text: String,
+    /// The account that uploaded it; `None` for a shipped file.
+    pub uploader: Option<String>,
+}
+
 /// What the server keeps. One implementation per database; SQLite is the default.
 pub trait Storage: Send {
     /// Makes an account; false when the name is taken.
     fn create_account(&mut self, name: &str, password_hash: &str) -> Result<bool, StorageError>;
     /// The password hash of an account.
     fn password_hash(&mut self, name: &str) -> Result<Option<String>, StorageError>;
-    /// Keeps a rule file's text under its hash (nothing happens when it is there).
-    fn add_rules(&mut self, hash: &str, text: &str) -> Result<(), StorageError>;
-    /// Every stored rule file, as (hash, text).
-    fn all_rules(&mut self) -> Result<Vec<(String, String)>, StorageError>;
+    /// Keeps a rule file's text under its hash, with the account that uploaded it (none
+    /// for a shipped file); nothing happens when it is there.
+    fn add_rules(
+        &mut self,
+        hash: &str,
+        text: &str,
+        uploader: Option<&str>,
+    ) -> Result<(), StorageError>;
+    /// Every stored rule file.
+    fn all_rules(&mut self) -> Result<Vec<StoredRules>, StorageError>;
     /// Records when the current turn of a game began (correspondence clocks).
     fn start_turn(&mut self, game: GameNumber, at: StoredTime) -> Result<(), StorageError>;
     /// Makes game number `game` (the server numbers its games: one more than the last).
@@ -323,8 +340,11 @@ const RATING_COLUMNS: &str = "name, rules_hash, rating, deviation, volatility, g
 
 impl Storage for SqliteStorage {
     fn create_account(&mut self, name: &str, password_hash: &str) -> Result<bool, StorageError> {
+        // Names are told apart without regard to case: `Owner` is `owner`'s.
         let added = self.connection.execute(
-            "INSERT OR IGNORE INTO account (name, password_hash) VALUES (?1, ?2)",
+            "INSERT INTO account (name, password_hash)
+             SELECT ?1, ?2
+             WHERE NOT EXISTS (SELECT 1 FROM account WHERE name = ?1 COLLATE NOCASE)",
             params![name, password_hash],
         )?;
         Ok(added == 1)
@@ -341,17 +361,30 @@ impl Storage for SqliteStorage {
             .optional()?)
     }
 
-    fn add_rules(&mut self, hash: &str, text: &str) -> Result<(), StorageError> {
+    fn add_rules(
+        &mut self,
+        hash: &str,
+        text: &str,
+        uploader: Option<&str>,
+    ) -> Result<(), StorageError> {
         self.connection.execute(
-            "INSERT OR IGNORE INTO rules (hash, text) VALUES (?1, ?2)",
-            params![hash, text],
+            "INSERT OR IGNORE INTO rules (hash, text, uploader) VALUES (?1, ?2, ?3)",
+            params![hash, text, uploader],
         )?;
         Ok(())
     }
 
-    fn all_rules(&mut self) -> Result<Vec<(String, String)>, StorageError> {
-        let mut statement = self.connection.prepare("SELECT hash, text FROM rules")?;
-        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    fn all_rules(&mut self) -> Result<Vec<StoredRules>, StorageError> {
+        let mut statement = self
+            .connection
+            .prepare("SELECT hash, text, uploader FROM rules")?;
+        let rows = statement.query_map([], |row| {
+            Ok(StoredRules {
+                hash: row.get(0)?,
+                text: row.get(1)?,
+                uploader: row.get(2)?,
+            })
+        })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -717,7 +750,8 @@ mod tests {
             let mut storage = SqliteStorage::open(&path).expect("open");
             assert!(storage.create_account("ann", "hash").expect("account"));
             assert!(!storage.create_account("ann", "other").expect("account"));
-            storage.add_rules("h1", "id x").expect("rules");
+            assert!(!storage.create_account("ANN", "other").expect("account"));
+            storage.add_rules("h1", "id x", None).expect("rules");
             let (first, second) = (1, 2);
             storage.create_game(first, "h1", clock, true).expect("game");
             storage
@@ -780,7 +814,7 @@ mod tests {
         };
         {
             let mut storage = SqliteStorage::open(&path).expect("open");
-            storage.add_rules("h1", "id x").expect("rules");
+            storage.add_rules("h1", "id x", None).expect("rules");
             storage
                 .create_game(1, "h1", Some(byo_yomi), false)
                 .expect("game");
@@ -866,7 +900,7 @@ mod tests {
     fn a_closed_period_keeps_ratings_history_and_counted_games() {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut storage = SqliteStorage::open(&dir.path().join("server.db")).expect("open");
-        storage.add_rules("h1", "id x").expect("rules");
+        storage.add_rules("h1", "id x", None).expect("rules");
         let game = 1;
         storage.create_game(game, "h1", None, true).expect("game");
         storage.set_player(game, 0, "ann").expect("seat");
