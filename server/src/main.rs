@@ -32,6 +32,12 @@ struct Arguments {
     /// Default: ~/.hnefatafl/server
     #[arg(long, short = 'd')]
     data: Option<PathBuf>,
+    /// Each connection starts with a PROXY protocol (version 1) header from a reverse proxy
+    /// in front of the server (HAProxy's `send-proxy`, nginx's `proxy_protocol on`), and the
+    /// client's address, which the per-address quotas count, is taken from it; a connection
+    /// without one is closed. Only for a server that nobody reaches but through the proxy.
+    #[arg(long)]
+    proxy_protocol: bool,
     /// Print every message between the server and its clients, with its direction,
     /// connection and time; passwords are masked.
     #[arg(long)]
@@ -210,6 +216,7 @@ fn run(arguments: Arguments) -> Result<(), String> {
     let ratings = open()?;
     let options = Options {
         data: data.clone(),
+        proxy_protocol: arguments.proxy_protocol,
         show_traffic: arguments.showtraffic,
         stop_when_empty: arguments.local && !arguments.keep_running,
         computers: arguments.computer,

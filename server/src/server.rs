@@ -39,6 +39,9 @@ pub use hnefatafl_net::protocol::COMPUTER_PREFIX;
 pub struct Options {
     /// Where the database and certificate are kept.
     pub data: PathBuf,
+    /// Each connection starts with a PROXY protocol (version 1) header, from a reverse
+    /// proxy, which gives the client's address.
+    pub proxy_protocol: bool,
     /// Print every message with its direction, connection and time.
     pub show_traffic: bool,
     /// Stop when the last client leaves (a private server started by a client).
@@ -78,6 +81,8 @@ pub struct Server {
     connections: Arc<Semaphore>,
     /// What one client may take (its time limits, its connections).
     quotas: Quotas,
+    /// Whether the client's address comes from a PROXY protocol header.
+    proxy_protocol: bool,
     /// Open connections per counted address.
     per_address: Mutex<HashMap<IpAddr, usize>>,
     /// How far the referee's storage writes are committed.
@@ -216,6 +221,7 @@ impl Server {
             memory: accounts::Memory::default(),
             connections: Arc::new(Semaphore::new(options.quotas.connections)),
             quotas: options.quotas.clone(),
+            proxy_protocol: options.proxy_protocol,
             per_address: Mutex::new(HashMap::new()),
             committed,
             off_lock: Mutex::new(off_lock),
@@ -287,18 +293,11 @@ impl Server {
                     continue;
                 }
             };
-            // Over its address's share the connection is closed at once, before the
-            // handshake's work.
-            let Some(share) = self.address_share(peer.ip()) else {
-                drop(stream);
-                continue;
-            };
             let server = self.clone();
             let tls = tls.clone();
             self.clients.fetch_add(1, Ordering::SeqCst);
             tokio::spawn(async move {
                 server.clone().connection(stream, peer, tls).await;
-                drop(share);
                 drop(permit);
                 if server.clients.fetch_sub(1, Ordering::SeqCst) == 1 {
                     server.empty.notify_one();

@@ -149,3 +149,69 @@ async fn searches_of_many_games_share_the_computer_threads() {
     let threads = after.len();
     assert!(threads < 30, "{threads} threads");
 }
+
+/// The resident memory (VmHWM, the peak, and VmRSS) and threads of a process, from
+/// /proc/PID/status, in KiB and threads.
+fn memory_and_threads(pid: u32) -> (u64, u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmHWM:"), field("VmRSS:"), field("Threads:"))
+}
+
+/// The figures of `docs/performance.md`: 5 accounts with 4 games each against computer6
+/// on a day-a-move clock, the server's peak memory and threads over 20 seconds. Run by
+/// hand: `cargo test -p hnefatafl-server --test server_computer -- --ignored --nocapture`
+/// (with `$HNEFATAFL_TEST_SERVER` for another build).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, run by hand"]
+async fn measure_twenty_games_against_the_computer() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let threads = std::env::var("COMPUTER_THREADS").unwrap_or_else(|_| "1".to_owned());
+    let server = ServerProcess::start(
+        data.path(),
+        0,
+        &[
+            "--computer",
+            "6",
+            "--computer-threads",
+            &threads,
+            "--open-games",
+            "100",
+        ],
+    );
+    let pid = server.pid();
+    let (idle, _, _) = memory_and_threads(pid);
+    let mut players = Vec::new();
+    for name in ["ann", "bob", "cid", "dan", "eve"] {
+        let mut player = TestClient::registered(server.port, home.path(), name).await;
+        for _ in 0..4 {
+            against(&mut player, "computer6", "1d").await;
+        }
+        players.push(player);
+    }
+    let mut peak_threads = 0;
+    let started = Instant::now();
+    let cpu_before = process_ticks(pid);
+    while started.elapsed() < Duration::from_secs(20) {
+        peak_threads = peak_threads.max(memory_and_threads(pid).2);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let cpu = (process_ticks(pid) - cpu_before) as f64 / TICKS_PER_SECOND;
+    let (peak, now, _) = memory_and_threads(pid);
+    println!(
+        "20 games against computer6, --computer-threads {threads}: resident at the start \
+         {} MiB, peak {} MiB, after 20 s {} MiB; threads at most {peak_threads}; CPU {cpu:.1} s \
+         in {:.1} s",
+        idle / 1024,
+        peak / 1024,
+        now / 1024,
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -3,6 +3,8 @@
 //! database open to others made private, `--help`'s networks from the data, and the
 //! addresses exempt from the per-address quotas only when told.
 
+#[path = "server_support/raw.rs"]
+mod raw;
 mod server_support;
 
 use std::io::{BufRead, BufReader, Read};
@@ -210,4 +212,36 @@ async fn this_computers_registrations_count_unless_it_is_exempt() {
     for name in ["one", "two", "three", "four"] {
         assert_eq!(register(exempt.port, home.path(), name).await, None);
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_proxy_the_address_comes_from_its_header_when_told() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start_bare(
+        data.path(),
+        &["--proxy-protocol", "--registrations-per-hour", "1"],
+    );
+    let register = |name: &str| ClientMessage::Register {
+        name: name.into(),
+        password: "password".into(),
+    };
+    // Every connection comes from the proxy, at 127.0.0.1; the quota counts the clients.
+    let mut first = raw::Raw::through_proxy("192.0.2.1", server.port, home.path()).await;
+    assert_eq!(first.answer(&register("one")).await, None);
+    let mut again = raw::Raw::through_proxy("192.0.2.1", server.port, home.path()).await;
+    let refused = again.answer(&register("two")).await.expect("refused");
+    assert!(
+        refused.contains("at most 1 new accounts an hour"),
+        "{refused}"
+    );
+    let mut other = raw::Raw::through_proxy("192.0.2.2", server.port, home.path()).await;
+    assert_eq!(other.answer(&register("three")).await, None);
+    // A connection without the header is not served.
+    let pins = hnefatafl_net::client::pins_file(home.path());
+    let direct = hnefatafl_net::client::Client::connect("127.0.0.1", server.port, &pins);
+    let served = tokio::time::timeout(PATIENCE, direct)
+        .await
+        .expect("an answer in time");
+    assert!(served.is_err(), "served without a PROXY header");
 }

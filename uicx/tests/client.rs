@@ -263,6 +263,11 @@ fn two_players_and_a_watcher_play_a_whole_game_through_the_server() {
         assert!(text.contains(&ended), "{name}: no `{ended}` in\n{text}");
         assert!(!text.contains("Server:"), "{name}: refused\n{text}");
     }
+    // The end is said once where nobody asked for the board again.
+    for (name, text) in [("bob", &bob_text), ("guest", &guest_text)] {
+        let said = text.matches(&how).count();
+        assert_eq!(said, 1, "{name}: `{how}` said {said} times in\n{text}");
+    }
     // The other side's moves show as the computer's do; the watcher sees them all.
     let rules = brandub();
     for (ply, mv) in moves.iter().enumerate() {
@@ -972,6 +977,27 @@ fn a_time_loss_ends_the_game_at_both_tables_with_the_clock_at_nothing() {
         status.contains("\nClocks: player 0 0:00.0, player 1 0:01.5.\n"),
         "{status}"
     );
+    quit_both(&mut ann, &mut bob);
+    drop(club);
+}
+
+/// A byo-yomi time loss: the loser's periods are spent, and the end is said once.
+#[test]
+fn a_byo_yomi_time_loss_spends_the_periods_and_is_said_once() {
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
+    // No main time and one period of two seconds: Ann does not move.
+    let (mut ann, mut bob) = seated_at_game_one(connect, homes, "new brandub 0+1x2");
+    let ended = "Player 1 wins: player 0 ran out of time.";
+    bob.wait_for(ended);
+    let status = board_status(&mut bob);
+    assert!(
+        status.contains("\nClocks: player 0 0:00.0 and 0 periods of 2 s, player 1 "),
+        "{status}"
+    );
+    // Once when it ended, once for `b`.
+    let said = bob.text().matches(ended).count();
+    assert_eq!(said, 2, "{}", bob.text());
     quit_both(&mut ann, &mut bob);
     drop(club);
 }

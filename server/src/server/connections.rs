@@ -39,6 +39,31 @@ fn own_line(message: &ServerMessage) -> Line {
     }
 }
 
+/// The longest PROXY protocol (version 1) header, its CR LF included.
+const PROXY_HEADER: usize = 107;
+
+/// Reads a PROXY protocol (version 1) header, `PROXY TCP4 <source> <destination>
+/// <source port> <destination port>\r\n` (or `TCP6`), sent by a reverse proxy before the
+/// client's bytes, and answers the client's address; `None` for anything else (`PROXY
+/// UNKNOWN` too), and the connection is closed.
+async fn proxy_header(stream: &mut TcpStream) -> Option<IpAddr> {
+    use tokio::io::AsyncReadExt;
+    let mut header = Vec::with_capacity(PROXY_HEADER);
+    // A byte at a time: nothing after the header may be taken from the TLS handshake.
+    while !header.ends_with(b"\r\n") {
+        if header.len() == PROXY_HEADER {
+            return None;
+        }
+        header.push(stream.read_u8().await.ok()?);
+    }
+    let text = std::str::from_utf8(&header).ok()?;
+    let words: Vec<&str> = text.trim_end().split(' ').collect();
+    match words.as_slice() {
+        ["PROXY", "TCP4" | "TCP6", source, _destination, _, _] => source.parse().ok(),
+        _ => None,
+    }
+}
+
 /// What a connection's first message does to it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Greeting {
@@ -167,7 +192,22 @@ impl Server {
         tls: TlsAcceptor,
     ) {
         let id = self.next_connection.fetch_add(1, Ordering::SeqCst);
+        let mut stream = stream;
         let _ = stream.set_nodelay(true);
+        let address = if self.proxy_protocol {
+            let header = tokio::time::timeout(HANDSHAKE_TIME, proxy_header(&mut stream)).await;
+            let Ok(Some(address)) = header else {
+                return;
+            };
+            address
+        } else {
+            peer.ip()
+        };
+        // Over its address's share the connection is closed at once, before the
+        // handshake's work.
+        let Some(_share) = self.address_share(address) else {
+            return;
+        };
         let Ok(Ok(stream)) = tokio::time::timeout(HANDSHAKE_TIME, tls.accept(stream)).await else {
             return;
         };
@@ -182,7 +222,7 @@ impl Server {
                     queue: queue.clone(),
                     account: None,
                     games: HashSet::new(),
-                    address: peer.ip(),
+                    address,
                     chat,
                 },
             );

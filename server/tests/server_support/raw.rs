@@ -67,6 +67,39 @@ impl Raw {
         })
     }
 
+    /// Connects from 127.0.0.1 as a reverse proxy would, its PROXY protocol header giving
+    /// `client` as the client's address, and says hello.
+    pub async fn through_proxy(client: &str, port: u16, home: &Path) -> Raw {
+        let setup =
+            hnefatafl_net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home))
+                .expect("tls");
+        let mut tcp = TcpStream::connect(("127.0.0.1", port))
+            .await
+            .expect("connect");
+        let header = format!("PROXY TCP4 {client} 127.0.0.1 40000 {port}\r\n");
+        tcp.write_all(header.as_bytes()).await.expect("the header");
+        let name = rustls::pki_types::ServerName::try_from("127.0.0.1").expect("name");
+        let stream = tokio_rustls::TlsConnector::from(setup.config)
+            .connect(name, tcp)
+            .await
+            .expect("handshake");
+        let (reader, writer) = tokio::io::split(stream);
+        let mut raw = Raw {
+            lines: FramedRead::new(reader, protocol::line_codec()),
+            writer,
+        };
+        raw.send(&ClientMessage::Hello {
+            version: protocol::PROTOCOL_VERSION,
+            client: "behind a proxy".into(),
+        })
+        .await;
+        assert!(matches!(
+            raw.next().await,
+            Some(ServerMessage::Welcome { .. })
+        ));
+        raw
+    }
+
     /// Sends a message.
     pub async fn send(&mut self, message: &ClientMessage) {
         let line = protocol::to_line(message);
