@@ -81,7 +81,8 @@ struct Arguments {
     #[arg(long, value_name = "N", default_value_t = Quotas::default().open_games,
           help_heading = "Quotas")]
     open_games: usize,
-    /// Rule files one account may upload in an hour (each at most 16 KiB).
+    /// Rule files one account may upload in an hour (each at most 16 KiB, and 32 KiB as
+    /// sent; its id and name none of a shipped rule set's).
     #[arg(long, value_name = "N", default_value_t = Quotas::default().uploads_per_hour,
           help_heading = "Quotas")]
     uploads_per_hour: usize,
@@ -114,7 +115,8 @@ struct Arguments {
     #[arg(long, value_name = "SECONDS", default_value_t = Quotas::default().hello_timeout.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
     hello_timeout: u64,
-    /// Seconds a connection may send nothing before it is closed.
+    /// Seconds a connection may send no message (a blank line is none) before it is
+    /// closed.
     #[arg(long, value_name = "SECONDS", default_value_t = Quotas::default().idle_timeout.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
     idle_timeout: u64,
@@ -151,7 +153,8 @@ fn computer_help() -> String {
     };
     format!(
         "Offer a computer account `computer<LEVEL>` playing at that level (1 to 6), with \
-         {with}; may be given more than once"
+         {with}, a move in at most its level's own time (15 s at level 6) whatever the \
+         clock; may be given more than once"
     )
 }
 
