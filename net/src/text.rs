@@ -6,9 +6,9 @@
 //! Hidden are control characters (Unicode category Cc), format characters (Cf: the
 //! bidirectional overrides and isolates U+202A-202E and U+2066-2069, zero-width spaces and
 //! joiners, the soft hyphen, tags, ...), the line and paragraph separators (Zl, Zp), and
-//! the characters of other categories that show nothing ([`BLANK`]: the Hangul fillers,
+//! the characters of other categories that show nothing (`BLANK`: the Hangul fillers,
 //! the braille blank, the combining grapheme joiner, variation selectors, ...). Combining
-//! marks ([`COMBINING`]) are kept, but no more than [`MAX_MARKS`] on one character: a pile
+//! marks (`COMBINING`) are kept, but no more than [`MAX_MARKS`] on one character: a pile
 //! of hundreds runs over the lines above and below.
 //!
 //! The characters are listed here, from the Unicode Character Database (version 15.1),
