@@ -45,6 +45,10 @@ pub(crate) const MAX_RULES_TEXT: usize = protocol::MAX_RULES_TEXT;
 /// The longest id or name of an uploaded rule file, in characters.
 pub(crate) const MAX_LABEL: usize = protocol::MAX_RULES_LABEL;
 
+/// The name prefix of a guest in chat (`guest7`, connection 7), which no account's name
+/// has.
+pub(crate) const GUEST_PREFIX: &str = "guest";
+
 /// The longest chat line, in characters.
 const MAX_CHAT: usize = 500;
 

@@ -378,7 +378,7 @@ async fn a_move_with_an_unknown_field_is_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn names_differ_by_more_than_case_and_no_account_looks_like_a_computer() {
+async fn names_differ_by_more_than_case_and_no_account_looks_like_a_computer_or_a_guest() {
     let data = tempfile::tempdir().expect("data dir");
     let home = tempfile::tempdir().expect("home");
     let server = ServerProcess::start(data.path(), 0, &["--computer", "1"]);
@@ -390,6 +390,7 @@ async fn names_differ_by_more_than_case_and_no_account_looks_like_a_computer() {
         ("OWNER", "is taken"),
         ("COMPUTER1x", "computer"),
         ("Computer7", "computer"),
+        ("Guest12", "guests"),
     ] {
         other
             .send(ClientMessage::Register {

@@ -5,14 +5,16 @@ use std::time::Instant;
 
 use hnefatafl_net::protocol::{GameId, ServerMessage};
 
-use super::{ConnectionId, MAX_CHAT, State};
+use super::{ConnectionId, GUEST_PREFIX, MAX_CHAT, State};
 use crate::text;
 
 impl State {
     /// A chat line to a game's audience from one of it, cleaned of hidden characters,
     /// within the chat quotas of the connection, its address and (for a watcher) the game.
     pub(super) fn say(&mut self, id: ConnectionId, game: GameId, text: &str) -> Result<(), String> {
-        let from = self.account(id).unwrap_or_else(|_| format!("guest{id}"));
+        let from = self
+            .account(id)
+            .unwrap_or_else(|_| format!("{GUEST_PREFIX}{id}"));
         let live = self.live(game)?;
         if !live.audience.contains(&id) {
             return Err(format!(

@@ -9,7 +9,7 @@ use hnefatafl_net::protocol::{COMPUTER_PREFIX, ServerMessage};
 
 use super::Server;
 use crate::accounts;
-use crate::referee::{ConnectionId, valid_name};
+use crate::referee::{ConnectionId, GUEST_PREFIX, valid_name};
 
 impl Server {
     pub(super) async fn register(
@@ -27,6 +27,12 @@ impl Server {
             let problem = format!(
                 "names starting with `{COMPUTER_PREFIX}`, in any case, are kept for the computer"
             );
+            return self.lock().send(id, &ServerMessage::error(problem));
+        }
+        // A guest talks as `guest<N>`: no account may pass for one.
+        if name.to_ascii_lowercase().starts_with(GUEST_PREFIX) {
+            let problem =
+                format!("names starting with `{GUEST_PREFIX}`, in any case, are kept for guests");
             return self.lock().send(id, &ServerMessage::error(problem));
         }
         if !(4..=1024).contains(&password.chars().count()) {
