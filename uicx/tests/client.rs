@@ -1061,6 +1061,29 @@ fn rules_lists_and_upload_offers_a_rule_file_to_play() {
         !text.contains("Server:"),
         "nothing reached the server to refuse:\n{text}"
     );
+    // Bob takes the seat and Ann's man shuts his in: the uploaded rules' end, in words,
+    // also in the archive of a player who never saw the rules.
+    let rules = Rules::parse(SHUT_IN.as_bytes()).expect("shut_in reads");
+    let game = Game::new(rules.clone());
+    let only = game.legal_moves().next().expect("player 0's one move");
+    let mv = format!("m {}", rules.format_move(only, Notation::Numeric));
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let mut bob = Player::start("bob", homes[0].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    ann.send(&[&mv]);
+    let words = "Player 0 wins: player 1 has no legal move.";
+    ann.wait_for(&format!("Game 1 is over. {words}"));
+    let mut carl = Player::start("carl", homes[1].path());
+    carl.send(&[&connect, "archive"]);
+    let listed = carl.wait_for("Game 1: shut_in, ann against bob");
+    let line = listed
+        .lines()
+        .find(|line| line.starts_with("Game 1: shut_in"))
+        .expect("the archive's line");
+    assert!(line.ends_with(words), "{line}");
+    drop((bob, carl));
     drop(server);
 }
 
