@@ -129,12 +129,24 @@ const MAX_ENTRIES: usize = 100_000;
 #[derive(Clone, Copy, Debug)]
 struct Failures {
     count: u32,
-    until: Instant,
+    /// When the last one was booked: the wait runs from there.
+    last: Instant,
+}
+
+impl Failures {
+    /// The end of the wait after these failures, `free` of them free of any wait.
+    fn until(&self, free: u32) -> Instant {
+        self.last + wait_after(self.count, free)
+    }
 }
 
 /// Failed logins: after a few free ones, each failure doubles a wait (1 s, 2 s, 4 s, up
 /// to 5 minutes) during which that account may not be tried from that address, or that
 /// address may not try at all.
+///
+/// A try counts as failed from the moment it starts ([`Throttle::start`]), before its
+/// password is hashed, and is taken back only when it succeeds: tries sent at once do not
+/// all pass the check while the first are still being hashed.
 ///
 /// The account's wait is kept per address, not for the account as a whole: failures from
 /// one address must not lock the owner out from another (a lockout anyone could use
@@ -153,9 +165,9 @@ fn wait_after(count: u32, free: u32) -> Duration {
     }
 }
 
-fn bump(failures: &mut Failures, free: u32, now: Instant) {
+fn bump(failures: &mut Failures, now: Instant) {
     failures.count = failures.count.saturating_add(1);
-    failures.until = now + wait_after(failures.count, free);
+    failures.last = now;
 }
 
 impl Throttle {
@@ -164,36 +176,58 @@ impl Throttle {
         let account = self
             .pairs
             .get(&(keys.account.clone(), keys.address))
-            .map(|f| f.until);
-        let address = self.addresses.get(&keys.address).map(|f| f.until);
+            .map(|f| f.until(FREE_PER_PAIR));
+        let address = self
+            .addresses
+            .get(&keys.address)
+            .map(|f| f.until(FREE_PER_ADDRESS));
         let until = account.into_iter().chain(address).max()?;
         (until > now).then(|| until - now)
     }
 
+    /// Starts an attempt: refused with the wait when one is due, otherwise booked as a
+    /// failure at once, until [`Throttle::succeed`] takes it back.
+    ///
+    /// # Errors
+    ///
+    /// The wait before the account may be tried from that address again.
+    pub fn start(&mut self, keys: &Keys, now: Instant) -> Result<(), Duration> {
+        if let Some(wait) = self.wait(keys, now) {
+            return Err(wait);
+        }
+        self.fail(keys, now);
+        Ok(())
+    }
+
     /// Books a failed attempt.
-    pub fn fail(&mut self, keys: &Keys, now: Instant) {
+    fn fail(&mut self, keys: &Keys, now: Instant) {
         if self.pairs.len() + self.addresses.len() > MAX_ENTRIES {
-            let stale = |f: &Failures| f.until + LONGEST_WAIT > now;
-            self.pairs.retain(|_, f| stale(f));
-            self.addresses.retain(|_, f| stale(f));
+            let pair_stale = |f: &Failures| f.until(FREE_PER_PAIR) + LONGEST_WAIT > now;
+            let address_stale = |f: &Failures| f.until(FREE_PER_ADDRESS) + LONGEST_WAIT > now;
+            self.pairs.retain(|_, f| pair_stale(f));
+            self.addresses.retain(|_, f| address_stale(f));
         }
         let fresh = Failures {
             count: 0,
-            until: now,
+            last: now,
         };
         let pair = self
             .pairs
             .entry((keys.account.clone(), keys.address))
             .or_insert(fresh);
-        bump(pair, FREE_PER_PAIR, now);
+        bump(pair, now);
         let address = self.addresses.entry(keys.address).or_insert(fresh);
-        bump(address, FREE_PER_ADDRESS, now);
+        bump(address, now);
     }
 
-    /// Books a successful login: the failures of the account from that address are
-    /// forgotten.
+    /// Books a successful login, an attempt that [`Throttle::start`] booked as failed:
+    /// the failures of the account from that address are forgotten, and the address's
+    /// count goes back by the one booked.
     pub fn succeed(&mut self, keys: &Keys) {
         self.pairs.remove(&(keys.account.clone(), keys.address));
+        if let Some(address) = self.addresses.get_mut(&keys.address) {
+            address.count = address.count.saturating_sub(1);
+        }
     }
 }
 
@@ -253,11 +287,11 @@ mod tests {
         let now = Instant::now();
         let keys = Keys::new("ann", IpAddr::from([127, 0, 0, 1]));
         for _ in 0..FREE_PER_PAIR {
-            throttle.fail(&keys, now);
-            assert_eq!(throttle.wait(&keys, now), None);
+            assert_eq!(throttle.start(&keys, now), Ok(()));
         }
-        throttle.fail(&keys, now);
-        assert_eq!(throttle.wait(&keys, now), Some(Duration::from_secs(1)));
+        assert_eq!(throttle.start(&keys, now), Ok(()));
+        // Tries booked at the start: the next one waits, whatever the last one's result.
+        assert_eq!(throttle.start(&keys, now), Err(Duration::from_secs(1)));
         throttle.fail(&keys, now);
         assert_eq!(throttle.wait(&keys, now), Some(Duration::from_secs(2)));
         assert_eq!(throttle.wait(&keys, now + Duration::from_secs(3)), None);
@@ -271,6 +305,7 @@ mod tests {
         for _ in 0..FREE_PER_ADDRESS {
             throttle.fail(&Keys::new("x", IpAddr::from([127, 0, 0, 1])), now);
         }
+
         assert!(throttle.wait(&other, now).is_some());
         throttle.succeed(&keys);
         assert!(
@@ -278,5 +313,19 @@ mod tests {
                 .pairs
                 .contains_key(&("ann".to_owned(), IpAddr::from([127, 0, 0, 1])))
         );
+    }
+
+    #[test]
+    fn a_success_gives_back_what_its_start_booked() {
+        let mut throttle = Throttle::default();
+        let now = Instant::now();
+        let address = IpAddr::from([192, 0, 2, 1]);
+        // Many people behind one address log in, one after another, all day.
+        for index in 0..100 {
+            let keys = Keys::new(&format!("player{index}"), address);
+            assert_eq!(throttle.start(&keys, now), Ok(()));
+            throttle.succeed(&keys);
+        }
+        assert_eq!(throttle.addresses[&address].count, 0);
     }
 }

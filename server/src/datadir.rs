@@ -25,6 +25,28 @@ pub fn create_private_dir(data: &Path) -> Result<(), String> {
         .map_err(|error| format!("{}: {error}", data.display()))
 }
 
+/// Makes an existing file readable and writable by its owner only (0600), as the server
+/// makes its own files; answers the mode it had when it was open to others, `None` when
+/// it was private already or is not there.
+///
+/// # Errors
+///
+/// The file's mode cannot be read or set; the message names it.
+pub fn make_private(path: &Path) -> Result<Option<u32>, String> {
+    use std::os::unix::fs::PermissionsExt;
+    let named = |error: std::io::Error| format!("{}: {error}", path.display());
+    let mode = match fs::metadata(path) {
+        Ok(metadata) => metadata.permissions().mode() & 0o777,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(named(error)),
+    };
+    if mode & 0o077 == 0 {
+        return Ok(None);
+    }
+    fs::set_permissions(path, fs::Permissions::from_mode(mode & 0o700)).map_err(named)?;
+    Ok(Some(mode))
+}
+
 /// The data directory's lock, held (an advisory `flock` on its lock file) until dropped.
 pub struct DataLock {
     file: File,

@@ -22,7 +22,11 @@ use crate::storage::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Write {
     /// An uploaded rule file.
-    AddRules { hash: String, text: String },
+    AddRules {
+        hash: String,
+        text: String,
+        uploader: Option<String>,
+    },
     /// A new game, its number given by the referee.
     CreateGame {
         game: GameNumber,
@@ -64,7 +68,11 @@ impl Write {
     /// Commits the write.
     fn apply(&self, storage: &mut dyn Storage) -> Result<(), StorageError> {
         match self {
-            Write::AddRules { hash, text } => storage.add_rules(hash, text),
+            Write::AddRules {
+                hash,
+                text,
+                uploader,
+            } => storage.add_rules(hash, text, uploader.as_deref()),
             Write::CreateGame {
                 game,
                 rules_hash,

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use hnefatafl_net::DEFAULT_PORT;
+use hnefatafl_server::computer;
 use hnefatafl_server::datadir::{self, DataLock};
 use hnefatafl_server::quotas::Quotas;
-use hnefatafl_server::server::{Options, Server};
+use hnefatafl_server::server::{Options, Server, ServerError};
 use hnefatafl_server::storage::SqliteStorage;
 use hnefatafl_server::tls;
 
@@ -31,6 +32,12 @@ struct Arguments {
     /// Default: ~/.hnefatafl/server
     #[arg(long, short = 'd')]
     data: Option<PathBuf>,
+    /// Each connection starts with a PROXY protocol (version 1) header from a reverse proxy
+    /// in front of the server (HAProxy's `send-proxy`, nginx's `proxy_protocol on`), and the
+    /// client's address, which the per-address quotas count, is taken from it; a connection
+    /// without one is closed. Only for a server that nobody reaches but through the proxy.
+    #[arg(long)]
+    proxy_protocol: bool,
     /// Print every message between the server and its clients, with its direction,
     /// connection and time; passwords are masked.
     #[arg(long)]
@@ -42,11 +49,16 @@ struct Arguments {
     /// With --local: keep running after the last client leaves.
     #[arg(long = "continue")]
     keep_running: bool,
-    /// Offer a computer account `computer<LEVEL>` playing at that level (1 to 6), with the
-    /// learned evaluation in the rules that ship one (brandubh, tablut); may be given more
-    /// than once.
+    /// Offer a computer account `computer<LEVEL>` playing at that level (1 to 6); may be
+    /// given more than once. (Its help names the rules with a learned evaluation, from the
+    /// data: [`computer_help`].)
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=6))]
     computer: Vec<u32>,
+    /// Threads the computer players' searches share; further searches wait their turn,
+    /// each human player's in turn. Each thread keeps a 16 MiB table. Default: the cores
+    /// less one, at least 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    computer_threads: Option<u64>,
     /// Connections open at once, TLS handshakes included; further clients wait to be
     /// accepted.
     #[arg(
@@ -57,8 +69,11 @@ struct Arguments {
         help_heading = "Quotas"
     )]
     max_connections: u64,
-    /// New accounts from one address in an hour (127.0.0.1 and ::1, this computer's own,
-    /// are not counted).
+    /// Connections open at once from one address; further ones are closed at once.
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().connections_per_address as u64,
+          value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
+    connections_per_address: u64,
+    /// New accounts from one address in an hour.
     #[arg(long, value_name = "N", default_value_t = Quotas::default().registrations_per_hour,
           help_heading = "Quotas")]
     registrations_per_hour: usize,
@@ -66,7 +81,8 @@ struct Arguments {
     #[arg(long, value_name = "N", default_value_t = Quotas::default().open_games,
           help_heading = "Quotas")]
     open_games: usize,
-    /// Rule files one account may upload in an hour (each at most 16 KiB).
+    /// Rule files one account may upload in an hour (each at most 16 KiB, and 32 KiB as
+    /// sent; its id and name none of a shipped rule set's).
     #[arg(long, value_name = "N", default_value_t = Quotas::default().uploads_per_hour,
           help_heading = "Quotas")]
     uploads_per_hour: usize,
@@ -80,11 +96,27 @@ struct Arguments {
     #[arg(long, value_name = "N", default_value_t = Quotas::default().chat_per_second,
           value_parser = clap::value_parser!(u32).range(1..), help_heading = "Quotas")]
     chat_per_second: u32,
+    /// Chat lines the connections of one address may send in a second, together.
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().chat_per_address,
+          value_parser = clap::value_parser!(u32).range(1..), help_heading = "Quotas")]
+    chat_per_address: u32,
+    /// Chat lines the watchers of one game may send in it in a second, together (its
+    /// players are not counted). Only a game's players and watchers may talk in it.
+    #[arg(long, value_name = "N", default_value_t = Quotas::default().chat_per_game,
+          value_parser = clap::value_parser!(u32).range(1..), help_heading = "Quotas")]
+    chat_per_game: u32,
+    /// An address held to none of the per-address quotas (new accounts, connections,
+    /// chat), such as 127.0.0.1 for a load test on this computer; may be given more than
+    /// once. None by default (behind a reverse proxy on this computer every client would
+    /// come from 127.0.0.1); with --local, this computer's own addresses.
+    #[arg(long, value_name = "ADDRESS", help_heading = "Quotas")]
+    exempt: Vec<IpAddr>,
     /// Seconds a new connection has to say `hello` before it is closed.
     #[arg(long, value_name = "SECONDS", default_value_t = Quotas::default().hello_timeout.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
     hello_timeout: u64,
-    /// Seconds a connection may send nothing before it is closed.
+    /// Seconds a connection may send no message (a blank line is none) before it is
+    /// closed.
     #[arg(long, value_name = "SECONDS", default_value_t = Quotas::default().idle_timeout.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..), help_heading = "Quotas")]
     idle_timeout: u64,
@@ -104,8 +136,38 @@ fn rating_period(text: &str) -> Result<Duration, String> {
     Ok(period)
 }
 
+/// The help of `--computer`: the rules in which the computers play with a learned
+/// evaluation are those whose network ships (`networks/<rules>.nnue` of the built-in data).
+fn computer_help() -> String {
+    let networks: Vec<&str> = hnefatafl_data::embedded_names("networks")
+        .into_iter()
+        .filter_map(|name| name.strip_suffix(".nnue"))
+        .collect();
+    let with = if networks.is_empty() {
+        "the classic evaluation in every rule set".to_owned()
+    } else {
+        format!(
+            "a learned evaluation in {} (the networks shipped), the classic one elsewhere",
+            networks.join(", ")
+        )
+    };
+    format!(
+        "Offer a computer account `computer<LEVEL>` playing at that level (1 to 6), with \
+         {with}, a move in at most its level's own time (15 s at level 6) whatever the \
+         clock; may be given more than once"
+    )
+}
+
+/// The arguments, `--computer`'s help filled in from the data.
+fn arguments() -> Arguments {
+    let command =
+        Arguments::command().mut_arg("computer", |argument| argument.help(computer_help()));
+    let matches = command.get_matches();
+    Arguments::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+}
+
 fn main() -> ExitCode {
-    let arguments = Arguments::parse();
+    let arguments = arguments();
     match run(arguments) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -127,30 +189,69 @@ fn run(arguments: Arguments) -> Result<(), String> {
     let mut lock = DataLock::acquire(&data)?;
     let (tls_config, fingerprint) = tls::server_config(&data).map_err(|e| e.to_string())?;
     let database = data.join("server.db");
+    // Made 0600 by the server; one copied in, or made by another program, may be open to
+    // everybody: it holds the password hashes.
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = database.clone().into_os_string();
+        name.push(suffix);
+        let path = PathBuf::from(name);
+        if let Some(mode) = datadir::make_private(&path)? {
+            eprintln!(
+                "hnefataflserver: {}: was open to others (mode {mode:04o}); made private \
+                 (mode {:04o})",
+                path.display(),
+                mode & 0o700
+            );
+        }
+    }
     let open = || {
         SqliteStorage::open(&database).map_err(|error| format!("{}: {error}", database.display()))
     };
+    let mut exempt = arguments.exempt.clone();
+    if arguments.local {
+        // A private server: nobody but this computer's own users can reach it.
+        exempt.extend([
+            IpAddr::from([127, 0, 0, 1]),
+            IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
+        ]);
+    }
     let storage = open()?;
     let ratings = open()?;
     let options = Options {
         data: data.clone(),
+        proxy_protocol: arguments.proxy_protocol,
         show_traffic: arguments.showtraffic,
         stop_when_empty: arguments.local && !arguments.keep_running,
         computers: arguments.computer,
+        computer_threads: arguments
+            .computer_threads
+            .map_or_else(computer::default_threads, |threads| threads as usize),
         quotas: Quotas {
             connections: usize::try_from(arguments.max_connections).unwrap_or(usize::MAX),
+            connections_per_address: usize::try_from(arguments.connections_per_address)
+                .unwrap_or(usize::MAX),
             registrations_per_hour: arguments.registrations_per_hour,
             open_games: arguments.open_games,
             uploads_per_hour: arguments.uploads_per_hour,
             challenges_per_hour: arguments.challenges_per_hour,
             chat_per_second: arguments.chat_per_second,
+            chat_per_address: arguments.chat_per_address,
+            chat_per_game: arguments.chat_per_game,
+            exempt,
             hello_timeout: Duration::from_secs(arguments.hello_timeout),
             idle_timeout: Duration::from_secs(arguments.idle_timeout),
         },
         rating_period: arguments.rating_period,
     };
-    let server =
-        Server::new(Box::new(storage), Box::new(ratings), &options).map_err(|e| e.to_string())?;
+    let server = Server::new(Box::new(storage), Box::new(ratings), &options).map_err(|error| {
+        match error {
+            // The database's errors do not name it.
+            ServerError::Storage(_) | ServerError::Game(..) | ServerError::Write(_) => {
+                format!("{}: {error}", database.display())
+            }
+            ServerError::Rules(..) | ServerError::Thread(_) => error.to_string(),
+        }
+    })?;
     let bind = if arguments.local {
         IpAddr::from([127, 0, 0, 1])
     } else {

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 /// The limits. [`Quotas::default`] gives the values that `hnefataflserver --help` and
@@ -11,8 +12,9 @@ use std::time::{Duration, Instant};
 pub struct Quotas {
     /// Connections open at once (TLS handshakes included); more wait to be accepted.
     pub connections: usize,
-    /// Accounts registered from one address in an hour (not counted for 127.0.0.1 and
-    /// ::1, this computer's own).
+    /// Connections open at once from one address; more are closed at once.
+    pub connections_per_address: usize,
+    /// Accounts registered from one address in an hour.
     pub registrations_per_hour: usize,
     /// Unfinished games in which one account has a seat.
     pub open_games: usize,
@@ -22,21 +24,40 @@ pub struct Quotas {
     pub challenges_per_hour: usize,
     /// Chat lines one connection may send in a second (and in a burst).
     pub chat_per_second: u32,
+    /// Chat lines the connections of one address may send in a second, together.
+    pub chat_per_address: u32,
+    /// Chat lines the watchers of one game may send in it in a second, together (its
+    /// players are not counted).
+    pub chat_per_game: u32,
+    /// Addresses held to none of the per-address quotas (new accounts, connections,
+    /// chat): a load test's on this computer, say.
+    pub exempt: Vec<IpAddr>,
     /// Time a connection has to say `hello`.
     pub hello_timeout: Duration,
     /// Time a greeted connection may stay silent before it is closed.
     pub idle_timeout: Duration,
 }
 
+impl Quotas {
+    /// Whether `address` is held to the per-address quotas.
+    pub fn counts(&self, address: IpAddr) -> bool {
+        !self.exempt.contains(&address)
+    }
+}
+
 impl Default for Quotas {
     fn default() -> Quotas {
         Quotas {
             connections: 5000,
+            connections_per_address: 50,
             registrations_per_hour: 5,
             open_games: 20,
             uploads_per_hour: 10,
             challenges_per_hour: 30,
             chat_per_second: 2,
+            chat_per_address: 4,
+            chat_per_game: 10,
+            exempt: Vec::new(),
             hello_timeout: Duration::from_secs(60),
             idle_timeout: Duration::from_secs(3600),
         }
@@ -112,6 +133,36 @@ impl Bucket {
         } else {
             false
         }
+    }
+}
+
+/// A [`Bucket`] per key (chat per address), the full ones dropped when many are kept.
+#[derive(Debug)]
+pub struct Buckets<K> {
+    buckets: HashMap<K, Bucket>,
+}
+
+impl<K> Default for Buckets<K> {
+    fn default() -> Buckets<K> {
+        Buckets {
+            buckets: HashMap::new(),
+        }
+    }
+}
+
+impl<K: Eq + Hash> Buckets<K> {
+    /// Takes a token of `key`'s bucket, if it has one.
+    pub fn take(&mut self, key: K, rate: u32, now: Instant) -> bool {
+        if self.buckets.len() > MAX_KEYS {
+            // A bucket idle for a second is full again: as good as a new one.
+            self.buckets.retain(|_, bucket| {
+                now.saturating_duration_since(bucket.last) < Duration::from_secs(1)
+            });
+        }
+        self.buckets
+            .entry(key)
+            .or_insert_with(|| Bucket::new(rate, now))
+            .take(rate, now)
     }
 }
 

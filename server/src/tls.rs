@@ -51,21 +51,58 @@ pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsErro
     let pem = fs::read(&certificate_path).map_err(file_error(&certificate_path))?;
     let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&pem)
         .collect::<Result<_, _>>()
-        .map_err(|error| TlsError::Setup(format!("{}: {error}", certificate_path.display())))?;
+        .map_err(|error| {
+            TlsError::Setup(format!(
+                "{}: {}",
+                certificate_path.display(),
+                pem_words(&error)
+            ))
+        })?;
     let first = certificates.first().ok_or_else(|| {
         TlsError::Setup(format!("{}: no certificate", certificate_path.display()))
     })?;
     let fingerprint = fingerprint(first);
     let key_pem = fs::read(&key_path).map_err(file_error(&key_path))?;
-    let key = PrivateKeyDer::from_pem_slice(&key_pem)
-        .map_err(|error| TlsError::Setup(format!("{}: {error}", key_path.display())))?;
+    let key = PrivateKeyDer::from_pem_slice(&key_pem).map_err(|error| {
+        TlsError::Setup(format!("{}: {}", key_path.display(), pem_words(&error)))
+    })?;
     let config = ServerConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13])
         .map_err(|error| TlsError::Setup(error.to_string()))?
         .with_no_client_auth()
         .with_single_cert(certificates, key)
-        .map_err(|error| TlsError::Setup(error.to_string()))?;
+        .map_err(|error| {
+            let certificate = certificate_path.display();
+            let problem = match error {
+                rustls::Error::InconsistentKeys(_) => {
+                    format!("the key does not match the certificate {certificate}")
+                }
+                other => format!("{other} (with the certificate {certificate})"),
+            };
+            TlsError::Setup(format!(
+                "{}: {problem}; remove both to have a new pair made (clients that pinned \
+                 the old certificate will refuse the new one)",
+                key_path.display()
+            ))
+        })?;
     Ok((Arc::new(config), fingerprint))
+}
+
+/// A PEM file's problem in words (rustls prints the markers as lists of bytes).
+fn pem_words(error: &rustls::pki_types::pem::Error) -> String {
+    use rustls::pki_types::pem::Error;
+    match error {
+        Error::MissingSectionEnd { end_marker } => format!(
+            "the section has no end line `-----END {}-----` (is the file cut short?)",
+            String::from_utf8_lossy(end_marker)
+        ),
+        Error::IllegalSectionStart { line } => format!(
+            "a section starts with the bad line `{}`",
+            String::from_utf8_lossy(line)
+        ),
+        Error::NoItemsFound => "nothing of the kind expected in it".to_owned(),
+        other => other.to_string(),
+    }
 }
 
 /// Writes `path` whole or not at all, with permissions `mode` (less the umask): the bytes

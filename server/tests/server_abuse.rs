@@ -3,87 +3,18 @@
 //! connections), the accept loop out of file descriptors, lockouts that cannot be turned
 //! against the owner, hidden characters and unknown fields.
 
+#[path = "server_support/raw.rs"]
+mod raw;
 mod server_support;
 
-use std::net::IpAddr;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
-use futures_util::StreamExt;
 use hnefatafl_net::client::pins_file;
-use hnefatafl_net::protocol::{self, ClientMessage, ClockSpec, ServerMessage};
+use hnefatafl_net::protocol::{ClientMessage, ClockSpec, ServerMessage};
+use raw::Raw;
 use server_support::{PATIENCE, ServerProcess, TestClient};
-use tokio::io::{AsyncWriteExt, ReadHalf, WriteHalf};
-use tokio::net::{TcpSocket, TcpStream};
-use tokio_rustls::client::TlsStream;
-use tokio_util::codec::{AnyDelimiterCodec, FramedRead};
-
-/// A connection from a chosen loopback address (127.0.0.2, ...), speaking raw lines.
-struct Raw {
-    lines: FramedRead<ReadHalf<TlsStream<TcpStream>>, AnyDelimiterCodec>,
-    writer: WriteHalf<TlsStream<TcpStream>>,
-}
-
-impl Raw {
-    /// Connects from `from` to the server on 127.0.0.1 and says hello.
-    async fn connect(from: [u8; 4], port: u16, home: &Path) -> Raw {
-        let setup =
-            hnefatafl_net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home))
-                .expect("tls");
-        let socket = TcpSocket::new_v4().expect("socket");
-        socket
-            .bind((IpAddr::from(from), 0).into())
-            .expect("bind the source address");
-        let tcp = socket
-            .connect(([127, 0, 0, 1], port).into())
-            .await
-            .expect("connect");
-        let name = rustls::pki_types::ServerName::try_from("127.0.0.1").expect("name");
-        let stream = tokio_rustls::TlsConnector::from(setup.config)
-            .connect(name, tcp)
-            .await
-            .expect("handshake");
-        let (reader, writer) = tokio::io::split(stream);
-        let mut raw = Raw {
-            lines: FramedRead::new(reader, protocol::line_codec()),
-            writer,
-        };
-        raw.send(&ClientMessage::Hello {
-            version: protocol::PROTOCOL_VERSION,
-            client: "abuse test".into(),
-        })
-        .await;
-        assert!(matches!(
-            raw.next().await,
-            Some(ServerMessage::Welcome { .. })
-        ));
-        raw
-    }
-
-    async fn send(&mut self, message: &ClientMessage) {
-        let line = protocol::to_line(message);
-        self.writer.write_all(line.as_bytes()).await.expect("send");
-        self.writer.flush().await.expect("flush");
-    }
-
-    /// The next message, or `None` once the server has closed.
-    async fn next(&mut self) -> Option<ServerMessage> {
-        let frame = tokio::time::timeout(PATIENCE, self.lines.next())
-            .await
-            .expect("a message in time")?;
-        let bytes = frame.ok()?;
-        Some(protocol::parse_server(&String::from_utf8_lossy(&bytes)).expect("readable"))
-    }
-
-    /// The answer to a request: an error's text, or `None` for anything else.
-    async fn answer(&mut self, message: &ClientMessage) -> Option<String> {
-        self.send(message).await;
-        match self.next().await.expect("an answer") {
-            ServerMessage::Error { message } => Some(message),
-            _ => None,
-        }
-    }
-}
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
 
 fn new_game(rules: &str) -> ClientMessage {
     ClientMessage::New {
@@ -95,14 +26,16 @@ fn new_game(rules: &str) -> ClientMessage {
     }
 }
 
-/// Brandub's rule file with another id and a comment of `padding` bytes.
+/// Brandub's rule file with another id and name and a comment of `padding` bytes.
 fn padded_rules(id: &str, padding: usize) -> String {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../data/rules/brandub"
     ))
     .expect("brandub");
-    let mut text = text.replace("id\tbrandub", &format!("id\t{id}"));
+    let mut text = text
+        .replace("id\tbrandub", &format!("id\t{id}"))
+        .replace("\"Brandub\"", &format!("\"{id}\""));
     let mut left = padding;
     while left > 0 {
         let chunk = left.min(100);
@@ -536,7 +469,7 @@ async fn hidden_characters_and_unknown_fields_are_refused_or_removed() {
         .await;
     assert!(refused.starts_with("an account name has"), "{refused}");
     // So are uploaded rules whose name holds one.
-    let rules = padded_rules("mirror", 0).replace("\"Brandub\"", "\"Bran\u{202E}dub\"");
+    let rules = padded_rules("mirror", 0).replace("\"mirror\"", "\"Mir\u{202E}ror\"");
     let refused = ann
         .answer_error(ClientMessage::UploadRules { text: rules })
         .await;

@@ -263,6 +263,11 @@ fn two_players_and_a_watcher_play_a_whole_game_through_the_server() {
         assert!(text.contains(&ended), "{name}: no `{ended}` in\n{text}");
         assert!(!text.contains("Server:"), "{name}: refused\n{text}");
     }
+    // The end is said once where nobody asked for the board again.
+    for (name, text) in [("bob", &bob_text), ("guest", &guest_text)] {
+        let said = text.matches(&how).count();
+        assert_eq!(said, 1, "{name}: `{how}` said {said} times in\n{text}");
+    }
     // The other side's moves show as the computer's do; the watcher sees them all.
     let rules = brandub();
     for (ply, mv) in moves.iter().enumerate() {
@@ -987,6 +992,27 @@ fn a_time_loss_ends_the_game_at_both_tables_with_the_clock_at_nothing() {
     drop(club);
 }
 
+/// A byo-yomi time loss: the loser's periods are spent, and the end is said once.
+#[test]
+fn a_byo_yomi_time_loss_spends_the_periods_and_is_said_once() {
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
+    // No main time and one period of two seconds: Ann does not move.
+    let (mut ann, mut bob) = seated_at_game_one(connect, homes, "new brandub 0+1x2");
+    let ended = "Player 1 wins: player 0 ran out of time.";
+    bob.wait_for(ended);
+    let status = board_status(&mut bob);
+    assert!(
+        status.contains("\nClocks: player 0 0:00.0 and 0 periods of 2 s, player 1 "),
+        "{status}"
+    );
+    // Once when it ended, once for `b`.
+    let said = bob.text().matches(ended).count();
+    assert_eq!(said, 2, "{}", bob.text());
+    quit_both(&mut ann, &mut bob);
+    drop(club);
+}
+
 /// A 1x3 board: player 0's man moves to the middle, and player 1's man is shut in.
 const SHUT_IN: &str = "id shut_in\nname \"Shut in\"\nwidth 3\nheight 1\npieces 1 0 2\nsquares 1 1 1\n\
 piece bit 1\npiece 1 owner 0\npiece 1 occupies 1\npiece bit 2\npiece 2 owner 1\npiece 2 occupies 1\n\
@@ -1046,6 +1072,29 @@ fn rules_lists_and_upload_offers_a_rule_file_to_play() {
         !text.contains("Server:"),
         "nothing reached the server to refuse:\n{text}"
     );
+    // Bob takes the seat and Ann's man shuts his in: the uploaded rules' end, in words,
+    // also in the archive of a player who never saw the rules.
+    let rules = Rules::parse(SHUT_IN.as_bytes()).expect("shut_in reads");
+    let game = Game::new(rules.clone());
+    let only = game.legal_moves().next().expect("player 0's one move");
+    let mv = format!("m {}", rules.format_move(only, Notation::Numeric));
+    let homes: Vec<tempfile::TempDir> =
+        (0..2).map(|_| tempfile::tempdir().expect("home")).collect();
+    let mut bob = Player::start("bob", homes[0].path());
+    bob.send(&[&connect, "register bob", "bob secret", "join 1"]);
+    ann.wait_for("bob takes the seat of player 1 in game 1.");
+    ann.send(&[&mv]);
+    let words = "Player 0 wins: player 1 has no legal move.";
+    ann.wait_for(&format!("Game 1 is over. {words}"));
+    let mut carl = Player::start("carl", homes[1].path());
+    carl.send(&[&connect, "archive"]);
+    let listed = carl.wait_for("Game 1: shut_in, ann against bob");
+    let line = listed
+        .lines()
+        .find(|line| line.starts_with("Game 1: shut_in"))
+        .expect("the archive's line");
+    assert!(line.ends_with(words), "{line}");
+    drop((bob, carl));
     drop(server);
 }
 

@@ -5,7 +5,8 @@ use futures_util::FutureExt;
 
 use super::*;
 use crate::storage::{
-    GameRecord, RatedGame, SqliteStorage, StoredHistory, StoredRating, StoredSeek, StoredTime,
+    GameRecord, RatedGame, SqliteStorage, StoredHistory, StoredRating, StoredRules, StoredSeek,
+    StoredTime,
 };
 
 /// SQLite whose `add_move` says when it begins and then waits to be let go.
@@ -22,10 +23,15 @@ impl Storage for Held {
     fn password_hash(&mut self, name: &str) -> Result<Option<String>, StorageError> {
         self.inner.password_hash(name)
     }
-    fn add_rules(&mut self, hash: &str, text: &str) -> Result<(), StorageError> {
-        self.inner.add_rules(hash, text)
+    fn add_rules(
+        &mut self,
+        hash: &str,
+        text: &str,
+        uploader: Option<&str>,
+    ) -> Result<(), StorageError> {
+        self.inner.add_rules(hash, text, uploader)
     }
-    fn all_rules(&mut self) -> Result<Vec<(String, String)>, StorageError> {
+    fn all_rules(&mut self) -> Result<Vec<StoredRules>, StorageError> {
         self.inner.all_rules()
     }
     fn create_game(
@@ -127,6 +133,7 @@ async fn a_line_after_a_move_waits_until_the_move_is_committed() {
     journal.record(Write::AddRules {
         hash: "h".into(),
         text: "id x".into(),
+        uploader: None,
     });
     journal.record(Write::CreateGame {
         game: 1,

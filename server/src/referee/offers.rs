@@ -82,7 +82,7 @@ impl State {
                 }
                 let kept = stored_clocks(&live.left);
                 let clocks = live.clock.map(|_| kept.times);
-                let periods = wire_periods(live);
+                let periods = wire_periods(live.clock, &live.left);
                 self.journal.record(Write::TruncateMoves {
                     game,
                     keep: keep as u32,

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use hnefatafl_net::protocol::{ClockKind, ClockSpec, GameResult, SeekTerms};
 
-use super::{LiveGame, millis};
 use crate::clock::Left;
 use crate::storage::{StoredClock, StoredClocks, StoredResult, StoredSeek};
 
@@ -44,10 +43,15 @@ pub(super) fn live_clocks(stored: StoredClocks) -> [Left; 2] {
 }
 
 /// Both sides' byo-yomi periods left, for the wire, when the clock has periods.
-pub(super) fn wire_periods(live: &LiveGame) -> Option<[u32; 2]> {
-    live.clock
+pub(super) fn wire_periods(clock: Option<ClockSpec>, left: &[Left; 2]) -> Option<[u32; 2]> {
+    clock
         .filter(|clock| clock.kind() == ClockKind::ByoYomi)
-        .map(|_| live.left.map(|side| side.periods))
+        .map(|_| left.map(|side| side.periods))
+}
+
+/// A duration in whole milliseconds, as the wire and the storage count time.
+pub(crate) fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
 pub(super) fn stored_result(result: &GameResult) -> StoredResult {

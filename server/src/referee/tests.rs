@@ -1,7 +1,7 @@
 use std::time::Duration;
 
 use super::*;
-use crate::journal::{self, Committed};
+use crate::journal::{self, Committed, Write};
 use crate::storage::{SqliteStorage, Storage};
 
 /// A state with brandub, its storage writer on `path`, and two connections, Ann (1) and
@@ -17,7 +17,7 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
         next_game: 1,
         rules: BTreeMap::from([(
             hash.clone(),
-            RuleSet::new(rules, text.to_owned(), "brandub".into(), hash.clone()),
+            RuleSet::shipped(rules, text.to_owned(), "brandub".into(), hash.clone()),
         )]),
         games: BTreeMap::new(),
         connections: HashMap::new(),
@@ -28,10 +28,13 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
         uploads: Window::default(),
         registrations: Window::default(),
         seeks: Seeks::default(),
+        chat_addresses: Buckets::default(),
+        chat_games: Buckets::default(),
     };
     state.journal.record(Write::AddRules {
         hash,
         text: text.to_owned(),
+        uploader: None,
     });
     let queues = [(1, "ann"), (2, "bob")].map(|(id, name)| {
         let (queue, lines) = mpsc::channel(100);

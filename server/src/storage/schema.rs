@@ -81,4 +81,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     ALTER TABLE game ADD COLUMN seek_min INTEGER;
     ALTER TABLE game ADD COLUMN seek_max INTEGER;
 ",
+    "
+    ALTER TABLE rules ADD COLUMN uploader TEXT;
+",
 ];

@@ -7,11 +7,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The `hnefataflserver` binary, up to date.
+/// The `hnefataflserver` binary, up to date; `$HNEFATAFL_TEST_SERVER` names another one
+/// (an older build, to see a test fail before a change).
 pub fn server_binary() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
         .get_or_init(|| {
+            if let Some(chosen) = std::env::var_os("HNEFATAFL_TEST_SERVER") {
+                return PathBuf::from(chosen);
+            }
             option_env!("CARGO_BIN_EXE_hnefataflserver").map_or_else(
                 || build_binary("hnefatafl-server", "hnefataflserver"),
                 PathBuf::from,

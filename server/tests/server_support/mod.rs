@@ -30,8 +30,21 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Starts the server on 127.0.0.1 with its data in `data`, on `port` (0: any).
+    /// Starts the server on 127.0.0.1 with its data in `data`, on `port` (0: any), this
+    /// computer's own address (the tests') exempt from the per-address quotas.
     pub fn start(data: &Path, port: u16, extra: &[&str]) -> ServerProcess {
+        let mut exempt = vec!["--exempt", "127.0.0.1"];
+        exempt.extend_from_slice(extra);
+        Self::start_on(data, port, &exempt)
+    }
+
+    /// Starts it as [`ServerProcess::start`] does, on any port, with no address exempt
+    /// from the per-address quotas.
+    pub fn start_bare(data: &Path, extra: &[&str]) -> ServerProcess {
+        Self::start_on(data, 0, extra)
+    }
+
+    fn start_on(data: &Path, port: u16, extra: &[&str]) -> ServerProcess {
         let mut command = Command::new(server_binary());
         command
             .args(["--bind", "127.0.0.1", "--port", &port.to_string(), "--data"])

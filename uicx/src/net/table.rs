@@ -119,7 +119,12 @@ impl Table {
         if let Some(left) = self.clocks_now(to_move) {
             let mut left = left.map(|time| time.as_millis() as u64);
             if let (EndCause::Time, Some(winner)) = (result.reason, result.winner) {
-                left[usize::from(1 - winner.min(1))] = 0;
+                let loser = usize::from(1 - winner.min(1));
+                left[loser] = 0;
+                // Lost on time: the byo-yomi periods are spent too.
+                if let Some(periods) = self.periods.as_mut() {
+                    periods[loser] = 0;
+                }
             }
             self.clocks = Some(left);
         }

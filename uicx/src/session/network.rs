@@ -683,11 +683,31 @@ impl Session {
                 if let Some(line) = capture_line(&self.language, &rules, undo, !mine, naming) {
                     self.out.push(line);
                 }
-                self.after_move();
+                let over = self
+                    .game
+                    .as_ref()
+                    .is_some_and(|game| game.outcome().is_some());
+                if over {
+                    // The server's `ended`, which follows, says the end with the game's
+                    // number: said here too, it would come twice.
+                    self.show_final_board();
+                } else {
+                    self.after_move();
+                }
             }
             Err(error) => {
                 let message = messages::move_message(&self.language, game, mv, &error, naming);
                 self.say(message);
+            }
+        }
+    }
+
+    /// The board after a network game's last move, when the board is shown after moves.
+    fn show_final_board(&mut self) {
+        if self.auto_board && self.source.frontend().board_as_text() {
+            if let Some(game) = &self.game {
+                let text = crate::board::render(game, self.colour);
+                self.out.push(text.trim_end().to_owned());
             }
         }
     }

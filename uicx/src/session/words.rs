@@ -114,11 +114,39 @@ impl Session {
                 let outcome = Outcome { winner, reason };
                 match self.rules_named(rules_id) {
                     Some(rules) => self.outcome_message(&rules, outcome),
-                    None => Message::new(Key::NetServer, [outcome.to_string()]),
+                    None => self.outcome_without_rules(outcome),
                 }
             }
         };
         self.text(&message)
+    }
+
+    /// A rules' end in words when the rules are not at hand (an upload this client has
+    /// not seen): the pieces are each a `piece`, and the counts are left out.
+    fn outcome_without_rules(&self, outcome: Outcome) -> Message {
+        let piece = || self.language.get(Key::PieceAny);
+        let Some(winner) = outcome.winner else {
+            return Message::plain(match outcome.reason {
+                EndReason::Repetition => Key::DrawRepetitionAny,
+                EndReason::NoCapture => Key::DrawNoCaptureAny,
+                _ => Key::DrawNoWin,
+            });
+        };
+        let loser = winner.opponent().index().to_string();
+        let winner = winner.index().to_string();
+        match outcome.reason {
+            EndReason::Escape(_) => Message::new(Key::WinEscape, [winner, piece()]),
+            EndReason::CaptureLoss(_) => {
+                Message::new(Key::WinCaptureLoss, [winner, loser, piece()])
+            }
+            EndReason::ExitFort(_) => Message::new(Key::WinExitFort, [winner, piece()]),
+            EndReason::Encircled => Message::new(Key::WinEncircled, [winner, loser]),
+            EndReason::LosingSquare(_) => {
+                Message::new(Key::WinLosingSquare, [winner, loser, piece()])
+            }
+            EndReason::Repetition => Message::new(Key::WinRepetitionAny, [winner]),
+            _ => Message::new(Key::WinNoMoves, [winner, loser]),
+        }
     }
 
     /// The rules of that id: the game's on the board, or a shipped rule file.

@@ -12,49 +12,19 @@
 //!
 //! What the terms need from storage (whether the challenged account exists, the joining
 //! player's ratings) is read off the referee's lock before the message is handled
-//! ([`LookedUp`], read by `crate::server`), as the referee does no I/O.
+//! ([`LookedUp`], read by `crate::server`; the types are in `terms`), as the referee does no I/O.
 
 use std::time::Instant;
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
-use hnefatafl_net::protocol::{ClockSpec, GameId, SeekTerms, ServerMessage};
+use hnefatafl_net::protocol::{GameId, SeekTerms, ServerMessage};
 
-use crate::quotas::Window;
-use crate::referee::{ConnectionId, OtherSeat, State, valid_name};
+use super::terms::{LookedUp, SeekRequest};
+use super::{ConnectionId, OtherSeat, State, valid_name};
 use crate::storage::StoredRating;
 
 /// The rating of an account without rated games in a rule set: Glicko-2's start.
 const START_RATING: i32 = 1500;
-
-/// What a message's seek terms need from storage, read before the referee handles it.
-#[derive(Debug, Default)]
-pub(crate) struct LookedUp {
-    /// Whether the account a challenge names exists (read for `seek` with a name).
-    pub(crate) challenged_exists: Option<bool>,
-    /// The sender's ratings in every rule set (read for `join`).
-    pub(crate) ratings: Vec<StoredRating>,
-}
-
-/// What the seeks keep besides their games: the challenges each account sent in the
-/// last hour.
-#[derive(Debug, Default)]
-pub(crate) struct Seeks {
-    challenges: Window<String>,
-}
-
-/// What a seek asks for, as [`State::seek`] takes it.
-pub(crate) struct SeekRequest<'a> {
-    /// The rules, as `new` names them.
-    pub(crate) rules: &'a str,
-    /// The clock; none for an untimed game.
-    pub(crate) clock: Option<ClockSpec>,
-    /// The poster's side; the server draws it when `None`.
-    pub(crate) side: Option<u8>,
-    /// Whether the game is rated.
-    pub(crate) rated: bool,
-    /// Who may take the other seat.
-    pub(crate) terms: SeekTerms,
-}
 
 /// Refuses terms that nobody could meet, or that name a player wrongly.
 fn check_terms(poster: &str, terms: &SeekTerms) -> Result<(), String> {

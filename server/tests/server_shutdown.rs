@@ -1,0 +1,55 @@
+//! The server asked to stop (SIGTERM): it tells its clients, writes what it was told,
+//! closes their connections and ends; started again, every game goes on.
+
+mod server_support;
+
+use std::process::Command;
+
+use hnefatafl_net::protocol::ClientMessage;
+use server_support::{Duel, PATIENCE, ServerProcess, TestClient};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_tells_the_clients_keeps_the_games_and_ends() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let mut server = ServerProcess::start(data.path(), 0, &["--computer", "6"]);
+    let mut duel = Duel::start(server.port, home.path(), "brandub", ["ann", "bob"], 5).await;
+    duel.play().await;
+    duel.play().await;
+    // A computer thinking on a game of its own does not hold the end up.
+    let mut cid = TestClient::registered(server.port, home.path(), "cid").await;
+    cid.send(ClientMessage::New {
+        rules: "brandubh".into(),
+        clock: None,
+        side: 1,
+        opponent: Some("computer6".into()),
+        rated: false,
+    })
+    .await;
+    cid.game_state().await;
+
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.pid().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    for player in duel.players.iter_mut().chain([&mut cid]) {
+        let said = player.error().await;
+        assert!(said.contains("the server is stopping"), "{said}");
+        let closed = tokio::time::timeout(PATIENCE, player.client.recv())
+            .await
+            .expect("closed in time");
+        assert!(matches!(closed, Ok(None) | Err(_)), "{closed:?}");
+    }
+    let status = server.ended_within(PATIENCE).expect("ended in time");
+    assert!(status.success(), "{status}");
+
+    // Started again on its data, the game goes on where it was.
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let mut ann = TestClient::connect(server.port, home.path()).await;
+    assert_eq!(ann.login("ann", "password 0").await, vec![duel.id]);
+    ann.send(ClientMessage::Join { game: duel.id }).await;
+    let state = ann.game_state().await;
+    let played: Vec<_> = duel.game.moves().collect();
+    assert_eq!(state.moves, played);
+}
