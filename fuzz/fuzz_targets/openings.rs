@@ -6,8 +6,8 @@
 
 use std::sync::OnceLock;
 
-use hnefatafl_matches::openings::{opening_line, read_openings, recorded_openings};
 use hnefatafl_core::Rules;
+use hnefatafl_matches::openings::{opening_line, read_openings, recorded_openings};
 use libfuzzer_sys::fuzz_target;
 
 fn rules() -> &'static Rules {

@@ -7,10 +7,10 @@ use std::sync::OnceLock;
 
 use aim::{EngineConfig, Limits};
 use hnefatafl_core::Rules;
-use libfuzzer_sys::fuzz_target;
 use hnefatafl_protocol::engine::Player;
 use hnefatafl_protocol::engine::htp::Htp;
 use hnefatafl_protocol::engine::otep::{Flow, Otep};
+use libfuzzer_sys::fuzz_target;
 
 const BRANDUB: &[u8] = include_bytes!("../../data/rules/brandub");
 
