@@ -48,6 +48,15 @@ pub struct Progress {
     pub pv: Vec<Move>,
     /// Fraction (0..=1) of the time or depth budget used, for progress bars.
     pub fraction: f32,
+    /// The win chance's scale of the evaluation that scored it ([`Score::win_chance`]).
+    pub win_scale: u16,
+}
+
+impl Progress {
+    /// The chance, from 0 to 1, that the side to move wins, by the score.
+    pub fn win_chance(&self) -> f64 {
+        self.score.win_chance(self.win_scale)
+    }
 }
 
 /// The result of a search.
@@ -70,6 +79,17 @@ pub struct SearchResult {
     /// The evaluation that scored the search's leaves: [`Evaluation::Network`] only when
     /// one was asked for and the engine has a network that fits the rules.
     pub evaluation: Evaluation,
+    /// The win chance's scale of that evaluation: the network's
+    /// [`piece_scale`](Network::piece_scale), or [`CLASSIC_WIN_SCALE`](crate::CLASSIC_WIN_SCALE).
+    pub win_scale: u16,
+}
+
+impl SearchResult {
+    /// The chance, from 0 to 1, that the side to move wins, by the score
+    /// ([`Score::win_chance`]).
+    pub fn win_chance(&self) -> f64 {
+        self.score.win_chance(self.win_scale)
+    }
 }
 
 /// Engine settings.
@@ -126,6 +146,8 @@ struct Shared {
     split: Split,
     /// The history heuristic's tables ([`HistoryTables`]).
     history: HistoryTables,
+    /// The win chance's scale of the search's evaluation.
+    win_scale: u16,
 }
 
 /// The root split of a search with several threads: the main thread searches the first
@@ -366,6 +388,11 @@ impl Engine {
         let start = Instant::now();
         let plan = limits.plan();
         let (network, evaluation) = self.choose_evaluation(game.rules(), limits);
+        let win_scale = network
+            .as_ref()
+            .map_or(crate::score::CLASSIC_WIN_SCALE, |network| {
+                network.piece_scale()
+            });
         let answer =
             |best: Option<Move>, score: i32, depth: u32, nodes: u64, pv: Vec<Move>| SearchResult {
                 best,
@@ -375,6 +402,7 @@ impl Engine {
                 elapsed: start.elapsed(),
                 pv,
                 evaluation,
+                win_scale,
             };
         let legal: Vec<Move> = if game.outcome().is_some() {
             Vec::new()
@@ -401,6 +429,7 @@ impl Engine {
             plan,
             split: Split::default(),
             history: HistoryTables::new(tables.square_count, if split { 1 } else { threads }),
+            win_scale,
         };
         let context = Context::new(
             &self.tuning,

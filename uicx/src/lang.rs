@@ -119,6 +119,10 @@ gleipnir::language_keys! {
         AnalysisDepth = "analysis_depth",
         AnalysisBest = "analysis_best",
         AnalysisNone = "analysis_none",
+        WinChance = "chance",
+        WinSideAttackers = "chance_attackers",
+        WinSideDefenders = "chance_defenders",
+        WinSidePlayer = "chance_player",
         BackFromX = "back_from_x",
         // The X window.
         SideAttackers = "side_attackers",

@@ -6,12 +6,14 @@ use std::sync::Arc;
 use aim::nnue::Network;
 use aim::{Evaluation, Limits};
 
-use hnefatafl_core::Rules;
+use hnefatafl_core::{Player, Rules};
 
 use crate::data::{DataDirs, LookupError};
 use crate::lang::{Key, Language, Message};
 use crate::messages;
 use crate::thinker::{Event, Purpose};
+use crate::x11::Role;
+use crate::x11::view::roles;
 
 use super::{PlayerKind, Session, capture_line};
 
@@ -81,6 +83,22 @@ impl Session {
             }
             _ => self.language.get(Key::EvalClassic),
         }
+    }
+
+    /// A win chance for a named side, in words: `attackers 63%` (`chance` from 0 to 1).
+    pub(crate) fn win_words(&self, player: Player, chance: f64) -> String {
+        let index = player.index().to_string();
+        let roles = self
+            .game
+            .as_ref()
+            .map_or([Role::Plain; 2], |game| roles(game.rules()));
+        let side = match roles[player.index()] {
+            Role::Attackers => self.language.get(Key::WinSideAttackers),
+            Role::Defenders => self.language.get(Key::WinSideDefenders),
+            Role::Plain => self.text(&Message::new(Key::WinSidePlayer, [index])),
+        };
+        let percent = format!("{:.0}", (chance * 100.0).clamp(0.0, 100.0));
+        self.text(&Message::new(Key::WinChance, [side, percent]))
     }
 
     /// The limits of the computer to move, when a computer is to move in a game not over.
@@ -154,6 +172,7 @@ impl Session {
                     0
                 };
                 let pv = self.naming().line(game.rules(), &progress.pv);
+                let chance = self.win_words(game.side_to_move(), progress.win_chance());
                 self.say(Message::new(
                     Key::AnalysisDepth,
                     [
@@ -163,6 +182,7 @@ impl Session {
                         speed.to_string(),
                         format!("{seconds:.2}"),
                         pv,
+                        chance,
                     ],
                 ));
             }
@@ -180,9 +200,10 @@ impl Session {
                         self.analysis = Some((best, ply, hash));
                         let line = self.naming().move_text(game.rules(), best);
                         let evaluation = self.evaluation_words(result.evaluation);
+                        let chance = self.win_words(game.side_to_move(), result.win_chance());
                         self.say(Message::new(
                             Key::AnalysisBest,
-                            [line, result.score.to_string()],
+                            [line, result.score.to_string(), chance],
                         ));
                         self.say(Message::new(Key::AnalysisEvaluation, [evaluation]));
                     }
