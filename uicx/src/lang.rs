@@ -119,6 +119,8 @@ gleipnir::language_keys! {
         AnalysisDepth = "analysis_depth",
         AnalysisBest = "analysis_best",
         AnalysisNone = "analysis_none",
+        AnalysisLine = "analysis_line",
+        AnalysisLineDepth = "analysis_line_depth",
         WinChance = "chance",
         WinSideAttackers = "chance_attackers",
         WinSideDefenders = "chance_defenders",

@@ -40,7 +40,10 @@ fn hundredths(text: &str) -> i64 {
     }
     let (whole, fraction) = text.split_once('.').expect("a decimal score");
     let sign = if whole.starts_with('-') { -1 } else { 1 };
-    let whole: i64 = whole.trim_start_matches(['+', '-']).parse().expect("digits");
+    let whole: i64 = whole
+        .trim_start_matches(['+', '-'])
+        .parse()
+        .expect("digits");
     let fraction: i64 = fraction.parse().expect("digits");
     sign * (whole * 100 + fraction)
 }
@@ -96,7 +99,10 @@ fn analysis_gives_each_score_as_the_win_chance_of_the_side_to_move() {
         .filter(|line| line.starts_with("Best move: m "))
         .collect::<Vec<_>>();
     assert_eq!(best.len(), 2, "{text}");
-    assert!(best[0].contains(", attackers ") && best[0].ends_with("%)."), "{text}");
+    assert!(
+        best[0].contains(", attackers ") && best[0].ends_with("%)."),
+        "{text}"
+    );
     assert!(best[1].contains(", defenders "), "{text}");
 }
 

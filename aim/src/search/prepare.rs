@@ -263,6 +263,7 @@ pub(super) fn run<E: Evaluator + Send>(
                 pv: done.pv.clone(),
                 fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
                 win_scale: shared.win_scale,
+                line: shared.line,
             });
         });
         worker.report_nodes();

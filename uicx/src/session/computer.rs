@@ -173,7 +173,7 @@ impl Session {
                 };
                 let pv = self.naming().line(game.rules(), &progress.pv);
                 let chance = self.win_words(game.side_to_move(), progress.win_chance());
-                self.say(Message::new(
+                let depth = Message::new(
                     Key::AnalysisDepth,
                     [
                         progress.depth.to_string(),
@@ -184,13 +184,21 @@ impl Session {
                         pv,
                         chance,
                     ],
-                ));
+                );
+                if progress.line == 0 {
+                    self.say(depth);
+                } else {
+                    let text = self.text(&depth);
+                    let number = (progress.line + 1).to_string();
+                    self.say(Message::new(Key::AnalysisLineDepth, [number, text]));
+                }
             }
             Event::Done {
                 result,
                 purpose,
                 ply,
                 hash,
+                others,
             } => {
                 self.progress = None;
                 let Some(game) = &self.game else { return };
@@ -206,6 +214,9 @@ impl Session {
                             [line, result.score.to_string(), chance],
                         ));
                         self.say(Message::new(Key::AnalysisEvaluation, [evaluation]));
+                        if !others.is_empty() {
+                            self.say_lines(std::iter::once(&result).chain(&others));
+                        }
                     }
                     (Purpose::Analyse, _) => self.say(Message::plain(Key::AnalysisNone)),
                     (Purpose::Play, Some(best)) if current && self.computer_will_move() => {
@@ -235,6 +246,33 @@ impl Session {
                     (Purpose::Play, _) => {}
                 }
             }
+        }
+    }
+
+    /// The lines of an analysis of several, best first: each one's move, score, win
+    /// chance and line of play, in both notations.
+    fn say_lines<'r>(&mut self, lines: impl Iterator<Item = &'r aim::SearchResult>) {
+        let Some(game) = &self.game else { return };
+        let naming = self.naming();
+        let mover = game.side_to_move();
+        let texts: Vec<Message> = lines
+            .enumerate()
+            .filter_map(|(index, line)| {
+                let best = line.best?;
+                Some(Message::new(
+                    Key::AnalysisLine,
+                    [
+                        (index + 1).to_string(),
+                        naming.move_text(game.rules(), best),
+                        line.score.to_string(),
+                        self.win_words(mover, line.win_chance()),
+                        naming.line(game.rules(), &line.pv),
+                    ],
+                ))
+            })
+            .collect();
+        for text in texts {
+            self.say(text);
         }
     }
 
