@@ -134,3 +134,99 @@ fn a_side_without_a_role_is_named_by_its_number() {
     assert_eq!(found.len(), 2, "{text}");
     assert!(found.iter().all(|depth| depth.side == "player 0"), "{text}");
 }
+
+/// The summary lines of an analysis of several:
+/// `line 2: m 3 5 1 5 (d2-b2) (score +0.31, attackers 52%)  pv ...`, as (number, move,
+/// score in hundredths, the rest).
+fn lines(text: &str) -> Vec<(usize, String, i64)> {
+    text.lines()
+        .filter(|line| line.starts_with("line ") && line.contains(": m "))
+        .map(|line| {
+            let (number, rest) = line["line ".len()..].split_once(": m ").expect("a line");
+            let (mv, rest) = rest.split_once(") (score ").expect("a move and its score");
+            let score = rest.split(", ").next().expect("a score");
+            (
+                number.parse().expect("a number"),
+                format!("{mv})"),
+                hundredths(score),
+            )
+        })
+        .collect()
+}
+
+/// The move of `Best move: m 5 3 5 2 (f4-f5) (score ...).`
+fn best_move(text: &str) -> String {
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("Best move: m "))
+        .unwrap_or_else(|| panic!("no best move: {text}"));
+    let rest = &line["Best move: m ".len()..];
+    let end = rest.find(") (score ").expect("the move's end");
+    rest[..=end].to_owned()
+}
+
+#[test]
+fn several_lines_come_best_first_and_the_first_is_the_plain_analysis_s() {
+    let home = home();
+    for rules in ["brandub", "copenhagen"] {
+        let plain = stdout_of(&mut on(rules, home.path()), "a d3 j1\n");
+        let several = stdout_of(&mut on(rules, home.path()), "a d3 j1 lines=3\n");
+        let found = lines(&several);
+        assert_eq!(
+            found.iter().map(|line| line.0).collect::<Vec<_>>(),
+            [1, 2, 3],
+            "{several}"
+        );
+        // Three different moves, no score better than the one before it.
+        assert!(found[0].1 != found[1].1 && found[1].1 != found[2].1 && found[0].1 != found[2].1);
+        assert!(
+            found.windows(2).all(|pair| pair[0].2 >= pair[1].2),
+            "{several}"
+        );
+        // Both notations: `3 5 1 5 (d2-b2)`.
+        assert!(
+            found
+                .iter()
+                .all(|line| line.1.contains(" (") && line.1.contains('-'))
+        );
+        // The first line is the move the plain analysis finds, with its score.
+        assert_eq!(found[0].1, best_move(&plain), "{plain}\n{several}");
+        assert_eq!(best_move(&several), best_move(&plain));
+        let plain_depths = depths(&plain);
+        assert_eq!(found[0].2, plain_depths[plain_depths.len() - 1].score);
+    }
+}
+
+#[test]
+fn one_line_is_the_plain_analysis_node_for_node() {
+    let home = home();
+    let nodes = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| line.starts_with("depth "))
+            .map(|line| line.split(" nodes/s").next().unwrap_or_default().to_owned())
+            .map(|line| {
+                line.rsplit_once("  ")
+                    .map(|(head, _)| head.to_owned())
+                    .unwrap_or(line)
+            })
+            .collect()
+    };
+    let plain = stdout_of(&mut on("copenhagen", home.path()), "a d4 j1\n");
+    let one = stdout_of(&mut on("copenhagen", home.path()), "a d4 j1 lines=1\n");
+    assert_eq!(nodes(&plain).len(), 4, "{plain}");
+    assert_eq!(nodes(&plain), nodes(&one));
+    assert!(lines(&one).is_empty(), "{one}");
+}
+
+#[test]
+fn a_bad_count_of_lines_is_refused() {
+    let home = home();
+    let output = on("brandub", home.path())
+        .write_stdin("a lines=0\na lines=65\n")
+        .output()
+        .expect("runs");
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("Bad limits: lines=0 "), "{errors}");
+    assert!(errors.contains("Bad limits: lines=65 "), "{errors}");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("depth 1"));
+}
