@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 37] = [
+pub(crate) static COMMANDS: [Command; 38] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -217,6 +217,15 @@ pub(crate) static COMMANDS: [Command; 37] = [
     local("a", Arity::AtLeast(0), Key::HelpCmdA, |session, args| {
         session.command_analyse(args)
     }),
+    Command {
+        names_something: true,
+        ..local(
+            "review",
+            Arity::AtLeast(0),
+            Key::HelpCmdReview,
+            |session, args| session.command_review(args),
+        )
+    },
     Command {
         while_thinking: WhileThinking::StopsSearch,
         ..local(
