@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 38] = [
+pub(crate) static COMMANDS: [Command; 40] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -217,6 +217,18 @@ pub(crate) static COMMANDS: [Command; 38] = [
     local("a", Arity::AtLeast(0), Key::HelpCmdA, |session, args| {
         session.command_analyse(args)
     }),
+    local(
+        "live",
+        Arity::AtLeast(0),
+        Key::HelpCmdLive,
+        |session, args| session.command_live(args),
+    ),
+    Command {
+        while_thinking: WhileThinking::Now,
+        ..local("s", Arity::Exactly(0), Key::HelpCmdS, |session, _| {
+            session.command_stop_analysis()
+        })
+    },
     Command {
         names_something: true,
         ..local(

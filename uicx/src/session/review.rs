@@ -49,6 +49,7 @@ impl Session {
     /// `review [--plot <file>] [<limits>]`: searches every position of the game from its
     /// start and reports each move, then writes the graph when asked.
     pub(super) fn command_review(&mut self, words: &[&str]) -> Outcome {
+        self.refuse_help_at_play()?;
         let (plot, words) = match words.iter().position(|&word| word == PLOT) {
             Some(at) => {
                 let file = words
