@@ -260,6 +260,7 @@ gleipnir::language_keys! {
         HelpCmdReview = "help_cmd_review",
         HelpCmdLive = "help_cmd_live",
         HelpCmdS = "help_cmd_s",
+        HelpWinChance = "help_win_chance",
         HelpCmdU = "help_cmd_u",
         HelpCmdN = "help_cmd_n",
         HelpCmdR = "help_cmd_r",

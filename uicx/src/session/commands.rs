@@ -539,6 +539,9 @@ impl Session {
                 if topic == "b" && frontend.board_as_text() {
                     self.say(Message::plain(Key::HelpBoard));
                 }
+                if ["a", "live", "review"].contains(&command.name) {
+                    self.say(Message::plain(Key::HelpWinChance));
+                }
             }
             None => {
                 self.say(frontend.help_intro());
@@ -640,6 +643,9 @@ mod tests {
 
     #[test]
     fn the_window_lists_the_local_commands() {
-        assert_eq!(names(Group::Local), "h m b p f a u n r l d e w x q");
+        assert_eq!(
+            names(Group::Local),
+            "h m b p f a live s review u n r l d e w x q"
+        );
     }
 }
