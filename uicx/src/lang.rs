@@ -131,6 +131,7 @@ gleipnir::language_keys! {
         ReviewNoMoves = "review_no_moves",
         ReviewPlotted = "review_plotted",
         ReviewPlotFailed = "review_plot_failed",
+        ReviewBadRecord = "review_bad_record",
         WinChance = "chance",
         WinSideAttackers = "chance_attackers",
         WinSideDefenders = "chance_defenders",

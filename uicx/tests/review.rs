@@ -206,3 +206,61 @@ fn a_game_without_moves_has_nothing_to_review() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.matches("No moves to review.").count(), 1, "{stderr}");
 }
+
+#[test]
+fn an_opentafl_record_is_reviewed_loaded_or_named() {
+    let home = home();
+    let record = home.path().join("game.otg");
+    let mut input: String = GAME
+        .split_whitespace()
+        .map(|mv| {
+            let mv = mv.split('x').next().expect("a move");
+            let (from, to) = mv.split_once('-').expect("from-to");
+            format!("m {from} {to}\n")
+        })
+        .collect();
+    input.push_str(&format!("w {}\n", record.display()));
+    let output = program(home.path())
+        .arg("-C")
+        .arg("-d")
+        .arg(data())
+        .args(["-r", "copenhagen", "-l", "eng"])
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    // From brandub, a record of a Copenhagen game: named, or loaded with `e`.
+    let text = String::from_utf8_lossy(
+        &program(home.path())
+            .arg("-C")
+            .arg("-d")
+            .arg(data())
+            .args(["-r", "brandub", "-l", "eng"])
+            .write_stdin(format!(
+                "review d1 --record {0}\ne {0}\nreview d1\nreview --record {1}\n",
+                record.display(),
+                home.path().join("missing.otg").display()
+            ))
+            .output()
+            .expect("runs")
+            .stdout,
+    )
+    .into_owned();
+    let reviews: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("Review: "))
+        .collect();
+    assert_eq!(reviews.len(), 2, "{text}");
+    assert!(
+        reviews
+            .iter()
+            .all(|line| line.starts_with("Review: 18 moves,")),
+        "{text}"
+    );
+    let moves: Vec<Reviewed> = text.lines().filter_map(reviewed).collect();
+    assert_eq!(moves.len(), 36, "{text}");
+    assert_eq!(
+        (moves[17].side.as_str(), moves[17].after),
+        ("defenders", 100)
+    );
+}

@@ -87,11 +87,20 @@ impl Session {
 
     /// A win chance for a named side, in words: `attackers 63%` (`chance` from 0 to 1).
     pub(crate) fn win_words(&self, player: Player, chance: f64) -> String {
-        let index = player.index().to_string();
         let roles = self
             .game
             .as_ref()
             .map_or([Role::Plain; 2], |game| roles(game.rules()));
+        self.win_words_of(roles, player, chance)
+    }
+
+    /// [`Session::win_words`] for a game of `rules`.
+    pub(crate) fn win_words_in(&self, rules: &Rules, player: Player, chance: f64) -> String {
+        self.win_words_of(roles(rules), player, chance)
+    }
+
+    fn win_words_of(&self, roles: [Role; 2], player: Player, chance: f64) -> String {
+        let index = player.index().to_string();
         let side = match roles[player.index()] {
             Role::Attackers => self.language.get(Key::WinSideAttackers),
             Role::Defenders => self.language.get(Key::WinSideDefenders),

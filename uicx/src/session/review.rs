@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use aim::{Engine, EngineConfig, Limits};
-use hnefatafl_core::{Game, Move, Player};
+use hnefatafl_core::{Game, Move, Player, Rules};
 use image::{Rgb, RgbImage};
 
 use crate::lang::{Key, Message};
@@ -23,6 +23,8 @@ pub const MISTAKE_POINTS: i32 = 10;
 pub const BLUNDER_POINTS: i32 = 20;
 /// The word that names the graph's file: `review --plot game.png`.
 const PLOT: &str = "--plot";
+/// The word that names an OpenTafl record to review: `review --record game.otg`.
+const RECORD: &str = "--record";
 /// The time a position gets when no limit is given: level 3's search, cut to this, so a
 /// game of 100 moves reviews in under a minute.
 const DEFAULT_TIME: Duration = Duration::from_millis(400);
@@ -50,20 +52,8 @@ impl Session {
     /// start and reports each move, then writes the graph when asked.
     pub(super) fn command_review(&mut self, words: &[&str]) -> Outcome {
         self.refuse_help_at_play()?;
-        let (plot, words) = match words.iter().position(|&word| word == PLOT) {
-            Some(at) => {
-                let file = words
-                    .get(at + 1)
-                    .ok_or_else(|| Message::new(Key::CmdEmptyName, [PLOT]))?;
-                let rest: Vec<&str> = words[..at]
-                    .iter()
-                    .chain(&words[at + 2..])
-                    .copied()
-                    .collect();
-                (Some(*file), rest)
-            }
-            None => (None, words.to_vec()),
-        };
+        let (plot, words) = take_option(words, PLOT)?;
+        let (record, words) = take_option(&words, RECORD)?;
         let limits = if words.is_empty() {
             Limits {
                 level: Some(3),
@@ -73,7 +63,10 @@ impl Session {
         } else {
             read_limits(&words)?
         };
-        let mut replay = self.game_or_error()?.clone();
+        let mut replay = match record {
+            Some(path) => self.read_record(path)?,
+            None => self.game_or_error()?.clone(),
+        };
         let moves: Vec<Move> = {
             while replay.undo().is_some() {}
             replay.redo_moves().collect()
@@ -81,8 +74,9 @@ impl Session {
         if moves.is_empty() {
             return Err(Message::plain(Key::ReviewNoMoves));
         }
+        let rules = replay.rules().clone();
         let judged = self.judge(replay, &moves, &limits);
-        self.report(&moves, &judged);
+        self.report(&rules, &moves, &judged);
         if let Some(file) = plot {
             let first: Vec<f64> = judged
                 .iter()
@@ -94,6 +88,16 @@ impl Session {
             self.say(Message::new(Key::ReviewPlotted, [file]));
         }
         Ok(())
+    }
+
+    /// The game of an OpenTafl record (`review --record game.otg`), in the rules `e`
+    /// would load it with: the rules in play where they fit it, else the record's own.
+    fn read_record(&self, path: &str) -> Result<Game, Message> {
+        let bytes = crate::files::read(Path::new(path))
+            .map_err(|error| crate::messages::read_message(&self.language, path, &error))?;
+        let current = self.game.as_ref().map(|game| game.rules().clone());
+        crate::otg::read(&bytes, current.as_ref())
+            .map_err(|reason| Message::new(Key::ReviewBadRecord, [path.to_owned(), reason]))
     }
 
     /// Searches each position of the game, from the start (`replay`) to the end, showing
@@ -152,9 +156,7 @@ impl Session {
 
     /// One line a move: its mover's chance before and after it, and the mark and best
     /// move where the chance dropped by [`MISTAKE_POINTS`] or more; then the counts.
-    fn report(&mut self, moves: &[Move], judged: &[Judged]) {
-        let Some(game) = &self.game else { return };
-        let rules = game.rules().clone();
+    fn report(&mut self, rules: &Rules, moves: &[Move], judged: &[Judged]) {
         let naming = self.naming();
         let (mut mistakes, mut blunders) = (0, 0);
         for (index, &mv) in moves.iter().enumerate() {
@@ -164,14 +166,14 @@ impl Session {
             let drop = before - after;
             let mut words = vec![
                 (index + 1).to_string(),
-                naming.move_text(&rules, mv),
-                self.win_words(mover, f64::from(before) / 100.0),
-                self.win_words(mover, f64::from(after) / 100.0),
+                naming.move_text(rules, mv),
+                self.win_words_in(rules, mover, f64::from(before) / 100.0),
+                self.win_words_in(rules, mover, f64::from(after) / 100.0),
             ];
             let key = if drop >= MISTAKE_POINTS {
                 let best = judged[index]
                     .best
-                    .map_or_else(|| "-".to_owned(), |best| naming.move_text(&rules, best));
+                    .map_or_else(|| "-".to_owned(), |best| naming.move_text(rules, best));
                 words.extend([drop.to_string(), best]);
                 if drop >= BLUNDER_POINTS {
                     blunders += 1;
@@ -194,6 +196,25 @@ impl Session {
             ],
         ));
     }
+}
+
+/// `words` less `name <value>`, and the value; an error when the value is missing.
+fn take_option<'w>(
+    words: &[&'w str],
+    name: &'static str,
+) -> Result<(Option<&'w str>, Vec<&'w str>), Message> {
+    let Some(at) = words.iter().position(|&word| word == name) else {
+        return Ok((None, words.to_vec()));
+    };
+    let value = *words
+        .get(at + 1)
+        .ok_or_else(|| Message::new(Key::CmdEmptyName, [name]))?;
+    let rest = words[..at]
+        .iter()
+        .chain(&words[at + 2..])
+        .copied()
+        .collect();
+    Ok((Some(value), rest))
 }
 
 /// The chance that `player` wins at a judged position.
