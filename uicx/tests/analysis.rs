@@ -230,3 +230,21 @@ fn a_bad_count_of_lines_is_refused() {
     assert!(errors.contains("Bad limits: lines=65 "), "{errors}");
     assert!(!String::from_utf8_lossy(&output.stdout).contains("depth 1"));
 }
+
+#[test]
+fn h_a_explains_the_figures_and_their_point_of_view() {
+    let home = home();
+    let text = stdout_of(&mut on("brandub", home.path()), "h a\nh review\nh b\n");
+    let explained = text
+        .lines()
+        .filter(|line| line.starts_with("Scores are the side to move's"))
+        .collect::<Vec<_>>();
+    // After `a` and `review`, not after `b`.
+    assert_eq!(explained.len(), 2, "{text}");
+    assert!(explained[0].contains("win chance"), "{text}");
+    assert!(explained[0].contains("1/(1+e^(-score/4.00))"), "{text}");
+    assert!(
+        explained[0].contains("10 points a mistake, of 20 a blunder"),
+        "{text}"
+    );
+}

@@ -230,22 +230,23 @@ fn an_opentafl_record_is_reviewed_loaded_or_named() {
         .expect("runs");
     assert!(output.status.success());
     // From brandub, a record of a Copenhagen game: named, or loaded with `e`.
-    let text = String::from_utf8_lossy(
-        &program(home.path())
-            .arg("-C")
-            .arg("-d")
-            .arg(data())
-            .args(["-r", "brandub", "-l", "eng"])
-            .write_stdin(format!(
-                "review d1 --record {0}\ne {0}\nreview d1\nreview --record {1}\n",
-                record.display(),
-                home.path().join("missing.otg").display()
-            ))
-            .output()
-            .expect("runs")
-            .stdout,
-    )
-    .into_owned();
+    let missing = home.path().join("missing.otg");
+    let output = program(home.path())
+        .arg("-C")
+        .arg("-d")
+        .arg(data())
+        .args(["-r", "brandub", "-l", "eng"])
+        .write_stdin(format!(
+            "review d1 --record {0}\ne {0}\nreview d1\nreview --record {1}\n",
+            record.display(),
+            missing.display()
+        ))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    // A record that cannot be read is named.
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains(&missing.display().to_string()), "{errors}");
     let reviews: Vec<&str> = text
         .lines()
         .filter(|line| line.starts_with("Review: "))
