@@ -62,8 +62,10 @@ mod tt;
 pub use classic::EvalWeights;
 pub use clock::{Budget, Clock, OutOfTime};
 pub use evaluator::{Evaluation, Evaluator};
-pub use limits::{DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_THREADS};
+pub use limits::{
+    DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_LINES, MAX_THREADS,
+};
 pub use params::{Parallel, Quiescence, Tuning};
-pub use score::Score;
+pub use score::{CLASSIC_WIN_SCALE, Score};
 pub use search::{Engine, EngineConfig, Progress, SearchResult};
 pub use settings::{SettingError, Settings};

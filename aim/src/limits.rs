@@ -42,7 +42,14 @@ pub struct Limits {
     /// ([`Engine::set_network`](crate::Engine::set_network), the one place a network is
     /// given), else the classic evaluation.
     pub evaluation: Option<Evaluation>,
+    /// How many best moves an analysis reports, each with its line (the limit word
+    /// `lines=3`, read by [`Engine::search_lines`](crate::Engine::search_lines)); a move's
+    /// search ([`Engine::search`](crate::Engine::search)) looks for one whatever it says.
+    pub lines: Option<usize>,
 }
+
+/// The most lines an analysis may ask for (`lines=`).
+pub const MAX_LINES: usize = 64;
 
 /// The strongest difficulty level.
 pub const MAX_LEVEL: u32 = 6;
@@ -119,6 +126,9 @@ impl Limits {
         }
         if let Some(evaluation) = self.evaluation {
             words.push(format!("{}={}", Evaluation::KEY, evaluation.word()));
+        }
+        if let Some(lines) = self.lines {
+            words.push(format!("lines={lines}"));
         }
         words
     }
@@ -347,9 +357,10 @@ mod tests {
                             nodes in proptest::option::of(1u64..u64::MAX),
                             level in proptest::option::of(1..=MAX_LEVEL),
                             threads in proptest::option::of(1..=MAX_THREADS),
-                            evaluation in proptest::option::of(proptest::sample::select(Evaluation::ALL.to_vec()))) {
+                            evaluation in proptest::option::of(proptest::sample::select(Evaluation::ALL.to_vec())),
+                            lines in proptest::option::of(1..=MAX_LINES)) {
             let time = millis.map(|m| Duration::from_millis(m) + Duration::from_nanos(u64::from(nanos)));
-            let limits = Limits { depth, time, nodes, level, threads, clock: None, evaluation };
+            let limits = Limits { depth, time, nodes, level, threads, clock: None, evaluation, lines };
             let words = limits.to_words();
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             prop_assert_eq!(Limits::from_words(&words), Ok(limits));

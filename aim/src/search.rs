@@ -48,6 +48,18 @@ pub struct Progress {
     pub pv: Vec<Move>,
     /// Fraction (0..=1) of the time or depth budget used, for progress bars.
     pub fraction: f32,
+    /// The win chance's scale of the evaluation that scored it ([`Score::win_chance`]).
+    pub win_scale: u16,
+    /// Which line of an analysis of several ([`Engine::search_lines`]) it reports: 0 for
+    /// the best move's, 1 for the next best's, and so on; always 0 for [`Engine::search`].
+    pub line: usize,
+}
+
+impl Progress {
+    /// The chance, from 0 to 1, that the side to move wins, by the score.
+    pub fn win_chance(&self) -> f64 {
+        self.score.win_chance(self.win_scale)
+    }
 }
 
 /// The result of a search.
@@ -70,6 +82,17 @@ pub struct SearchResult {
     /// The evaluation that scored the search's leaves: [`Evaluation::Network`] only when
     /// one was asked for and the engine has a network that fits the rules.
     pub evaluation: Evaluation,
+    /// The win chance's scale of that evaluation: the network's
+    /// [`piece_scale`](Network::piece_scale), or [`CLASSIC_WIN_SCALE`](crate::CLASSIC_WIN_SCALE).
+    pub win_scale: u16,
+}
+
+impl SearchResult {
+    /// The chance, from 0 to 1, that the side to move wins, by the score
+    /// ([`Score::win_chance`]).
+    pub fn win_chance(&self) -> f64 {
+        self.score.win_chance(self.win_scale)
+    }
 }
 
 /// Engine settings.
@@ -126,6 +149,10 @@ struct Shared {
     split: Split,
     /// The history heuristic's tables ([`HistoryTables`]).
     history: HistoryTables,
+    /// The win chance's scale of the search's evaluation.
+    win_scale: u16,
+    /// The line of an analysis of several that the search looks for ([`Progress::line`]).
+    line: usize,
 }
 
 /// The root split of a search with several threads: the main thread searches the first
@@ -363,9 +390,63 @@ impl Engine {
         stop: Arc<AtomicBool>,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
+        self.search_line(game, limits, stop, progress, &[], 0)
+    }
+
+    /// Searches the game's position for its best `limits.lines` moves (MultiPV; one
+    /// without the limit), best first, each with its score and line: the best move is
+    /// [`Engine::search`]'s, the second the best of the others, and so on, each a search
+    /// of its own within `limits` that leaves out the moves found before it (so `lines=3`
+    /// takes about three times as long; the single-line search is untouched). Fewer come
+    /// back when the position has fewer legal moves, or when `stop` ends the analysis
+    /// (the line being searched then comes with its best so far). `progress` is called
+    /// after each finished depth of each line ([`Progress::line`]).
+    pub fn search_lines(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Vec<SearchResult> {
+        let wanted = limits.lines.unwrap_or(1).max(1);
+        let mut found: Vec<SearchResult> = Vec::with_capacity(wanted);
+        let mut excluded = Vec::with_capacity(wanted);
+        while found.len() < wanted {
+            let line = found.len();
+            if line > 0 && stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let result =
+                self.search_line(game, limits, Arc::clone(&stop), progress, &excluded, line);
+            let Some(best) = result.best else { break };
+            excluded.push(best);
+            found.push(result);
+        }
+        // Each line is the best of the moves the lines before it left, so its score is
+        // no better than theirs unless the searches disagree: the best first regardless.
+        found.sort_by_key(|result| std::cmp::Reverse(result.score));
+        found
+    }
+
+    /// [`Engine::search`] among the legal moves less `excluded`, reporting its progress
+    /// as line `line` of an analysis.
+    fn search_line(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        progress: &mut dyn FnMut(&Progress),
+        excluded: &[Move],
+        line: usize,
+    ) -> SearchResult {
         let start = Instant::now();
         let plan = limits.plan();
         let (network, evaluation) = self.choose_evaluation(game.rules(), limits);
+        let win_scale = network
+            .as_ref()
+            .map_or(crate::score::CLASSIC_WIN_SCALE, |network| {
+                network.piece_scale()
+            });
         let answer =
             |best: Option<Move>, score: i32, depth: u32, nodes: u64, pv: Vec<Move>| SearchResult {
                 best,
@@ -375,11 +456,14 @@ impl Engine {
                 elapsed: start.elapsed(),
                 pv,
                 evaluation,
+                win_scale,
             };
         let legal: Vec<Move> = if game.outcome().is_some() {
             Vec::new()
         } else {
-            game.legal_moves().collect()
+            game.legal_moves()
+                .filter(|mv| !excluded.contains(mv))
+                .collect()
         };
         if legal.is_empty() {
             return answer(None, Score::loss_in(0).0, 0, 0, Vec::new());
@@ -401,6 +485,8 @@ impl Engine {
             plan,
             split: Split::default(),
             history: HistoryTables::new(tables.square_count, if split { 1 } else { threads }),
+            win_scale,
+            line,
         };
         let context = Context::new(
             &self.tuning,

@@ -7,7 +7,7 @@
 
 use crate::classic::EvalWeights;
 use crate::evaluator::Evaluation;
-use crate::limits::{Limits, LimitsError, MAX_LEVEL, MAX_THREADS};
+use crate::limits::{Limits, LimitsError, MAX_LEVEL, MAX_LINES, MAX_THREADS};
 use crate::params::{Parallel, Quiescence, Tuning};
 use crate::search::EngineConfig;
 use std::time::Duration;
@@ -224,7 +224,7 @@ macro_rules! weight {
 
 /// Every setting, the limits first, then the engine's, the knobs, and the evaluation
 /// weights (the piece first: it sets the scale).
-pub const SETTINGS: [Setting; 37] = [
+pub const SETTINGS: [Setting; 38] = [
     Setting {
         name: "level",
         word: Word::Bare,
@@ -302,6 +302,20 @@ pub const SETTINGS: [Setting; 37] = [
             Some(())
         },
         get: |s| or_none(s.limits.evaluation.map(Evaluation::word)),
+    },
+    Setting {
+        name: "lines",
+        word: Word::Key,
+        kind: Kind::Count {
+            min: 1,
+            max: MAX_LINES as u64,
+        },
+        doc: "How many best moves an analysis reports, each with its score, win chance and line (MultiPV); a move's search looks for one.",
+        set: |s, v| {
+            s.limits.lines = Some(count(v, 1, MAX_LINES as u64)? as usize);
+            Some(())
+        },
+        get: |s| or_none(s.limits.lines),
     },
     Setting {
         name: "hash",

@@ -42,12 +42,15 @@ pub enum Event {
         ply: usize,
         /// The position key when it started.
         hash: u64,
+        /// An analysis of several lines (`lines=3`): the lines after the best one, in
+        /// order; empty otherwise.
+        others: Vec<SearchResult>,
     },
 }
 
 enum Message {
     Progress(Progress),
-    Done(Box<Engine>, SearchResult),
+    Done(Box<Engine>, SearchResult, Vec<SearchResult>),
 }
 
 struct Job {
@@ -156,8 +159,22 @@ impl Thinker {
                 let _ = progress_sender.send(Message::Progress(progress.clone()));
                 progress_notify();
             };
-            let result = engine.search(&game_copy, &limits, thread_stop, &mut report);
-            let _ = sender.send(Message::Done(engine, result));
+            let (result, others) = if purpose == Purpose::Analyse && limits.lines > Some(1) {
+                let mut lines = engine
+                    .search_lines(&game_copy, &limits, thread_stop, &mut report)
+                    .into_iter();
+                match lines.next() {
+                    Some(best) => (best, lines.collect()),
+                    None => (
+                        engine.search(&game_copy, &limits, stop_now(), &mut report),
+                        Vec::new(),
+                    ),
+                }
+            } else {
+                let result = engine.search(&game_copy, &limits, thread_stop, &mut report);
+                (result, Vec::new())
+            };
+            let _ = sender.send(Message::Done(engine, result, others));
             notify();
         });
         self.job = Some(Job {
@@ -189,7 +206,7 @@ impl Thinker {
                 job.fraction = progress.fraction.clamp(0.0, 1.0);
                 Some(Event::Progress(progress))
             }
-            Ok(Message::Done(engine, result)) => self.finish(engine, result),
+            Ok(Message::Done(engine, result, others)) => self.finish(engine, result, others),
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => {
                 // The search thread died: start afresh with a new engine next time.
@@ -207,7 +224,7 @@ impl Thinker {
                 job.fraction = progress.fraction.clamp(0.0, 1.0);
                 Some(Event::Progress(progress))
             }
-            Ok(Message::Done(engine, result)) => self.finish(engine, result),
+            Ok(Message::Done(engine, result, others)) => self.finish(engine, result, others),
             Err(_) => {
                 self.job = None;
                 None
@@ -215,7 +232,12 @@ impl Thinker {
         }
     }
 
-    fn finish(&mut self, engine: Box<Engine>, result: SearchResult) -> Option<Event> {
+    fn finish(
+        &mut self,
+        engine: Box<Engine>,
+        result: SearchResult,
+        others: Vec<SearchResult>,
+    ) -> Option<Event> {
         let mut job = self.job.take()?;
         if let Some(handle) = job.handle.take() {
             let _ = handle.join();
@@ -226,6 +248,7 @@ impl Thinker {
             purpose: job.purpose,
             ply: job.ply,
             hash: job.hash,
+            others,
         })
     }
 
@@ -246,6 +269,11 @@ impl Thinker {
             engine.clear();
         }
     }
+}
+
+/// A stop flag already set: a search with it answers at once.
+fn stop_now() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(true))
 }
 
 impl Drop for Thinker {

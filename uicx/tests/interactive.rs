@@ -143,3 +143,28 @@ fn two_computers_at_a_terminal_play_at_a_pace_that_can_be_followed() {
         panic!("the program should end on q: {error}");
     }
 }
+
+#[test]
+fn a_live_analysis_deepens_until_s_stops_it() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start(home.path());
+    expect(&mut session, "> ");
+    send(&mut session, "live j1");
+    // No limit bounds it: it goes on past the depths a level would stop at.
+    expect(&mut session, "depth 1  score ");
+    expect(&mut session, "depth 6  score ");
+    send(&mut session, "s");
+    match session.exp_regex(
+        r"Best move: m \d+ \d+ \d+ \d+ \([a-g]\d-[a-g]\d\) \(score [^,]+, attackers \d+%\)",
+    ) {
+        Ok(_) => {}
+        Err(error) => panic!("no best move after s: {error}"),
+    }
+    // Nothing runs any more: a second s says so.
+    send(&mut session, "s");
+    expect(&mut session, "No analysis is running.");
+    send(&mut session, "q");
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+}

@@ -253,7 +253,7 @@ fn help_opens_over_the_board_and_a_click_closes_it() {
         "the narrow help puts f's text under it"
     );
     // Longer than the window: the wheel scrolls it, down and back up.
-    let first = "h m b p f a u n r l d e w x q; h";
+    let first = "h m b p f a live s review u n r l d e";
     let shows =
         |text: &str| driver.shows_text(window, text, render::TEXT, render::MESSAGE_BACKGROUND);
     assert!(shows(first), "the help starts at its first line");

@@ -262,6 +262,8 @@ pub(super) fn run<E: Evaluator + Send>(
                 elapsed,
                 pv: done.pv.clone(),
                 fraction: fraction(&shared.plan, done.depth, nodes, elapsed),
+                win_scale: shared.win_scale,
+                line: shared.line,
             });
         });
         worker.report_nodes();

@@ -378,9 +378,10 @@ impl Otep {
             send(
                 output,
                 &format!(
-                    "status depth {} score {} nodes {} pv {}",
+                    "status depth {} score {} win {:.0}% nodes {} pv {}",
                     progress.depth,
                     progress.score,
+                    progress.win_chance() * 100.0,
                     progress.nodes,
                     pv.join(" ")
                 ),

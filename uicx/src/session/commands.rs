@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 37] = [
+pub(crate) static COMMANDS: [Command; 40] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -217,6 +217,27 @@ pub(crate) static COMMANDS: [Command; 37] = [
     local("a", Arity::AtLeast(0), Key::HelpCmdA, |session, args| {
         session.command_analyse(args)
     }),
+    local(
+        "live",
+        Arity::AtLeast(0),
+        Key::HelpCmdLive,
+        |session, args| session.command_live(args),
+    ),
+    Command {
+        while_thinking: WhileThinking::Now,
+        ..local("s", Arity::Exactly(0), Key::HelpCmdS, |session, _| {
+            session.command_stop_analysis()
+        })
+    },
+    Command {
+        names_something: true,
+        ..local(
+            "review",
+            Arity::AtLeast(0),
+            Key::HelpCmdReview,
+            |session, args| session.command_review(args),
+        )
+    },
     Command {
         while_thinking: WhileThinking::StopsSearch,
         ..local(
@@ -518,6 +539,9 @@ impl Session {
                 if topic == "b" && frontend.board_as_text() {
                     self.say(Message::plain(Key::HelpBoard));
                 }
+                if ["a", "live", "review"].contains(&command.name) {
+                    self.say(Message::plain(Key::HelpWinChance));
+                }
             }
             None => {
                 self.say(frontend.help_intro());
@@ -619,6 +643,9 @@ mod tests {
 
     #[test]
     fn the_window_lists_the_local_commands() {
-        assert_eq!(names(Group::Local), "h m b p f a u n r l d e w x q");
+        assert_eq!(
+            names(Group::Local),
+            "h m b p f a live s review u n r l d e w x q"
+        );
     }
 }

@@ -6,12 +6,14 @@ use std::sync::Arc;
 use aim::nnue::Network;
 use aim::{Evaluation, Limits};
 
-use hnefatafl_core::Rules;
+use hnefatafl_core::{Player, Rules};
 
 use crate::data::{DataDirs, LookupError};
 use crate::lang::{Key, Language, Message};
 use crate::messages;
 use crate::thinker::{Event, Purpose};
+use crate::x11::Role;
+use crate::x11::view::roles;
 
 use super::{PlayerKind, Session, capture_line};
 
@@ -81,6 +83,31 @@ impl Session {
             }
             _ => self.language.get(Key::EvalClassic),
         }
+    }
+
+    /// A win chance for a named side, in words: `attackers 63%` (`chance` from 0 to 1).
+    pub(crate) fn win_words(&self, player: Player, chance: f64) -> String {
+        let roles = self
+            .game
+            .as_ref()
+            .map_or([Role::Plain; 2], |game| roles(game.rules()));
+        self.win_words_of(roles, player, chance)
+    }
+
+    /// [`Session::win_words`] for a game of `rules`.
+    pub(crate) fn win_words_in(&self, rules: &Rules, player: Player, chance: f64) -> String {
+        self.win_words_of(roles(rules), player, chance)
+    }
+
+    fn win_words_of(&self, roles: [Role; 2], player: Player, chance: f64) -> String {
+        let index = player.index().to_string();
+        let side = match roles[player.index()] {
+            Role::Attackers => self.language.get(Key::WinSideAttackers),
+            Role::Defenders => self.language.get(Key::WinSideDefenders),
+            Role::Plain => self.text(&Message::new(Key::WinSidePlayer, [index])),
+        };
+        let percent = format!("{:.0}", (chance * 100.0).clamp(0.0, 100.0));
+        self.text(&Message::new(Key::WinChance, [side, percent]))
     }
 
     /// The limits of the computer to move, when a computer is to move in a game not over.
@@ -154,7 +181,8 @@ impl Session {
                     0
                 };
                 let pv = self.naming().line(game.rules(), &progress.pv);
-                self.say(Message::new(
+                let chance = self.win_words(game.side_to_move(), progress.win_chance());
+                let depth = Message::new(
                     Key::AnalysisDepth,
                     [
                         progress.depth.to_string(),
@@ -163,14 +191,23 @@ impl Session {
                         speed.to_string(),
                         format!("{seconds:.2}"),
                         pv,
+                        chance,
                     ],
-                ));
+                );
+                if progress.line == 0 {
+                    self.say(depth);
+                } else {
+                    let text = self.text(&depth);
+                    let number = (progress.line + 1).to_string();
+                    self.say(Message::new(Key::AnalysisLineDepth, [number, text]));
+                }
             }
             Event::Done {
                 result,
                 purpose,
                 ply,
                 hash,
+                others,
             } => {
                 self.progress = None;
                 let Some(game) = &self.game else { return };
@@ -180,11 +217,15 @@ impl Session {
                         self.analysis = Some((best, ply, hash));
                         let line = self.naming().move_text(game.rules(), best);
                         let evaluation = self.evaluation_words(result.evaluation);
+                        let chance = self.win_words(game.side_to_move(), result.win_chance());
                         self.say(Message::new(
                             Key::AnalysisBest,
-                            [line, result.score.to_string()],
+                            [line, result.score.to_string(), chance],
                         ));
                         self.say(Message::new(Key::AnalysisEvaluation, [evaluation]));
+                        if !others.is_empty() {
+                            self.say_lines(std::iter::once(&result).chain(&others));
+                        }
                     }
                     (Purpose::Analyse, _) => self.say(Message::plain(Key::AnalysisNone)),
                     (Purpose::Play, Some(best)) if current && self.computer_will_move() => {
@@ -214,6 +255,33 @@ impl Session {
                     (Purpose::Play, _) => {}
                 }
             }
+        }
+    }
+
+    /// The lines of an analysis of several, best first: each one's move, score, win
+    /// chance and line of play, in both notations.
+    fn say_lines<'r>(&mut self, lines: impl Iterator<Item = &'r aim::SearchResult>) {
+        let Some(game) = &self.game else { return };
+        let naming = self.naming();
+        let mover = game.side_to_move();
+        let texts: Vec<Message> = lines
+            .enumerate()
+            .filter_map(|(index, line)| {
+                let best = line.best?;
+                Some(Message::new(
+                    Key::AnalysisLine,
+                    [
+                        (index + 1).to_string(),
+                        naming.move_text(game.rules(), best),
+                        line.score.to_string(),
+                        self.win_words(mover, line.win_chance()),
+                        naming.line(game.rules(), &line.pv),
+                    ],
+                ))
+            })
+            .collect();
+        for text in texts {
+            self.say(text);
         }
     }
 

@@ -262,11 +262,53 @@ impl Session {
     }
 
     pub(super) fn command_analyse(&mut self, words: &[&str]) -> Outcome {
+        let limits = read_limits(words)?;
+        self.start_analysis(limits)
+    }
+
+    /// `live [<limits>]`: an analysis that deepens until it is stopped (`s`), unless
+    /// the limits bound it.
+    pub(super) fn command_live(&mut self, words: &[&str]) -> Outcome {
+        let mut limits = read_limits(words)?;
+        if limits.depth.is_none()
+            && limits.time.is_none()
+            && limits.nodes.is_none()
+            && limits.level.is_none()
+        {
+            limits.depth = Some(MAX_DEPTH);
+        }
+        self.start_analysis(limits)
+    }
+
+    /// `s`: stops the running analysis; it reports its best move so far.
+    pub(super) fn command_stop_analysis(&mut self) -> Outcome {
+        if self.thinker.purpose() != Some(Purpose::Analyse) {
+            return Err(Message::plain(Key::CmdNotAnalysing));
+        }
+        self.thinker.stop();
+        Ok(())
+    }
+
+    /// Refuses the computer's help to a player seated in a network game not over: only
+    /// a spectator, or a player after the game, may analyse it.
+    pub(super) fn refuse_help_at_play(&self) -> Outcome {
+        let seated = self
+            .link
+            .as_ref()
+            .and_then(|link| link.table.as_ref())
+            .is_some_and(|table| table.side.is_some() && table.result.is_none());
+        if seated {
+            return Err(Message::plain(Key::AnalysisWhilePlaying));
+        }
+        Ok(())
+    }
+
+    fn start_analysis(&mut self, limits: Limits) -> Outcome {
+        self.refuse_help_at_play()?;
         let game = self.game_or_error()?;
         if game.outcome().is_some() {
             return Err(Message::plain(Key::CmdGameOver));
         }
-        let limits = read_limits(words)?;
         if self.thinker.is_busy() {
             return Err(Message::new(
                 Key::Thinking,
