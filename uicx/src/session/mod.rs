@@ -44,6 +44,7 @@ mod frontend;
 mod game;
 mod loading;
 mod network;
+mod server_says;
 mod words;
 
 pub(crate) use computer::read_network;
