@@ -59,6 +59,10 @@ struct Options {
     /// (`--computer-threads`) [default: the server's].
     #[arg(long, value_name = "N", requires = "computer")]
     computer_threads: Option<u64>,
+    /// The longest wait, in seconds, for a message in play (a computer's reply waits for
+    /// every search queued before it); past it the benchmark fails.
+    #[arg(long, value_name = "SECONDS", default_value_t = PATIENCE.as_secs())]
+    patience: u64,
 }
 
 impl Options {
@@ -105,15 +109,24 @@ struct Report {
     ended: bool,
 }
 
-/// The longest wait for any one message: past it the benchmark fails instead of hanging.
+/// The longest wait for any one message but a move in play (`--patience`): past it the
+/// benchmark fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The next message, within `patience`; `None` when the server closed the connection.
+async fn receive_within(
+    client: &mut Client,
+    patience: Duration,
+) -> Result<Option<ServerMessage>, String> {
+    tokio::time::timeout(patience, client.recv())
+        .await
+        .map_err(|_| format!("no message from the server in {} s", patience.as_secs()))?
+        .map_err(|e| e.to_string())
+}
 
 /// The next message, within [`PATIENCE`]; `None` when the server closed the connection.
 async fn receive(client: &mut Client) -> Result<Option<ServerMessage>, String> {
-    tokio::time::timeout(PATIENCE, client.recv())
-        .await
-        .map_err(|_| format!("no message from the server in {} s", PATIENCE.as_secs()))?
-        .map_err(|e| e.to_string())
+    receive_within(client, PATIENCE).await
 }
 
 /// The server process, killed however the benchmark ends.
@@ -162,6 +175,8 @@ struct Player {
     side: usize,
     game: Game,
     against_computer: bool,
+    /// The longest wait for a message.
+    patience: Duration,
 }
 
 /// Plays one side of a game with random legal moves until it ends; against a computer,
@@ -173,6 +188,7 @@ async fn play(player: Player, plies: usize, mut random: u64) -> Result<Report, S
         side,
         mut game,
         against_computer,
+        patience,
     } = player;
     let mut report = Report::default();
     let mut sent: Option<Instant> = None;
@@ -189,7 +205,7 @@ async fn play(player: Player, plies: usize, mut random: u64) -> Result<Report, S
             client.send(&message).await.map_err(|e| e.to_string())?;
             sent = Some(Instant::now());
         }
-        match receive(&mut client).await? {
+        match receive_within(&mut client, patience).await? {
             Some(ServerMessage::Moved {
                 game: g,
                 mv,
@@ -428,6 +444,7 @@ async fn seat_all(options: &Options, clients: Vec<Client>) -> Result<Vec<Player>
                 side,
                 game,
                 against_computer,
+                patience: Duration::from_secs(options.patience),
             });
         }
     }
