@@ -16,7 +16,16 @@ fn the_load_benchmark_prints_its_usage_when_asked() {
             said.contains("Usage: server_load [OPTIONS]"),
             "{flag}: {said}"
         );
-        for option in ["--games", "--rules", "--plies", "--seed", "--server"] {
+        for option in [
+            "--games",
+            "--rules",
+            "--plies",
+            "--seed",
+            "--server",
+            "--computer",
+            "--computer-threads",
+            "--patience",
+        ] {
             assert!(
                 said.contains(option),
                 "{flag}: {option} is not explained: {said}"

@@ -5,12 +5,17 @@
 //! cargo build --release -p hnefatafl-server --bin hnefataflserver
 //! cargo run --release -p hnefatafl-benches --bin server_load -- [--games 100]
 //!       [--rules brandub] [--plies 1000] [--seed 1] [--server target/release/hnefataflserver]
+//!       [--computer LEVEL [--computer-threads N]]
 //! ```
 //!
-//! Each game has two clients of its own (so 100 games are 200 clients), and every game
-//! must complete: one that reaches the ply cap ends by resignation. Reports the moves per
-//! second the server referees, stores and passes on, and the latency of a move from the
-//! mover's sending it to the mover's reading the server's acknowledgement.
+//! Each game has two clients of its own (so 100 games are 200 clients), or with
+//! `--computer` one client against the server's computer account of that level, and every
+//! game must complete: one that reaches the ply cap ends by resignation. Reports the moves
+//! per second the server referees, stores and passes on, the latency of a move from the
+//! mover's sending it to the mover's reading the server's acknowledgement (and against a
+//! computer, of its reply), and the server process's peak resident memory (`VmHWM`) and
+//! most threads. The server is started with `--exempt 127.0.0.1`: every client comes from
+//! the loopback, which its per-address quotas would otherwise refuse.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -23,10 +28,11 @@ use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// Loads a real hnefataflserver with many clients playing random games at once: each
-/// game has two clients of its own, and every game must complete (one that reaches the
-/// ply cap ends by resignation). Reports the moves per second the server referees,
-/// stores and passes on, and the latency of a move from sending it to reading the
-/// server's acknowledgement.
+/// game has two clients of its own (or, with --computer, one against a computer account),
+/// and every game must complete (one that reaches the ply cap ends by resignation).
+/// Reports the moves per second the server referees, stores and passes on, the latency of
+/// a move from sending it to reading the server's acknowledgement (and of a computer's
+/// reply), and the server's peak resident memory and threads.
 #[derive(Parser)]
 #[command(name = "server_load", version)]
 struct Options {
@@ -45,6 +51,18 @@ struct Options {
     /// The server program [default: hnefataflserver beside this program, or on $PATH].
     #[arg(long, value_name = "FILE")]
     server: Option<PathBuf>,
+    /// Play every game against the server's computer account of this level (1 to 6), one
+    /// client a game: the client plays the first side with random moves.
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=6))]
+    computer: Option<u32>,
+    /// With --computer: the threads the server's computer players share
+    /// (`--computer-threads`) [default: the server's].
+    #[arg(long, value_name = "N", requires = "computer")]
+    computer_threads: Option<u64>,
+    /// The longest wait, in seconds, for a message in play (a computer's reply waits for
+    /// every search queued before it); past it the benchmark fails.
+    #[arg(long, value_name = "SECONDS", default_value_t = PATIENCE.as_secs())]
+    patience: u64,
 }
 
 impl Options {
@@ -57,6 +75,24 @@ impl Options {
                 .unwrap_or_else(|| PathBuf::from("hnefataflserver"))
         })
     }
+
+    /// The clients of one game: one against a computer, else two.
+    fn players_per_game(&self) -> usize {
+        if self.computer.is_some() { 1 } else { 2 }
+    }
+
+    /// The server's arguments beyond its address and data folder.
+    fn server_arguments(&self) -> Vec<String> {
+        // Every client comes from the loopback: no per-address quota may count them.
+        let mut arguments = vec!["--exempt".to_owned(), "127.0.0.1".to_owned()];
+        if let Some(level) = self.computer {
+            arguments.extend(["--computer".to_owned(), level.to_string()]);
+        }
+        if let Some(threads) = self.computer_threads {
+            arguments.extend(["--computer-threads".to_owned(), threads.to_string()]);
+        }
+        arguments
+    }
 }
 
 /// What one player saw of its game.
@@ -66,19 +102,31 @@ struct Report {
     moves: usize,
     /// Each of its moves: from sending to the acknowledgement.
     latencies: Vec<Duration>,
+    /// Each of the computer opponent's moves: from the acknowledgement of this player's
+    /// move to the computer's move.
+    replies: Vec<Duration>,
     /// Whether the game ended.
     ended: bool,
 }
 
-/// The longest wait for any one message: past it the benchmark fails instead of hanging.
+/// The longest wait for any one message but a move in play (`--patience`): past it the
+/// benchmark fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The next message, within `patience`; `None` when the server closed the connection.
+async fn receive_within(
+    client: &mut Client,
+    patience: Duration,
+) -> Result<Option<ServerMessage>, String> {
+    tokio::time::timeout(patience, client.recv())
+        .await
+        .map_err(|_| format!("no message from the server in {} s", patience.as_secs()))?
+        .map_err(|e| e.to_string())
+}
 
 /// The next message, within [`PATIENCE`]; `None` when the server closed the connection.
 async fn receive(client: &mut Client) -> Result<Option<ServerMessage>, String> {
-    tokio::time::timeout(PATIENCE, client.recv())
-        .await
-        .map_err(|_| format!("no message from the server in {} s", PATIENCE.as_secs()))?
-        .map_err(|e| e.to_string())
+    receive_within(client, PATIENCE).await
 }
 
 /// The server process, killed however the benchmark ends.
@@ -120,17 +168,31 @@ async fn connect(port: u16, pins: &std::path::Path, name: &str) -> Result<Client
     }
 }
 
-/// Plays one side of a game with random legal moves until it ends.
-async fn play(
-    mut client: Client,
+/// One side of a game: its client and game, and whether its opponent is a computer.
+struct Player {
+    client: Client,
     id: GameId,
     side: usize,
-    mut game: Game,
-    plies: usize,
-    mut random: u64,
-) -> Result<Report, String> {
+    game: Game,
+    against_computer: bool,
+    /// The longest wait for a message.
+    patience: Duration,
+}
+
+/// Plays one side of a game with random legal moves until it ends; against a computer,
+/// the computer's moves count too.
+async fn play(player: Player, plies: usize, mut random: u64) -> Result<Report, String> {
+    let Player {
+        mut client,
+        id,
+        side,
+        mut game,
+        against_computer,
+        patience,
+    } = player;
     let mut report = Report::default();
     let mut sent: Option<Instant> = None;
+    let mut acknowledged: Option<Instant> = None;
     loop {
         if sent.is_none() && game.side_to_move().index() == side && game.outcome().is_none() {
             let message = if game.ply() >= plies {
@@ -143,7 +205,7 @@ async fn play(
             client.send(&message).await.map_err(|e| e.to_string())?;
             sent = Some(Instant::now());
         }
-        match receive(&mut client).await? {
+        match receive_within(&mut client, patience).await? {
             Some(ServerMessage::Moved {
                 game: g,
                 mv,
@@ -154,6 +216,12 @@ async fn play(
                 if usize::from(mover) == side {
                     if let Some(start) = sent.take() {
                         report.latencies.push(start.elapsed());
+                    }
+                    acknowledged = Some(Instant::now());
+                    report.moves += 1;
+                } else if against_computer {
+                    if let Some(start) = acknowledged.take() {
+                        report.replies.push(start.elapsed());
                     }
                     report.moves += 1;
                 }
@@ -171,10 +239,15 @@ async fn play(
 
 /// Starts the server on a free port of the loopback with a fresh data folder; its guard
 /// and the port it says it listens on.
-async fn start_server(program: &Path, data: &Path) -> Result<(ServerGuard, u16), String> {
+async fn start_server(
+    program: &Path,
+    data: &Path,
+    arguments: &[String],
+) -> Result<(ServerGuard, u16), String> {
     let server = Command::new(program)
         .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
         .arg(data)
+        .args(arguments)
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("{}: {e}", program.display()))?;
@@ -207,19 +280,21 @@ async fn seating(client: &mut Client) -> Result<ServerMessage, String> {
     }
 }
 
-/// Seats two clients at a new game of `rules`: the first creates it, the second joins;
-/// the game and its rules.
+/// Seats clients at a new game of `rules`: the first creates it, the second (if any)
+/// joins; without a second, `opponent` (a computer account) takes the other seat. The
+/// game and its rules.
 async fn seat(
     first: &mut Client,
-    second: &mut Client,
+    second: Option<&mut Client>,
     rules: &str,
+    opponent: Option<String>,
 ) -> Result<(GameId, Rules), String> {
     first
         .send(&ClientMessage::New {
             rules: rules.to_owned(),
             clock: None,
             side: 0,
-            opponent: None,
+            opponent,
             rated: false,
         })
         .await
@@ -228,38 +303,85 @@ async fn seat(
         return Err("no game".into());
     };
     let (id, text) = (state.summary.game, state.rules_text);
-    second
-        .send(&ClientMessage::Join { game: id })
-        .await
-        .map_err(|e| e.to_string())?;
-    // Seated before anyone moves: the first move must not reach a waiting game.
-    seating(second).await?;
+    if let Some(second) = second {
+        second
+            .send(&ClientMessage::Join { game: id })
+            .await
+            .map_err(|e| e.to_string())?;
+        // Seated before anyone moves: the first move must not reach a waiting game.
+        seating(second).await?;
+    }
     let rules = Rules::parse(text.as_bytes()).map_err(|e| e.to_string())?;
     Ok((id, rules))
 }
 
-/// What the players saw, all together.
+/// The server's peak resident memory (`VmHWM`, in kB) and threads now, from
+/// `/proc/<pid>/status`; `None` where that cannot be read (not Linux).
+fn server_status(pid: u32) -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|value| value.parse().ok())
+    };
+    Some((field("VmHWM:")?, field("Threads:")?))
+}
+
+/// Polls the server's status every 50 ms until `stop`: its peak resident memory (kB) and
+/// the most threads it had.
+async fn watch_server(pid: u32, stop: tokio::sync::watch::Receiver<bool>) -> Option<(u64, u64)> {
+    let mut peak: Option<(u64, u64)> = None;
+    while !*stop.borrow() {
+        if let Some((memory, threads)) = server_status(pid) {
+            let (m, t) = peak.unwrap_or_default();
+            peak = Some((m.max(memory), t.max(threads)));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    peak
+}
+
+/// What the players saw, all together, and what the server used.
 #[derive(Default)]
 struct Totals {
     moves: usize,
     ended: usize,
     latencies: Vec<Duration>,
+    replies: Vec<Duration>,
+    /// The server's peak resident memory (kB) and most threads.
+    server: Option<(u64, u64)>,
+}
+
+/// The median, 95th and 99th percentiles and the maximum of `durations`, in ms.
+fn percentiles(durations: &mut [Duration]) -> String {
+    durations.sort();
+    let at = |fraction: f64| {
+        let index = ((durations.len() as f64 - 1.0) * fraction).round() as usize;
+        durations.get(index).copied().unwrap_or_default()
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    format!(
+        "median {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(at(0.5)),
+        ms(at(0.95)),
+        ms(at(0.99)),
+        ms(at(1.0))
+    )
 }
 
 /// Prints the load's figures.
 fn print_report(options: &Options, logged_in: Duration, played: Duration, totals: &mut Totals) {
-    let latencies = &mut totals.latencies;
-    latencies.sort();
-    let at = |fraction: f64| {
-        let index = ((latencies.len() as f64 - 1.0) * fraction).round() as usize;
-        latencies.get(index).copied().unwrap_or_default()
-    };
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let (moves, ended) = (totals.moves, totals.ended);
-    let games_ended = ended / 2;
+    let games_ended = ended / options.players_per_game();
+    let opponent = options
+        .computer
+        .map(|level| format!(", against computer{level}"))
+        .unwrap_or_default();
     println!(
-        "clients: {}, games: {}, rules: {}",
-        options.games * 2,
+        "clients: {}, games: {}, rules: {}{opponent}",
+        options.games * options.players_per_game(),
         options.games,
         options.rules
     );
@@ -277,23 +399,70 @@ fn print_report(options: &Options, logged_in: Duration, played: Duration, totals
         moves as f64 / played.as_secs_f64()
     );
     println!(
-        "move latency (send to acknowledgement): median {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        ms(at(0.5)),
-        ms(at(0.95)),
-        ms(at(0.99)),
-        ms(at(1.0))
+        "move latency (send to acknowledgement): {}",
+        percentiles(&mut totals.latencies)
     );
+    if options.computer.is_some() {
+        println!(
+            "computer reply (acknowledgement to the computer's move): {}",
+            percentiles(&mut totals.replies)
+        );
+    }
+    match totals.server {
+        Some((memory, threads)) => println!(
+            "server: peak resident memory (VmHWM) {:.1} MB, at most {threads} threads",
+            memory as f64 / 1000.0
+        ),
+        None => println!("server: no memory figures (no /proc)"),
+    }
+}
+
+/// Seats the clients, one or two to a game: each game's players.
+async fn seat_all(options: &Options, clients: Vec<Client>) -> Result<Vec<Player>, String> {
+    let opponent = options.computer.map(|level| format!("computer{level}"));
+    let against_computer = opponent.is_some();
+    let mut players = Vec::new();
+    let mut clients = clients.into_iter();
+    while let Some(mut first) = clients.next() {
+        let mut second = if against_computer {
+            None
+        } else {
+            Some(clients.next().ok_or("an odd number of clients")?)
+        };
+        let (id, rules) = seat(
+            &mut first,
+            second.as_mut(),
+            &options.rules,
+            opponent.clone(),
+        )
+        .await?;
+        for (side, client) in [Some(first), second].into_iter().flatten().enumerate() {
+            let game = Game::new(rules.clone());
+            players.push(Player {
+                client,
+                id,
+                side,
+                game,
+                against_computer,
+                patience: Duration::from_secs(options.patience),
+            });
+        }
+    }
+    Ok(players)
 }
 
 async fn run(options: Options) -> Result<(), String> {
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let (server, port) = start_server(&options.server(), data.path()).await?;
+    let (server, port) =
+        start_server(&options.server(), data.path(), &options.server_arguments()).await?;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let watcher = tokio::spawn(watch_server(server.0.id(), stopped));
     let pins = data.path().join("known_servers");
 
-    // Log in every client and seat them, two to a game.
+    // Log in every client and seat them, one or two to a game.
     let start = Instant::now();
     let mut logins = Vec::new();
-    for index in 0..options.games * 2 {
+    for index in 0..options.games * options.players_per_game() {
         let pins = pins.clone();
         logins.push(tokio::spawn(async move {
             connect(port, &pins, &format!("player{index}")).await
@@ -304,30 +473,17 @@ async fn run(options: Options) -> Result<(), String> {
         clients.push(login.await.map_err(|e| e.to_string())??);
     }
     let logged_in = start.elapsed();
-    let mut seated = Vec::new();
-    let mut clients = clients.into_iter();
-    while let (Some(mut first), Some(mut second)) = (clients.next(), clients.next()) {
-        let (id, rules) = seat(&mut first, &mut second, &options.rules).await?;
-        seated.push((first, second, id, rules));
-    }
+    let seated = seat_all(&options, clients).await?;
 
     // Every game at once.
     let play_start = Instant::now();
     let mut players = Vec::new();
-    for (index, (first, second, id, rules)) in seated.into_iter().enumerate() {
-        let seed = options.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 + 1);
-        for (side, client) in [first, second].into_iter().enumerate() {
-            let game = Game::new(rules.clone());
-            let random = seed.wrapping_add(side as u64) | 1;
-            players.push(tokio::spawn(play(
-                client,
-                id,
-                side,
-                game,
-                options.plies,
-                random,
-            )));
-        }
+    for (index, player) in seated.into_iter().enumerate() {
+        // The two sides of a game share a seed and differ by their side.
+        let game = (index / options.players_per_game()) as u64;
+        let seed = options.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (game + 1);
+        let random = seed.wrapping_add(player.side as u64) | 1;
+        players.push(tokio::spawn(play(player, options.plies, random)));
     }
     let mut totals = Totals::default();
     for player in players {
@@ -335,11 +491,14 @@ async fn run(options: Options) -> Result<(), String> {
         totals.moves += report.moves;
         totals.ended += usize::from(report.ended);
         totals.latencies.extend(report.latencies);
+        totals.replies.extend(report.replies);
     }
     let played = play_start.elapsed();
+    let _ = stop.send(true);
+    totals.server = watcher.await.map_err(|e| e.to_string())?;
     drop(server);
     print_report(&options, logged_in, played, &mut totals);
-    if totals.ended != options.games * 2 {
+    if totals.ended != options.games * options.players_per_game() {
         return Err("not every game completed".into());
     }
     Ok(())

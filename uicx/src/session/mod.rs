@@ -45,6 +45,7 @@ mod game;
 mod loading;
 mod network;
 mod review;
+mod server_says;
 mod words;
 
 pub(crate) use computer::read_network;
