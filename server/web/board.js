@@ -111,7 +111,6 @@ export function draw(box, rules, board, last, selected, click) {
           class: `piece side${owner}${king ? " king" : ""}`,
           "data-piece": info.name || String(piece),
         });
-        disc.addEventListener("click", () => click(x, y));
         svg.append(disc);
       }
     }
