@@ -1,6 +1,6 @@
 //! The web page in a real browser: headless Chromium, driven through chromedriver
 //! (fantoccini), against the real server binary. Two browsers register, play brandub by
-//! clicks on the board, chat, and one resigns. `scripts/test.sh` installs Chromium and
+//! clicks on the board, chat, and one resigns; then one plays `computer1`. `scripts/test.sh` installs Chromium and
 //! chromedriver from Debian's packages.
 
 mod server_support;
@@ -181,9 +181,9 @@ async fn moves_listed(browser: &Client, count: usize) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_browsers_play_brandub_and_chat() {
+async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
     let data = tempfile::tempdir().expect("data");
-    let server = ServerProcess::start(data.path(), 0, &["--web-port", "0"]);
+    let server = ServerProcess::start(data.path(), 0, &["--web-port", "0", "--computer", "1"]);
     let port = web_port(&server);
     let driver = Driver::start();
     let profiles = [
@@ -319,6 +319,54 @@ async fn two_browsers_play_brandub_and_chat() {
             "Player bob wins: player ann resigned."
         );
     }
+    // The switch to Swedish says it again from the Swedish language file.
+    bob.execute(
+        "const choice = document.getElementById('language'); choice.value = 'swe'; \
+         choice.dispatchEvent(new Event('change'));",
+        Vec::new(),
+    )
+    .await
+    .expect("switched");
+    until(
+        &bob,
+        "return document.getElementById('end').textContent \
+         === 'Spelare bob vinner: spelare ann gav upp.'",
+        "the end in Swedish",
+    )
+    .await;
+    let hidden = bob
+        .execute(
+            "return document.getElementById('resign').hidden",
+            Vec::new(),
+        )
+        .await
+        .expect("the script runs");
+    assert_eq!(
+        hidden,
+        serde_json::Value::Bool(true),
+        "resign after the end"
+    );
+
+    // Ann plays computer1: her move, then its answer.
+    click(&ann, "#back").await;
+    ann.execute(
+        "document.getElementById('new-rules').value = 'brandub'; \
+         document.getElementById('new-minutes').value = '0'; \
+         document.getElementById('new-opponent').value = 'computer1';",
+        Vec::new(),
+    )
+    .await
+    .expect("the form filled");
+    click(&ann, "#create").await;
+    until(
+        &ann,
+        "return document.getElementById('turn').textContent === 'Your move.'",
+        "ann's turn against computer1",
+    )
+    .await;
+    assert_eq!(text(&ann, "#player1 .name").await, "computer1");
+    play(&ann, "d7", "b7").await;
+    moves_listed(&ann, 2).await;
     ann.close().await.expect("closed");
     bob.close().await.expect("closed");
 }

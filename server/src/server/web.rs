@@ -150,7 +150,7 @@ impl Server {
         if path == SOCKET_PATH {
             let response = match upgrade_answer(&request) {
                 Ok(response) => response,
-                Err(refusal) => return refusal,
+                Err((status, words)) => return plain(status, words),
             };
             let upgrade = hyper::upgrade::on(&mut request);
             tokio::spawn(async move {
@@ -233,12 +233,12 @@ fn socket_config() -> WebSocketConfig {
         .max_frame_size(Some(MAX_LINE))
 }
 
-/// The `101 Switching Protocols` answer to a WebSocket's opening request, or the refusal
-/// of a request that is not one or comes from a page of another origin.
-#[allow(clippy::result_large_err)]
+/// The `101 Switching Protocols` answer to a WebSocket's opening request, or the status
+/// and words that refuse a request that is not one or comes from a page of another
+/// origin.
 fn upgrade_answer(
     request: &Request<Incoming>,
-) -> Result<Response<Full<Bytes>>, Response<Full<Bytes>>> {
+) -> Result<Response<Full<Bytes>>, (StatusCode, &'static str)> {
     let headers = request.headers();
     let says = |name: header::HeaderName, word: &str| {
         headers.get_all(name).iter().any(|value| {
@@ -255,13 +255,13 @@ fn upgrade_answer(
         says(header::UPGRADE, "websocket"),
         key,
     ) else {
-        return Err(plain(
+        return Err((
             StatusCode::BAD_REQUEST,
             "this address is the game's WebSocket; open the page at / instead",
         ));
     };
     if !same_origin(request) {
-        return Err(plain(
+        return Err((
             StatusCode::FORBIDDEN,
             "the WebSocket opens only for this server's own page (its Origin)",
         ));

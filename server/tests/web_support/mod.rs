@@ -172,13 +172,14 @@ impl WebClient {
                 password: format!("{name} secret"),
             })
             .await;
-        client
+        let logged = client
             .expect(|message| match message {
-                ServerMessage::LoggedIn { name: logged, .. } => Some(assert_eq!(logged, name)),
+                ServerMessage::LoggedIn { name: logged, .. } => Some(logged.clone()),
                 ServerMessage::Error { message } => panic!("refused: {message}"),
                 _ => None,
             })
             .await;
+        assert_eq!(logged, name);
         client
     }
 
