@@ -367,6 +367,24 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
     assert_eq!(text(&ann, "#player1 .name").await, "computer1");
     play(&ann, "d7", "b7").await;
     moves_listed(&ann, 2).await;
+
+    // On a phone's 390 px the board fits the width, with nothing to scroll sideways.
+    ann.set_window_size(390, 844).await.expect("resized");
+    until(
+        &ann,
+        "return window.innerWidth <= 390 \
+         && document.documentElement.scrollWidth <= window.innerWidth \
+         && document.querySelector('svg.board').getBoundingClientRect().right \
+            <= window.innerWidth",
+        "the board within a phone's width",
+    )
+    .await;
+    let screenshot = ann.screenshot().await.expect("a screenshot");
+    std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-phone.png"),
+        screenshot,
+    )
+    .expect("the screenshot kept");
     ann.close().await.expect("closed");
     bob.close().await.expect("closed");
 }

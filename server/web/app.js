@@ -194,6 +194,7 @@ function openGame(state) {
   const rules = boards.readRules(state.rules_text);
   page.game = { ...state, rules, since: performance.now() };
   page.selected = null;
+  status("");
   $("moves").replaceChildren();
   $("chat").replaceChildren();
   for (const move of state.moves) listMove(move);
