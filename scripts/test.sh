@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace: formatting, lints, documentation, unit, integration,
-# property and X tests (under Xvfb), and doctests. On a fresh Debian machine, run as root,
+# property and X tests (under Xvfb), the web page in headless Chromium, and doctests. On a fresh Debian machine, run as root,
 # it first installs what is missing. Fails when any step fails.
 set -euo pipefail
 
@@ -49,6 +49,9 @@ else
     need_package xvfb
     need_package xauth
     need_package xfonts-base
+    # The web page's tests drive a headless Chromium through chromedriver.
+    need_package chromium
+    need_package chromium-driver
     if [ "${#missing[@]}" -gt 0 ]; then
         say "installing ${missing[*]}"
         as_root apt-get update

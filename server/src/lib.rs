@@ -2,8 +2,8 @@
 //!
 //! [`server`] holds the connections (TLS, framing, a task each way, limits per connection
 //! and per address), the accounts' logins, the ratings read off the lock and the work a
-//! message leaves behind (`server/connections`, `logins`, `ratings`, `followups`), and the
-//! shutdown on SIGTERM; `referee` the games they play behind one lock, a file per family
+//! message leaves behind (`server/connections`, `logins`, `ratings`, `followups`), the web
+//! page and its WebSocket on `--web-port` (`server/web`), and the shutdown on SIGTERM; `referee` the games they play behind one lock, a file per family
 //! of messages (`play`, `seats`, `create` and join, `offers`, `chat`, `lists`, `seeks`);
 //! the clocks' arithmetic is in `clock`, and the referee's storage writes are committed in
 //! order off the lock by `journal`'s thread; [`computer`] runs the computer players'

@@ -23,6 +23,11 @@ struct Arguments {
     /// The TCP port to listen on (0: any free port, printed at start).
     #[arg(long, short = 'p', default_value_t = DEFAULT_PORT)]
     port: u16,
+    /// Also serve the web page on this TCP port, over HTTPS with the same certificate, and
+    /// the protocol over a WebSocket at /ws beside it (0: any free port, printed at start).
+    /// Off unless given.
+    #[arg(long, value_name = "PORT")]
+    web_port: Option<u16>,
     /// The address to listen on; 127.0.0.1 keeps the server to this computer.
     #[arg(long, default_value = "0.0.0.0")]
     bind: IpAddr,
@@ -267,10 +272,24 @@ fn run(arguments: Arguments) -> Result<(), String> {
             "pid {}, listening on {address}",
             std::process::id()
         ))?;
+        let acceptor = tokio_rustls::TlsAcceptor::from(tls_config);
+        let web = match arguments.web_port {
+            Some(port) => Some(
+                tokio::net::TcpListener::bind((bind, port))
+                    .await
+                    .map_err(|error| format!("{bind} web port {port}: {error}"))?,
+            ),
+            None => None,
+        };
         // The first line tells a starting client where to connect.
         println!("hnefataflserver listening on {address}, certificate {fingerprint}");
+        if let Some(web) = web {
+            let address = web.local_addr().map_err(|error| error.to_string())?;
+            println!("hnefataflserver web page at https://{address}/");
+            tokio::spawn(server.clone().serve_web(web, acceptor.clone()));
+        }
         server
-            .serve(listener, tokio_rustls::TlsAcceptor::from(tls_config))
+            .serve(listener, acceptor)
             .await
             .map_err(|error| format!("{}: {error}", database.display()))
     })?;

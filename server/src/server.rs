@@ -355,6 +355,9 @@ mod connections;
 mod followups;
 mod logins;
 mod ratings;
+mod web;
+
+pub use web::SOCKET_PATH;
 
 #[cfg(test)]
 mod tests {

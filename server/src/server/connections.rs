@@ -1,7 +1,8 @@
 //! The connections: each accepted stream's TLS handshake with its deadline, its share of
 //! its address's connections, a reading and a writing task, the greeting, the limits of
 //! lines and time, and the messages handed to the referee or to the work done off its
-//! lock.
+//! lock. The conversation is the same whatever carries the lines: TLS on the server's
+//! port, or a WebSocket on the web port (`web`).
 
 use std::collections::HashSet;
 use std::net::{IpAddr, SocketAddr};
@@ -9,14 +10,14 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant, SystemTime};
 
-use futures_util::StreamExt;
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use hnefatafl_net::protocol::{self, ClientMessage, PROTOCOL_VERSION, ServerMessage};
-use tokio::io::{AsyncWriteExt, WriteHalf};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
-use tokio_util::codec::{AnyDelimiterCodecError, FramedRead};
+use tokio_util::bytes::Bytes;
+use tokio_util::codec::{AnyDelimiterCodecError, BytesCodec, FramedRead, FramedWrite};
 
 use super::Server;
 use crate::journal::Line;
@@ -62,6 +63,14 @@ async fn proxy_header(stream: &mut TcpStream) -> Option<IpAddr> {
         ["PROXY", "TCP4" | "TCP6", source, _destination, _, _] => source.parse().ok(),
         _ => None,
     }
+}
+
+/// Why a connection's next line could not be read.
+pub(super) enum Unread {
+    /// The line is longer than the protocol's limit (64 KiB).
+    TooLong,
+    /// The connection failed or was closed mid-line.
+    Closed,
 }
 
 /// What a connection's first message does to it.
@@ -160,13 +169,16 @@ impl Server {
 
     /// A connection's writing task: its queue's lines, each once the writes recorded
     /// before it are committed, until the queue is dropped (the connection is closed) or
-    /// the client stops reading.
-    async fn write_lines(
+    /// the client stops reading. `writer` takes whole lines, their `\n` included, whatever
+    /// carries them (TLS, a WebSocket's text messages).
+    async fn write_lines<W>(
         self: Arc<Self>,
         id: ConnectionId,
-        mut writer: WriteHalf<TlsStream<TcpStream>>,
+        mut writer: W,
         mut outgoing: mpsc::Receiver<Line>,
-    ) {
+    ) where
+        W: Sink<String> + Unpin,
+    {
         let mut committed = self.committed.clone();
         while let Some(line) = outgoing.recv().await {
             // Nothing is told before the writes recorded before it are stored.
@@ -175,43 +187,74 @@ impl Server {
             }
             let line = line.text;
             self.traffic(id, "->", line.trim_end());
-            if writer.write_all(line.as_bytes()).await.is_err() {
+            if writer.feed(line).await.is_err() {
                 break;
             }
             if outgoing.is_empty() && writer.flush().await.is_err() {
                 break;
             }
         }
-        let _ = writer.shutdown().await;
+        let _ = writer.close().await;
     }
 
+    /// A connection accepted on the TLS port: its PROXY header when the server is behind
+    /// a proxy, its address's share, the TLS handshake, then its lines.
     pub(super) async fn connection(
         self: Arc<Self>,
         stream: TcpStream,
         peer: SocketAddr,
         tls: TlsAcceptor,
     ) {
-        let id = self.next_connection.fetch_add(1, Ordering::SeqCst);
-        let mut stream = stream;
-        let _ = stream.set_nodelay(true);
-        let address = if self.proxy_protocol {
-            let header = tokio::time::timeout(HANDSHAKE_TIME, proxy_header(&mut stream)).await;
-            let Ok(Some(address)) = header else {
-                return;
-            };
-            address
-        } else {
-            peer.ip()
-        };
-        // Over its address's share the connection is closed at once, before the
-        // handshake's work.
-        let Some(_share) = self.address_share(address) else {
-            return;
-        };
-        let Ok(Ok(stream)) = tokio::time::timeout(HANDSHAKE_TIME, tls.accept(stream)).await else {
+        let Some((stream, address, _share)) = self.admit(stream, peer, &tls).await else {
             return;
         };
         let (reader, writer) = tokio::io::split(stream);
+        let lines = FramedRead::new(reader, protocol::line_codec()).map(|frame| {
+            frame.map_err(|error| match error {
+                AnyDelimiterCodecError::MaxChunkLengthExceeded => Unread::TooLong,
+                AnyDelimiterCodecError::Io(_) => Unread::Closed,
+            })
+        });
+        let writer = FramedWrite::new(writer, BytesCodec::new())
+            .with(|line: String| std::future::ready(Ok::<_, std::io::Error>(Bytes::from(line))));
+        self.converse(address, lines, writer).await;
+    }
+
+    /// What every accepted stream goes through before it speaks, on either port: the
+    /// PROXY header when the server is behind a proxy (and the address it gives), the
+    /// address's share of connections (over it the stream is closed at once, before the
+    /// handshake's work), and the TLS handshake within its deadline. `None`: the stream
+    /// is closed.
+    pub(super) async fn admit(
+        self: &Arc<Self>,
+        mut stream: TcpStream,
+        peer: SocketAddr,
+        tls: &TlsAcceptor,
+    ) -> Option<(TlsStream<TcpStream>, IpAddr, AddressShare)> {
+        let _ = stream.set_nodelay(true);
+        let address = if self.proxy_protocol {
+            let header = tokio::time::timeout(HANDSHAKE_TIME, proxy_header(&mut stream)).await;
+            header.ok()??
+        } else {
+            peer.ip()
+        };
+        let share = self.address_share(address)?;
+        let stream = tokio::time::timeout(HANDSHAKE_TIME, tls.accept(stream))
+            .await
+            .ok()?
+            .ok()?;
+        Some((stream, address, share))
+    }
+
+    /// A connection's conversation, whatever carries its lines (TLS, a WebSocket): the
+    /// greeting, the limits of lines and time, the messages handed to the referee, and
+    /// the writing task that sends `writer` the lines queued for it.
+    pub(super) async fn converse<L, W>(self: Arc<Self>, address: IpAddr, mut lines: L, writer: W)
+    where
+        L: Stream<Item = Result<Bytes, Unread>> + Unpin,
+        W: Sink<String> + Unpin + Send + 'static,
+    {
+        let id = self.next_connection.fetch_add(1, Ordering::SeqCst);
         let (queue, outgoing) = mpsc::channel::<Line>(QUEUE_LENGTH);
         {
             let mut state = self.lock();
@@ -228,8 +271,6 @@ impl Server {
             );
         }
         let writing = tokio::spawn(self.clone().write_lines(id, writer, outgoing));
-        let codec = protocol::line_codec();
-        let mut lines = FramedRead::new(reader, codec);
         let mut greeted = false;
         // `hello` must come within the hello timeout of the handshake, whatever else is
         // sent before it; after it, each line within the idle timeout of the last.
@@ -267,13 +308,13 @@ impl Server {
             let Some(frame) = frame else { break };
             let bytes = match frame {
                 Ok(bytes) => bytes,
-                Err(AnyDelimiterCodecError::MaxChunkLengthExceeded) => {
+                Err(Unread::TooLong) => {
                     self.traffic(id, "<-", "<line over 64 KiB>");
                     let reply = ServerMessage::error("line longer than 64 KiB: closing");
                     let _ = queue.try_send(own_line(&reply));
                     break;
                 }
-                Err(AnyDelimiterCodecError::Io(_)) => break,
+                Err(Unread::Closed) => break,
             };
             let line = String::from_utf8_lossy(&bytes);
             let line = line.trim_end_matches('\r');
