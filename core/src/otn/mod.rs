@@ -35,6 +35,7 @@ mod moves;
 mod record;
 mod rules;
 mod rules_write;
+mod spaces;
 
 pub use board::{Board, Kind, Man, Side, position_from_otn, position_to_otn};
 pub use moves::{Info, OtnMove, format_move, format_simple_move};
@@ -177,6 +178,14 @@ impl Roles {
         } else {
             Side::Defenders
         }
+    }
+}
+
+/// An error in the rules string's `key`.
+fn rules_error(key: &str, message: impl Into<String>) -> OtnError {
+    OtnError::Rules {
+        key: key.to_owned(),
+        message: message.into(),
     }
 }
 

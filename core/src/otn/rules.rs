@@ -12,7 +12,8 @@
 use std::fmt;
 
 use super::board::{Board, Side};
-use super::{OtnError, unexpressible};
+use super::spaces::{default_centre, default_corners, on_edge, space_list, space_name};
+use super::{OtnError, rules_error, unexpressible};
 use crate::Rules;
 
 /// Piece bits of rules read from OTN.
@@ -110,13 +111,6 @@ pub struct Approximation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesString {
     entries: Vec<(&'static str, String)>,
-}
-
-fn rules_error(key: &str, message: impl Into<String>) -> OtnError {
-    OtnError::Rules {
-        key: key.to_owned(),
-        message: message.into(),
-    }
 }
 
 impl RulesString {
@@ -380,57 +374,102 @@ fn letters(mask: u8) -> String {
         .collect()
 }
 
-/// Column and row of an OTN square name on a board of `dim`.
-fn space(key: &str, dim: usize, name: &str) -> Result<(usize, usize), OtnError> {
-    let bad = || rules_error(key, format!("`{name}` is not a square of the board"));
-    let mut chars = name.chars();
-    let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
-    if !file.is_ascii_lowercase() {
-        return Err(bad());
-    }
-    let rank: usize = chars.as_str().parse().map_err(|_| bad())?;
-    let x = usize::from(file as u8 - b'a');
-    if x >= dim || rank == 0 || rank > dim {
-        return Err(bad());
-    }
-    Ok((x, rank - 1))
+/// Notes that the rule language plays `key` otherwise than the rules string says.
+fn approach(approximations: &mut Vec<Approximation>, key: &'static str, message: &str) {
+    approximations.push(Approximation {
+        key,
+        message: message.to_owned(),
+    });
 }
 
-fn space_name(x: usize, y: usize) -> String {
-    format!("{}{}", char::from(b'a' + x as u8), y + 1)
-}
-
-/// A space list (`a1,k1,`), or the default.
-fn space_list(
-    key: &str,
-    dim: usize,
-    value: &str,
-    default: Vec<(usize, usize)>,
-) -> Result<Vec<(usize, usize)>, OtnError> {
-    if value == "default" {
-        return Ok(default);
-    }
-    let mut spaces = Vec::new();
-    for name in value.split(',').filter(|n| !n.is_empty()) {
-        let square = space(key, dim, name)?;
-        if !spaces.contains(&square) {
-            spaces.push(square);
+/// The switches the rule language plays otherwise, noted, and those it cannot express at
+/// all, refused.
+fn read_switches(
+    otn: &RulesString,
+    approximations: &mut Vec<Approximation>,
+) -> Result<(), OtnError> {
+    let v = |key| otn.value(key);
+    for (key, played_otherwise, message) in [
+        (
+            "tfr",
+            v("tfr") == "w",
+            "a threefold repetition is a draw here, not a win for its mover",
+        ),
+        ("kj", v("kj") != "n", "the king does not jump here"),
+        ("sw", v("sw") == "w", "a corner may close a shieldwall here"),
+        (
+            "swf",
+            v("sw") != "n" && v("swf") == "n",
+            "a shieldwall is captured only by a move to one of its ends here",
+        ),
+        ("linc", v("linc") == "y", "there is no Linnaean capture here"),
+    ] {
+        if played_otherwise {
+            approach(approximations, key, message);
         }
     }
-    Ok(spaces)
+    for (key, refused) in [
+        ("spd", v("spd") != "-1"),
+        ("afor", !v("afor").is_empty()),
+        ("dfor", !v("dfor").is_empty()),
+        ("ber", v("ber") != "n"),
+        ("ka", matches!(v("ka"), "a" | "h")),
+    ] {
+        if refused {
+            return Err(unexpressible(
+                key,
+                format!("`{key}:{}` has no counterpart in the rule language", v(key)),
+            ));
+        }
+    }
+    Ok(())
 }
 
-pub(super) fn default_corners(dim: usize) -> Vec<(usize, usize)> {
-    let last = dim - 1;
-    vec![(0, 0), (last, 0), (0, last), (last, last)]
+/// The start position, refused where it holds a man the rule language has not.
+fn read_start(otn: &RulesString, dim: usize) -> Result<Board, OtnError> {
+    let start = otn.start()?;
+    for y in 0..dim {
+        for x in 0..dim {
+            if let Some(man) = start.get(x, y)
+                && piece_mask("start", &man.letter().to_string())? == 0
+            {
+                return Err(unexpressible(
+                    "start",
+                    format!(
+                        "{}: the rule language has no `{}` ({:?} of the {})",
+                        space_name(x, y),
+                        man.letter(),
+                        man.kind,
+                        man.side.word()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(start)
 }
 
-fn default_centre(dim: usize) -> Vec<(usize, usize)> {
-    vec![((dim - 1) / 2, (dim - 1) / 2)]
-}
-
-pub(super) fn on_edge(dim: usize, (x, y): (usize, usize)) -> bool {
-    x == 0 || y == 0 || x == dim - 1 || y == dim - 1
+/// The corner and centre spaces; with edge escape, the corners must all be on the edge or
+/// all off it.
+fn read_spaces(
+    otn: &RulesString,
+    dim: usize,
+) -> Result<(Vec<(usize, usize)>, Vec<(usize, usize)>), OtnError> {
+    let corners = space_list("cor", dim, otn.value("cor"), default_corners(dim))?;
+    let centres = space_list("cen", dim, otn.value("cen"), default_centre(dim))?
+        .into_iter()
+        .filter(|c| !corners.contains(c))
+        .collect();
+    if otn.value("esc") == "e" {
+        let on = corners.iter().filter(|&&c| on_edge(dim, c)).count();
+        if on != 0 && on != corners.len() {
+            return Err(unexpressible(
+                "cor",
+                "with edge escape, some corner spaces are on the edge and some are not",
+            ));
+        }
+    }
+    Ok((corners, centres))
 }
 
 impl Spec {
@@ -438,48 +477,8 @@ impl Spec {
     fn read(otn: &RulesString) -> Result<Spec, OtnError> {
         let dim = otn.dim()?;
         let mut approximations = Vec::new();
-        let mut approach = |key: &'static str, message: &str| {
-            approximations.push(Approximation {
-                key,
-                message: message.to_owned(),
-            });
-        };
+        read_switches(otn, &mut approximations)?;
         let v = |key| otn.value(key);
-        if v("tfr") == "w" {
-            approach(
-                "tfr",
-                "a threefold repetition is a draw here, not a win for its mover",
-            );
-        }
-        if v("kj") != "n" {
-            approach("kj", "the king does not jump here");
-        }
-        if v("sw") == "w" {
-            approach("sw", "a corner may close a shieldwall here");
-        }
-        if v("sw") != "n" && v("swf") == "n" {
-            approach(
-                "swf",
-                "a shieldwall is captured only by a move to one of its ends here",
-            );
-        }
-        if v("linc") == "y" {
-            approach("linc", "there is no Linnaean capture here");
-        }
-        for (key, refused) in [
-            ("spd", v("spd") != "-1"),
-            ("afor", !v("afor").is_empty()),
-            ("dfor", !v("dfor").is_empty()),
-            ("ber", v("ber") != "n"),
-            ("ka", matches!(v("ka"), "a" | "h")),
-        ] {
-            if refused {
-                return Err(unexpressible(
-                    key,
-                    format!("`{key}:{}` has no counterpart in the rule language", v(key)),
-                ));
-            }
-        }
         let king = match v("ks") {
             "c" => KingMode::Centre,
             "m" => KingMode::Middle,
@@ -495,12 +494,14 @@ impl Spec {
         // A piece that may stop on a square passes over it too.
         if corner_stop & !corner_pass != 0 {
             approach(
+                &mut approximations,
                 "corp",
                 "a piece that may stop on a corner may pass over it here",
             );
         }
         if centre_stop & !centre_pass != 0 {
             approach(
+                &mut approximations,
                 "cenp",
                 "a piece that may stop on the centre may pass over it here",
             );
@@ -508,48 +509,17 @@ impl Spec {
         let natural = if king_armed { ATTACKER } else { 0 };
         if mask("cenh")? & (ATTACKER | DEFENDER) != natural {
             approach(
+                &mut approximations,
                 "cenh",
                 "the occupied centre is hostile to whom its occupant captures",
             );
         }
-        let corners = space_list("cor", dim, v("cor"), default_corners(dim))?;
-        let centres = space_list("cen", dim, v("cen"), default_centre(dim))?
-            .into_iter()
-            .filter(|c| !corners.contains(c))
-            .collect();
-        let edge_escape = v("esc") == "e";
-        if edge_escape {
-            let on = corners.iter().filter(|&&c| on_edge(dim, c)).count();
-            if on != 0 && on != corners.len() {
-                return Err(unexpressible(
-                    "cor",
-                    "with edge escape, some corner spaces are on the edge and some are not",
-                ));
-            }
-        }
-        let start = otn.start()?;
-        for y in 0..dim {
-            for x in 0..dim {
-                if let Some(man) = start.get(x, y)
-                    && piece_mask("start", &man.letter().to_string())? == 0
-                {
-                    return Err(unexpressible(
-                        "start",
-                        format!(
-                            "{}: the rule language has no `{}` ({:?} of the {})",
-                            space_name(x, y),
-                            man.letter(),
-                            man.kind,
-                            man.side.word()
-                        ),
-                    ));
-                }
-            }
-        }
+        let (corners, centres) = read_spaces(otn, dim)?;
+        let start = read_start(otn, dim)?;
         Ok(Spec {
             dim,
             name: otn.name().unwrap_or_else(|| "OpenTafl rules".to_owned()),
-            edge_escape,
+            edge_escape: v("esc") == "e",
             attackers_first: otn.first_side() == Side::Attackers,
             king_armed,
             king,

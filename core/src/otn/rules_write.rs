@@ -2,7 +2,8 @@
 //! string is read back ([`super::rules`]) and compared square by square and piece by
 //! piece with the rules it came from; what does not survive is refused, naming the key.
 
-use super::rules::{ALL, KingMode, Spec, default_corners, on_edge, piece_mask};
+use super::rules::{ALL, KingMode, Spec, piece_mask};
+use super::spaces::{default_corners, on_edge};
 use super::{Approximation, RulesString};
 use super::{Man, OtnError, Roles, unexpressible};
 use crate::{

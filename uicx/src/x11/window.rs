@@ -173,42 +173,7 @@ impl XWindow {
                 ),
         )?
         .check()?;
-        conn.change_property8(
-            PropMode::REPLACE,
-            window,
-            AtomEnum::WM_CLASS,
-            AtomEnum::STRING,
-            b"hnefatafl\0Hnefatafl\0",
-        )?;
-        conn.change_property32(
-            PropMode::REPLACE,
-            window,
-            atoms.wm_protocols,
-            AtomEnum::ATOM,
-            &[atoms.wm_delete_window],
-        )?;
-        let hints = WmSizeHints {
-            min_size: Some(MIN_SIZE),
-            ..WmSizeHints::new()
-        };
-        hints.set_normal_hints(&conn, window)?;
-        // _NET_WM_PID is only meaningful with the machine it belongs to (EWMH).
-        if let Some(machine) = host_name() {
-            conn.change_property8(
-                PropMode::REPLACE,
-                window,
-                AtomEnum::WM_CLIENT_MACHINE,
-                AtomEnum::STRING,
-                machine.as_bytes(),
-            )?;
-            conn.change_property32(
-                PropMode::REPLACE,
-                window,
-                atoms.net_wm_pid,
-                AtomEnum::CARDINAL,
-                &[std::process::id()],
-            )?;
-        }
+        set_properties(&conn, window, &atoms)?;
 
         let gc = conn.generate_id()?;
         let mut gc_values = CreateGCAux::new().graphics_exposures(0);
@@ -545,4 +510,46 @@ fn redraw_in(view: &BoardView) -> Option<Duration> {
         (Some(thinking), Some(clock)) => Some(thinking.min(clock)),
         (thinking, clock) => thinking.or(clock),
     }
+}
+
+/// The window's properties for the window manager: its class, the close protocol, its
+/// least size and, where the machine's name is known, the machine and process it belongs to.
+fn set_properties(conn: &RustConnection, window: Window, atoms: &Atoms) -> Result<(), XError> {
+    conn.change_property8(
+        PropMode::REPLACE,
+        window,
+        AtomEnum::WM_CLASS,
+        AtomEnum::STRING,
+        b"hnefatafl\0Hnefatafl\0",
+    )?;
+    conn.change_property32(
+        PropMode::REPLACE,
+        window,
+        atoms.wm_protocols,
+        AtomEnum::ATOM,
+        &[atoms.wm_delete_window],
+    )?;
+    let hints = WmSizeHints {
+        min_size: Some(MIN_SIZE),
+        ..WmSizeHints::new()
+    };
+    hints.set_normal_hints(conn, window)?;
+    // _NET_WM_PID is only meaningful with the machine it belongs to (EWMH).
+    if let Some(machine) = host_name() {
+        conn.change_property8(
+            PropMode::REPLACE,
+            window,
+            AtomEnum::WM_CLIENT_MACHINE,
+            AtomEnum::STRING,
+            machine.as_bytes(),
+        )?;
+        conn.change_property32(
+            PropMode::REPLACE,
+            window,
+            atoms.net_wm_pid,
+            AtomEnum::CARDINAL,
+            &[std::process::id()],
+        )?;
+    }
+    Ok(())
 }
