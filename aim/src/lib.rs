@@ -65,7 +65,7 @@ pub use evaluator::{Evaluation, Evaluator};
 pub use limits::{
     DEFAULT_LEVEL, Limits, LimitsError, MAX_DEPTH, MAX_LEVEL, MAX_LINES, MAX_THREADS,
 };
-pub use params::{Parallel, Quiescence, Tuning};
+pub use params::{EngineConfig, Parallel, Quiescence, Tuning};
 pub use score::{CLASSIC_WIN_SCALE, Score};
-pub use search::{Engine, EngineConfig, Progress, SearchResult};
+pub use search::{Engine, Progress, SearchResult};
 pub use settings::{SettingError, Settings};

@@ -2,7 +2,6 @@
 
 use crate::clock::Clock;
 use crate::evaluator::Evaluation;
-use crate::settings::Settings;
 use std::time::Duration;
 
 /// What bounds a search. Empty limits mean the default level's limits.
@@ -76,23 +75,6 @@ impl Limits {
             clock: Some(clock),
             ..Limits::default()
         }
-    }
-
-    /// Reads limit words: `d<depth>`, `t<seconds>` (decimals allowed), `n<nodes>`,
-    /// `j<threads>`, `eval=classic` or `eval=network`, or a bare level number. E.g.
-    /// `["d4", "t10"]`, `["3", "j2"]`, `["3", "eval=classic"]`. The words and the values
-    /// they take are those of the table of settings ([`crate::settings::SETTINGS`]).
-    ///
-    /// # Errors
-    ///
-    /// A word that is none of these, a zero or out-of-range value, or a level outside
-    /// `1..=MAX_LEVEL`.
-    pub fn from_words(words: &[&str]) -> Result<Limits, LimitsError> {
-        let mut settings = Settings::default();
-        for &word in words {
-            settings.limit_word(word)?;
-        }
-        Ok(settings.limits)
     }
 
     /// The words that [`Limits::from_words`] reads back to these limits. A clock has no

@@ -1,4 +1,5 @@
-//! The tunable parameters of the search and the evaluation: [`Tuning`] and its knobs, which
+//! The engine's configuration ([`EngineConfig`]: threads and table) and the tunable
+//! parameters of the search and the evaluation: [`Tuning`] and its knobs, which
 //! the match runner and the tuner set by name through the table of settings
 //! ([`crate::settings`]).
 
@@ -129,6 +130,24 @@ impl Default for Tuning {
             tree_repetition: true,
             parallel: Parallel::default(),
             weights: EvalWeights::default(),
+        }
+    }
+}
+
+/// The engine's configuration: its threads and the size of its table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Search threads (0: all cores).
+    pub threads: usize,
+    /// Transposition table size in MiB (0: no table).
+    pub hash_mib: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            threads: 0,
+            hash_mib: 64,
         }
     }
 }

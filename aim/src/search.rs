@@ -17,7 +17,7 @@ use crate::history::{History, HistoryTables, Killers};
 use crate::limits::{Limits, Plan};
 use crate::movepick::MovePicker;
 use crate::nnue::{Layout, Network};
-use crate::params::{Parallel, Tuning};
+use crate::params::{EngineConfig, Parallel, Tuning};
 use crate::score::{Score, is_decisive};
 use crate::tt::Table;
 use hnefatafl_core::random::SplitMix;
@@ -92,24 +92,6 @@ impl SearchResult {
     /// ([`Score::win_chance`]).
     pub fn win_chance(&self) -> f64 {
         self.score.win_chance(self.win_scale)
-    }
-}
-
-/// Engine settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineConfig {
-    /// Search threads (0: all cores).
-    pub threads: usize,
-    /// Transposition table size in MiB (0: no table).
-    pub hash_mib: usize,
-}
-
-impl Default for EngineConfig {
-    fn default() -> Self {
-        EngineConfig {
-            threads: 0,
-            hash_mib: 64,
-        }
     }
 }
 

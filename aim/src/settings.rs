@@ -8,8 +8,7 @@
 use crate::classic::EvalWeights;
 use crate::evaluator::Evaluation;
 use crate::limits::{Limits, LimitsError, MAX_LEVEL, MAX_LINES, MAX_THREADS};
-use crate::params::{Parallel, Quiescence, Tuning};
-use crate::search::EngineConfig;
+use crate::params::{EngineConfig, Parallel, Quiescence, Tuning};
 use std::time::Duration;
 
 /// Everything the table sets: the limits of a search, the engine's configuration and the
@@ -598,6 +597,25 @@ pub fn markdown_table() -> String {
         weights.join(", ")
     );
     table
+}
+
+impl Limits {
+    /// Reads limit words: `d<depth>`, `t<seconds>` (decimals allowed), `n<nodes>`,
+    /// `j<threads>`, `eval=classic` or `eval=network`, or a bare level number. E.g.
+    /// `["d4", "t10"]`, `["3", "j2"]`, `["3", "eval=classic"]`. The words and the values
+    /// they take are those of the table of settings ([`SETTINGS`]).
+    ///
+    /// # Errors
+    ///
+    /// A word that is none of these, a zero or out-of-range value, or a level outside
+    /// `1..=MAX_LEVEL`.
+    pub fn from_words(words: &[&str]) -> Result<Limits, LimitsError> {
+        let mut settings = Settings::default();
+        for &word in words {
+            settings.limit_word(word)?;
+        }
+        Ok(settings.limits)
+    }
 }
 
 #[cfg(test)]

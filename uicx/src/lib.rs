@@ -20,6 +20,7 @@ pub(crate) mod messages;
 pub(crate) mod net;
 pub(crate) mod otg;
 pub(crate) mod protocol;
+pub(crate) mod roles;
 pub mod session;
 pub(crate) mod shown;
 pub(crate) mod terminal;

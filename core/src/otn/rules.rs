@@ -402,7 +402,11 @@ fn read_switches(
             v("sw") != "n" && v("swf") == "n",
             "a shieldwall is captured only by a move to one of its ends here",
         ),
-        ("linc", v("linc") == "y", "there is no Linnaean capture here"),
+        (
+            "linc",
+            v("linc") == "y",
+            "there is no Linnaean capture here",
+        ),
     ] {
         if played_otherwise {
             approach(approximations, key, message);

@@ -11,9 +11,8 @@ use hnefatafl_core::{Player, Rules};
 use crate::data::{DataDirs, LookupError};
 use crate::lang::{Key, Language, Message};
 use crate::messages;
+use crate::roles::{Role, roles};
 use crate::thinker::{Event, Purpose};
-use crate::x11::Role;
-use crate::x11::view::roles;
 
 use super::{PlayerKind, Session, capture_line};
 

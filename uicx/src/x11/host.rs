@@ -4,6 +4,7 @@
 //! [`XHost`]; the window only draws what [`XHost::view`] gives and sends input back as
 //! command lines, so every rule of the game stays in one place.
 
+use crate::roles::Role;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,18 +17,6 @@ pub struct Captured {
     pub piece: u8,
     /// Its owner, 0 or 1.
     pub owner: u8,
-}
-
-/// Which side a player is in the game, as the rules tell it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Role {
-    /// The side without a piece that escapes (the attackers of a tafl game).
-    Attackers,
-    /// The side whose king escapes.
-    Defenders,
-    /// Neither: both sides are alike (petteia-like games), or both have escaping pieces.
-    #[default]
-    Plain,
 }
 
 /// What the window draws: a snapshot of the game, already mapped for display.

@@ -12,7 +12,8 @@ pub mod theme;
 pub mod view;
 mod window;
 
-pub use host::{BoardView, Captured, Flow, Role, Waker, XExit, XHost, XOptions};
+pub use crate::roles::Role;
+pub use host::{BoardView, Captured, Flow, Waker, XExit, XHost, XOptions};
 
 /// An error of the X interface (FRX).
 #[derive(Debug, thiserror::Error)]
