@@ -453,12 +453,15 @@ fn read_start(otn: &RulesString, dim: usize) -> Result<Board, OtnError> {
     Ok(start)
 }
 
+/// Spaces of the board: (column, row) pairs from the top-left.
+type Spaces = Vec<(usize, usize)>;
+
 /// The corner and centre spaces; with edge escape, the corners must all be on the edge or
 /// all off it.
 fn read_spaces(
     otn: &RulesString,
     dim: usize,
-) -> Result<(Vec<(usize, usize)>, Vec<(usize, usize)>), OtnError> {
+) -> Result<(Spaces, Spaces), OtnError> {
     let corners = space_list("cor", dim, otn.value("cor"), default_corners(dim))?;
     let centres = space_list("cen", dim, otn.value("cen"), default_centre(dim))?
         .into_iter()
