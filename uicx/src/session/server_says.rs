@@ -271,13 +271,7 @@ impl Session {
                         undone += 1;
                     }
                 }
-                let key = if undone == 1 {
-                    Key::UndoneOne
-                } else {
-                    Key::Undone
-                };
-                self.say(Message::new(key, [undone.to_string()]));
-                self.after_move();
+                self.say_undone(undone);
             }
             TableEvent::Said { from, text } => self.say(Message::new(Key::NetChat, [from, text])),
             TableEvent::Offer { kind, from, mine } => {
