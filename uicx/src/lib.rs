@@ -15,6 +15,8 @@ pub(crate) mod args;
 pub(crate) mod board;
 pub mod check;
 pub mod cli;
+#[cfg(test)]
+mod fixtures;
 pub(crate) mod lang;
 pub(crate) mod messages;
 pub(crate) mod online;

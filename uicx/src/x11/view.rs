@@ -83,12 +83,7 @@ mod tests {
     use super::*;
     use hnefatafl_core::Rules;
 
-    fn rules(name: &str) -> Rules {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../data/rules")
-            .join(name);
-        Rules::parse(&std::fs::read(path).expect("rule file")).expect("valid rules")
-    }
+    use crate::fixtures::shipped_rules as rules;
 
     #[test]
     fn names_moves_and_captures_come_from_the_game() {
