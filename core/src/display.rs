@@ -8,7 +8,7 @@
 //! their letters below; rows are numbered from 0 down the left side, with the algebraic
 //! row number beside.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use crate::{Move, PieceType, Player, Position, Rules, SquareType, column_name};
 
@@ -57,8 +57,7 @@ impl Rules {
     /// ```
     pub fn piece_letter(&self, piece: PieceType) -> char {
         let rule = self.piece_rule(piece);
-        let shown = rule.and_then(|rule| rule.ui_bit()).unwrap_or(piece);
-        let by_bit = PIECE_LETTERS[shown.index() % PIECE_LETTERS.len()];
+        let by_bit = PIECE_LETTERS[self.shown_piece(piece).index() % PIECE_LETTERS.len()];
         let letter = rule
             .and_then(|rule| initial(rule.name()))
             .filter(|_| initials_differ(self))
@@ -83,20 +82,28 @@ impl Rules {
     pub fn square_mark(&self, square: SquareType) -> char {
         square_mark(self, square, common_square(self))
     }
-}
 
-/// The square type a square shows (after `ui_bit`).
-fn shown_square(rules: &Rules, square: SquareType) -> SquareType {
-    rules
-        .square_rule(square)
-        .and_then(|rule| rule.ui_bit())
-        .unwrap_or(square)
+    /// The piece type a piece of this type is shown as, on a text board and in the window:
+    /// its `ui_bit` when it has one, else itself.
+    pub fn shown_piece(&self, piece: PieceType) -> PieceType {
+        self.piece_rule(piece)
+            .and_then(|rule| rule.ui_bit())
+            .unwrap_or(piece)
+    }
+
+    /// The square type a square of this type is shown as, on a text board and in the
+    /// window: its `ui_bit` when it has one, else itself.
+    pub fn shown_square(&self, square: SquareType) -> SquareType {
+        self.square_rule(square)
+            .and_then(|rule| rule.ui_bit())
+            .unwrap_or(square)
+    }
 }
 
 /// The mark of an empty square of a type, where `common` is the board's most common
 /// (shown) type.
 fn square_mark(rules: &Rules, square: SquareType, common: Option<SquareType>) -> char {
-    let shown = shown_square(rules, square);
+    let shown = rules.shown_square(square);
     // A `ui_bit` may name a type the file does not declare: then the square's own rule
     // says what it is.
     let rule = rules
@@ -115,7 +122,7 @@ fn common_square(rules: &Rules) -> Option<SquareType> {
     let mut counts = [0usize; 8];
     for square in rules.squares() {
         if let Some(square) = rules.square_type(square) {
-            counts[shown_square(rules, square).index()] += 1;
+            counts[rules.shown_square(square).index()] += 1;
         }
     }
     let (index, &count) = counts
@@ -153,50 +160,105 @@ impl<'a> BoardDisplay<'a> {
     }
 }
 
-impl fmt::Display for BoardDisplay<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BoardDisplay<'_> {
+    /// The board as text, each square written onto its line by `square`, which is given
+    /// what the square holds and whether the last move marked it: so a front end may
+    /// colour it while the letters, marks and layout stay these. Lines end without
+    /// blanks; [`plain_square`] writes the squares as `Display` does.
+    ///
+    /// ```
+    /// use hnefatafl_core::{BoardCell, Rules, plain_square};
+    /// let rules = Rules::parse(include_bytes!("../../data/rules/brandub"))?;
+    /// let start = rules.start_position();
+    /// let board = start.display();
+    /// assert_eq!(board.painted(plain_square), board.to_string());
+    /// let kings = board.painted(|line, cell, _| {
+    ///     line.push(if cell == BoardCell::Off { ' ' } else { cell.glyph() })
+    /// });
+    /// assert_eq!(kings.lines().nth(5), Some(" 3  4 AAdkdAA"));
+    /// # Ok::<(), hnefatafl_core::RulesError>(())
+    /// ```
+    pub fn painted(&self, mut square: impl FnMut(&mut String, BoardCell, bool)) -> String {
         let rules = self.position.rules();
         let (width, height) = (rules.width(), rules.height());
         let common = common_square(rules);
+        let mut out = String::new();
         let mut line = String::from("      ");
         for x in 0..width {
-            write!(line, "{x:>2} ")?;
+            line.push_str(&format!("{x:>2} "));
         }
-        end_line(f, &mut line)?;
+        end_line(&mut out, &mut line);
         // The algebraic column names: `a`..`z`, then `aa`..`ae`.
         line.push_str("      ");
         for x in 0..width {
-            write!(line, "{:>2} ", column_name(x))?;
+            line.push_str(&format!("{:>2} ", column_name(x)));
         }
-        end_line(f, &mut line)?;
+        end_line(&mut out, &mut line);
         for y in 0..height {
-            write!(line, "{y:>2} {:>2} ", height - y)?;
+            line.push_str(&format!("{y:>2} {:>2} ", height - y));
             for x in 0..width {
-                let Some(square) = rules.square_at(x, y) else {
+                let Some(at) = rules.square_at(x, y) else {
                     continue;
                 };
-                let marked = self
-                    .last
-                    .is_some_and(|mv| mv.from == square || mv.to == square);
-                let glyph = match (rules.square_type(square), self.position.piece_at(square)) {
-                    (None, _) => ' ',
-                    (Some(_), Some(piece)) => rules.piece_letter(piece),
-                    (Some(kind), None) => square_mark(rules, kind, common),
+                let marked = self.last.is_some_and(|mv| mv.from == at || mv.to == at);
+                let cell = match (rules.square_type(at), self.position.piece_at(at)) {
+                    (None, _) => BoardCell::Off,
+                    (Some(_), Some(piece)) => BoardCell::Piece(
+                        rules.piece_letter(piece),
+                        rules
+                            .piece_rule(piece)
+                            .map_or(Player::Zero, |rule| rule.owner()),
+                    ),
+                    (Some(kind), None) => BoardCell::Empty(square_mark(rules, kind, common)),
                 };
-                let (open, close) = if marked { ('[', ']') } else { (' ', ' ') };
-                line.extend([open, glyph, close]);
+                square(&mut line, cell, marked);
             }
-            end_line(f, &mut line)?;
+            end_line(&mut out, &mut line);
         }
-        Ok(())
+        out
     }
 }
 
-/// Writes a line without its trailing blanks, and empties it for the next.
-fn end_line(f: &mut fmt::Formatter<'_>, line: &mut String) -> fmt::Result {
-    writeln!(f, "{}", line.trim_end_matches(' '))?;
+impl fmt::Display for BoardDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.painted(plain_square))
+    }
+}
+
+/// What one square of a text board holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardCell {
+    /// A square that is not part of the board: shown blank.
+    Off,
+    /// An empty square, with its mark (see [`Rules::square_mark`]).
+    Empty(char),
+    /// A piece, with its letter (see [`Rules::piece_letter`]) and its owner.
+    Piece(char, Player),
+}
+
+impl BoardCell {
+    /// The character the square shows: blank, the mark or the letter.
+    pub fn glyph(self) -> char {
+        match self {
+            BoardCell::Off => ' ',
+            BoardCell::Empty(mark) => mark,
+            BoardCell::Piece(letter, _) => letter,
+        }
+    }
+}
+
+/// Writes a square as the plain text board does: its glyph between blanks, or between
+/// brackets when the last move marked it.
+pub fn plain_square(line: &mut String, cell: BoardCell, marked: bool) {
+    let (open, close) = if marked { ('[', ']') } else { (' ', ' ') };
+    line.extend([open, cell.glyph(), close]);
+}
+
+/// Ends a line without its trailing blanks, and empties it for the next.
+fn end_line(out: &mut String, line: &mut String) {
+    out.push_str(line.trim_end_matches(' '));
+    out.push('\n');
     line.clear();
-    Ok(())
 }
 
 impl Position {

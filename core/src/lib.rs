@@ -58,7 +58,7 @@ pub use bit_types::{PieceType, PieceTypes, SquareType, SquareTypes};
 pub use bitboard::{BitBoard, SquareIndices};
 pub use description::{Repetition, RepetitionLoser};
 pub use direction::Direction;
-pub use display::BoardDisplay;
+pub use display::{BoardCell, BoardDisplay, plain_square};
 pub use engine::Undo;
 pub use error::{
     BitError, MoveError, MovePathError, NotationError, ParseError, RuleViolation, RulesError,

@@ -16,7 +16,7 @@ use crate::lang::{Key, Language, Message};
 use crate::session::commands::{self, WhileThinking};
 use crate::session::{Action, COMPUTER_PACE, Locks, Reply, Session, Source};
 use crate::terminal::{self, Terminal, print_error, print_line};
-use crate::window;
+use crate::window_host;
 use crate::x11::XExit;
 
 /// The licence of the program.
@@ -390,7 +390,7 @@ fn switch_to_window(
     terminal: &mut Terminal,
 ) -> Option<XExit> {
     terminal.progress(session.language(), None);
-    match window::run(session, theme) {
+    match window_host::run(session, theme) {
         Ok(exit) => {
             if exit != XExit::Quit {
                 terminal.line(&session.text(&Message::plain(Key::BackFromX)));
@@ -641,7 +641,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
     spawn_reader(sender);
 
     if let Some(theme) = &args.x {
-        match window::run(session, theme.clone()) {
+        match window_host::run(session, theme.clone()) {
             Ok(XExit::Closed | XExit::Quit) => return SUCCESS,
             Ok(XExit::LeaveX) => {}
             Err(message) => terminal.error(&session.text(&message)),

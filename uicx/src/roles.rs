@@ -60,12 +60,7 @@ pub fn roles(rules: &Rules) -> [Role; 2] {
 mod tests {
     use super::*;
 
-    fn rules(name: &str) -> Rules {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../data/rules")
-            .join(name);
-        Rules::parse(&std::fs::read(path).expect("rule file")).expect("valid rules")
-    }
+    use crate::fixtures::shipped_rules as rules;
 
     #[test]
     fn sides_follow_the_piece_names_then_the_escaping_piece() {

@@ -9,8 +9,8 @@
 
 use crate::data::Origin;
 use crate::lang::{Key, Message};
-use crate::net::protocol::{ClientMessage, OfferKind};
-use crate::net::remote::Awaited;
+use crate::online::protocol::{ClientMessage, OfferKind};
+use crate::online::remote::Awaited;
 
 use super::{Action, Outcome, Session, Source};
 

@@ -359,6 +359,13 @@ impl Session {
                 }
             }
         }
+        self.say_undone(undone);
+        Ok(())
+    }
+
+    /// Says how many moves were taken back (`u` here, or the server's undo) and shows the
+    /// position they leave.
+    pub(super) fn say_undone(&mut self, undone: usize) {
         let key = if undone == 1 {
             Key::UndoneOne
         } else {
@@ -366,7 +373,6 @@ impl Session {
         };
         self.say(Message::new(key, [undone.to_string()]));
         self.after_move();
-        Ok(())
     }
 
     pub(super) fn command_new(&mut self) -> Outcome {

@@ -4,7 +4,7 @@
 //! # The seam between the interpreter and its front ends
 //!
 //! The interpreter knows no front end. A front end (the command line in [`crate::cli`],
-//! the X window through `crate::window`, and any later one) does four things only:
+//! the X window through `crate::window_host`, and any later one) does four things only:
 //!
 //! 1. it hands over each command as words with [`Session::run_command`], saying where it
 //!    came from ([`Source`]), and shows the [`Reply`]: its lines, the last one an error
@@ -34,8 +34,8 @@ use hnefatafl_core::{Game, Move, Player};
 use crate::data::DataDirs;
 use crate::lang::{Key, Language, Message};
 use crate::messages::Naming;
-use crate::net::protocol::ClientMessage;
-use crate::net::remote::{Awaited, Link};
+use crate::online::protocol::ClientMessage;
+use crate::online::remote::{Awaited, Link};
 use crate::thinker::{Notify, Purpose, Thinker};
 
 pub(crate) mod commands;

@@ -10,11 +10,11 @@ use crate::data::Found;
 use crate::files;
 use crate::lang::{Key, Message};
 use crate::messages;
-use crate::net::protocol::{
+use crate::online::protocol::{
     COMPUTER_PREFIX, ClientMessage, ClockSpec, GameResult, MAX_RULES_LABEL, MAX_RULES_TEXT,
     OfferKind, SeekTerms,
 };
-use crate::net::remote::{self, Awaited, Link, Target};
+use crate::online::remote::{self, Awaited, Link, Target};
 use crate::thinker::Notify;
 
 use super::{Outcome, Session};

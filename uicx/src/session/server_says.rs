@@ -10,11 +10,11 @@ use crate::data::Found;
 use crate::files;
 use crate::lang::{Key, Message};
 use crate::messages;
-use crate::net::protocol::{
+use crate::online::protocol::{
     LeaderboardEntry, OfferKind, RatingHistory, RulesInfo, RulesRating, ServerMessage,
 };
-use crate::net::remote::{self, Awaited};
-use crate::net::table::{Table, TableEvent};
+use crate::online::remote::{self, Awaited};
+use crate::online::table::{Table, TableEvent};
 
 use super::{Session, capture_line};
 
@@ -271,13 +271,7 @@ impl Session {
                         undone += 1;
                     }
                 }
-                let key = if undone == 1 {
-                    Key::UndoneOne
-                } else {
-                    Key::Undone
-                };
-                self.say(Message::new(key, [undone.to_string()]));
-                self.after_move();
+                self.say_undone(undone);
             }
             TableEvent::Said { from, text } => self.say(Message::new(Key::NetChat, [from, text])),
             TableEvent::Offer { kind, from, mine } => {
@@ -305,7 +299,7 @@ impl Session {
     }
 
     /// A game from the server (created, joined or watched) replaces the local one.
-    pub(super) fn take_table(&mut self, state: crate::net::protocol::GameState) {
+    pub(super) fn take_table(&mut self, state: crate::online::protocol::GameState) {
         let rules = match Rules::parse(state.rules_text.as_bytes()) {
             Ok(rules) => rules,
             Err(error) => {

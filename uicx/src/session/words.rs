@@ -7,7 +7,7 @@ use hnefatafl_core::{EndReason, Move, Notation, Outcome, Player, Rules, Undo};
 
 use crate::lang::{Key, Language, Message};
 use crate::messages::Naming;
-use crate::net::protocol::{EndCause, GameResult, GameSummary, OfferKind};
+use crate::online::protocol::{EndCause, GameResult, GameSummary, OfferKind};
 
 use super::Session;
 

@@ -206,27 +206,8 @@ fn install_quiet_panic_hook() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
-    /// The original program's image sets beside the checkout, when they are there: the
-    /// tests that read them say so and check nothing else when they are absent.
-    fn samples() -> Option<PathBuf> {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/xpm-samples");
-        if dir.is_dir() {
-            Some(dir)
-        } else {
-            eprintln!(
-                "note: {} is absent: the original program's image sets are not checked",
-                dir.display()
-            );
-            None
-        }
-    }
-
-    /// The project's own test images (`tests/xpm/`, made by `tools/themes/make_test_images.py`).
-    fn own_images() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/xpm")
-    }
+    use crate::fixtures::{own_images, samples};
 
     /// A data lookup where `xlib/themes` lists `own` (the project's test images) and the
     /// sample sets, and `xlib/<set>/` is the set's folder.

@@ -8,7 +8,6 @@
 use hnefatafl_core::{Game, Notation, Player, column_name};
 
 use super::host::{BoardView, Captured};
-use crate::board;
 use crate::roles::roles;
 
 /// The view of a game's board; the texts (`status`, `sides`, `hint`, `game_over`) and the
@@ -43,11 +42,11 @@ pub fn board_view(game: &Game) -> BoardView {
         view.squares.push(
             rules
                 .square_type(square)
-                .map_or(0, |kind| board::shown_square(rules, kind).bit()),
+                .map_or(0, |kind| rules.shown_square(kind).bit()),
         );
         let piece = position.piece_at(square);
         view.pieces
-            .push(piece.map_or(0, |piece| board::shown_piece(rules, piece).bit()));
+            .push(piece.map_or(0, |piece| rules.shown_piece(piece).bit()));
         view.owners.push(piece.map_or(0, owner_of));
     }
     if let Some(undo) = game.history().last() {
@@ -56,7 +55,7 @@ pub fn board_view(game: &Game) -> BoardView {
             .filter_map(|(square, piece)| {
                 Some(Captured {
                     square: rules.index(square)?,
-                    piece: board::shown_piece(rules, piece).bit(),
+                    piece: rules.shown_piece(piece).bit(),
                     owner: owner_of(piece),
                 })
             })
@@ -84,12 +83,7 @@ mod tests {
     use super::*;
     use hnefatafl_core::Rules;
 
-    fn rules(name: &str) -> Rules {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../data/rules")
-            .join(name);
-        Rules::parse(&std::fs::read(path).expect("rule file")).expect("valid rules")
-    }
+    use crate::fixtures::shipped_rules as rules;
 
     #[test]
     fn names_moves_and_captures_come_from_the_game() {

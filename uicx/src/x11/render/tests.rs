@@ -210,24 +210,7 @@ fn check_theme(theme: &Theme) {
     }
 }
 
-/// The original program's image sets beside the checkout, when they are there.
-fn samples() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/xpm-samples");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "note: {} is absent: frames with the original program's image sets are not checked",
-            dir.display()
-        );
-        None
-    }
-}
-
-/// The project's own test images.
-fn own_images() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/xpm")
-}
+use crate::fixtures::{own_images, samples};
 
 #[test]
 fn fallback_graphics_are_drawn() {

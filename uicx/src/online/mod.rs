@@ -1,4 +1,4 @@
-//! Play over the network, the client's side: [`remote`] connects to a server (starting a
+//! Play on a server, the client's side: [`remote`] connects to a server (starting a
 //! private `hnefataflserver` for `localhost`) and follows the game played there.
 //!
 //! The wire (messages, framing, TLS pinning, the connection) is the `hnefatafl_net`

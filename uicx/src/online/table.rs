@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use hnefatafl_core::Move;
 
-use crate::net::protocol::{EndCause, GameId, GameResult, OfferKind, ServerMessage};
+use crate::online::protocol::{EndCause, GameId, GameResult, OfferKind, ServerMessage};
 
 /// What happened at the table, from a server message about its game.
 #[derive(Clone, Debug, PartialEq)]

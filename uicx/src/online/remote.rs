@@ -21,7 +21,7 @@ use hnefatafl_net::client::{Client, ClientError, pins_file};
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 use hnefatafl_net::tls::NewPin;
 
-use crate::net::table::Table;
+use crate::online::table::Table;
 use crate::thinker::Notify;
 
 /// How long connecting (and starting a private server) may take before it is given up.
