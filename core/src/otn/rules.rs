@@ -458,10 +458,7 @@ type Spaces = Vec<(usize, usize)>;
 
 /// The corner and centre spaces; with edge escape, the corners must all be on the edge or
 /// all off it.
-fn read_spaces(
-    otn: &RulesString,
-    dim: usize,
-) -> Result<(Spaces, Spaces), OtnError> {
+fn read_spaces(otn: &RulesString, dim: usize) -> Result<(Spaces, Spaces), OtnError> {
     let corners = space_list("cor", dim, otn.value("cor"), default_corners(dim))?;
     let centres = space_list("cen", dim, otn.value("cen"), default_centre(dim))?
         .into_iter()
