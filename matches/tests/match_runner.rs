@@ -5,24 +5,25 @@ mod programs;
 
 use programs::{rules, run};
 
+/// Runs `program` on the shipped rule file `rules_name` with the further arguments `words`
+/// (split at spaces: none of them holds one).
+fn run_on(program: &str, rules_name: &str, words: &str) -> (bool, String, String) {
+    let path = rules(rules_name);
+    let args: Vec<&str> = ["--rules", &path]
+        .into_iter()
+        .chain(words.split_whitespace())
+        .collect();
+    run(program, &args)
+}
+
 #[test]
 fn an_sprt_stops_when_it_decides() {
     // Depth 2 against a depth-1 search of level 1's imperfection is no contest: the test
     // must accept H1 long before the cap of 200 games.
-    let (ok, out, err) = run(
+    let (ok, out, err) = run_on(
         "match",
-        &[
-            "--rules",
-            &rules("brandub"),
-            "--a",
-            "d2",
-            "--b",
-            "level=1",
-            "--sprt",
-            "0,10",
-            "--games",
-            "200",
-        ],
+        "brandub",
+        "--a d2 --b level=1 --sprt 0,10 --games 200",
     );
     assert!(ok, "{err}");
     assert!(out.contains("H1 accepted"), "{out}");
@@ -32,21 +33,7 @@ fn an_sprt_stops_when_it_decides() {
 
 #[test]
 fn a_clock_game_is_played_on_the_clock() {
-    let (ok, out, err) = run(
-        "match",
-        &[
-            "--rules",
-            &rules("brandub"),
-            "--a",
-            "",
-            "--b",
-            "",
-            "--games",
-            "2",
-            "--clock",
-            "2+0.05",
-        ],
-    );
+    let (ok, out, err) = run_on("match", "brandub", "--games 2 --clock 2+0.05");
     assert!(ok, "{err}");
     assert!(out.contains("clock: 0 games lost on time"), "{out}");
 }
@@ -54,10 +41,7 @@ fn a_clock_game_is_played_on_the_clock() {
 #[test]
 fn openings_are_made_read_and_played_and_bad_ones_are_named() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (ok, set, err) = run(
-        "openings",
-        &["--rules", &rules("tablut"), "--count", "3", "--depth", "2"],
-    );
+    let (ok, set, err) = run_on("openings", "tablut", "--count 3 --depth 2");
     assert!(ok, "{err}");
     assert_eq!(
         set.lines().filter(|l| !l.starts_with('#')).count(),
@@ -67,46 +51,23 @@ fn openings_are_made_read_and_played_and_bad_ones_are_named() {
     let path = dir.path().join("tablut.txt");
     std::fs::write(&path, &set).expect("written");
     let path = path.to_str().expect("a UTF-8 path");
-    let (ok, out, err) = run(
+    let (ok, out, err) = run_on(
         "match",
-        &[
-            "--rules",
-            &rules("tablut"),
-            "--openings",
-            path,
-            "--a",
-            "d1",
-            "--b",
-            "d1",
-            "--games",
-            "2",
-        ],
+        "tablut",
+        &format!("--openings {path} --a d1 --b d1 --games 2"),
     );
     assert!(ok, "{err}");
     assert!(out.contains("3 openings from"), "{out}");
 
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, format!("{set}e5 e6, zz1 a1\n")).expect("written");
-    let (ok, _, err) = run(
+    let (ok, _, err) = run_on(
         "match",
-        &[
-            "--rules",
-            &rules("tablut"),
-            "--openings",
-            bad.to_str().expect("a UTF-8 path"),
-            "--a",
-            "d1",
-            "--b",
-            "d1",
-        ],
+        "tablut",
+        &format!("--openings {} --a d1 --b d1", bad.display()),
     );
     assert!(!ok);
     assert!(err.contains("bad.txt: line 5:"), "{err}");
-}
-
-/// The arguments as the runner takes them.
-fn strs(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
 }
 
 #[test]
@@ -115,13 +76,11 @@ fn openings_come_from_recorded_games_and_a_bad_record_is_named() {
         env!("CARGO_MANIFEST_DIR"),
         "/../core/tests/data/copenhagen_games.csv.gz"
     );
-    let copenhagen = rules("copenhagen");
-    let args = |games: &str| -> Vec<String> {
-        let words = ["--rules", &copenhagen, "--games", games, "--count", "3"];
-        let more = ["--depth", "1", "--max-score", "1000"];
-        words.iter().chain(&more).map(|w| w.to_string()).collect()
+    let openings = |games: &str| {
+        let words = format!("--games {games} --count 3 --depth 1 --max-score 1000");
+        run_on("openings", "copenhagen", &words)
     };
-    let (ok, set, err) = run("openings", &strs(&args(records)));
+    let (ok, set, err) = openings(records);
     assert!(ok, "{err}");
     let lines: Vec<&str> = set.lines().filter(|l| !l.starts_with('#')).collect();
     // The most played opening of the human games, 22 of them by the records.
@@ -138,7 +97,7 @@ fn openings_come_from_recorded_games_and_a_bad_record_is_named() {
     )
     .expect("written");
     let bad = bad.to_str().expect("a UTF-8 path");
-    let (ok, _, err) = run("openings", &strs(&args(bad)));
+    let (ok, _, err) = openings(bad);
     assert!(!ok);
     assert!(err.contains("games.csv: line 2: `f4-f9`"), "{err}");
 }
@@ -152,34 +111,20 @@ fn a_gauntlet_plays_each_opponent() {
         "# opponents\ndepth 1: d1\nno reductions: d2,reductions=0\n",
     )
     .expect("written");
-    let (ok, out, err) = run(
+    let (ok, out, err) = run_on(
         "match",
-        &[
-            "--rules",
-            &rules("brandub"),
-            "--a",
-            "d2",
-            "--gauntlet",
-            path.to_str().expect("a UTF-8 path"),
-            "--games",
-            "2",
-        ],
+        "brandub",
+        &format!("--a d2 --gauntlet {} --games 2", path.display()),
     );
     assert!(ok, "{err}");
     assert!(out.contains("against depth 1: "), "{out}");
     assert!(out.contains("against no reductions: "), "{out}");
 
     std::fs::write(&path, "depth 1 d1\n").expect("written");
-    let (ok, _, err) = run(
+    let (ok, _, err) = run_on(
         "match",
-        &[
-            "--rules",
-            &rules("brandub"),
-            "--a",
-            "d2",
-            "--gauntlet",
-            path.to_str().expect("a UTF-8 path"),
-        ],
+        "brandub",
+        &format!("--a d2 --gauntlet {}", path.display()),
     );
     assert!(!ok);
     assert!(err.contains("gauntlet.txt:1: not `name: side`"), "{err}");
@@ -190,26 +135,12 @@ fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let saved = dir.path().join("games.txt");
     let saved = saved.to_str().expect("a path");
-    let (ok, first, err) = run(
+    let (ok, first, err) = run_on(
         "tune",
-        &[
-            "--rules",
-            &rules("brandub"),
-            "--games",
-            "5",
-            "--nodes",
-            "300",
-            "--nodes0",
-            "900",
-            "--passes",
-            "2",
-            "--holdout",
-            "20",
-            "--keys",
-            "mobility,tempo,escape1,fork_one",
-            "--save",
-            saved,
-        ],
+        "brandub",
+        &format!(
+            "--games 5 --nodes 300 --nodes0 900 --passes 2 --holdout 20 --keys mobility,tempo,escape1,fork_one --save {saved}"
+        ),
     );
     assert!(ok, "{first}\n{err}");
     let out = &first;
@@ -258,34 +189,14 @@ fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
     }
     // The match runner takes them as a side.
     let side = format!("d1,{tuned}");
-    let (ok, out, err) = run(
-        "match",
-        &[
-            "--rules",
-            &rules("brandub"),
-            "--games",
-            "2",
-            "--a",
-            &side,
-            "--b",
-            "d1",
-        ],
-    );
+    let (ok, out, err) = run_on("match", "brandub", &format!("--games 2 --a {side} --b d1"));
     assert!(ok, "{out}\n{err}");
 
     // The saved games are tuned on again without playing: the same data, the same fit.
-    let (ok, again, err) = run(
+    let (ok, again, err) = run_on(
         "tune",
-        &[
-            "--rules",
-            &rules("brandub"),
-            "--load",
-            saved,
-            "--passes",
-            "2",
-            "--keys",
-            "mobility,tempo,escape1,fork_one",
-        ],
+        "brandub",
+        &format!("--load {saved} --passes 2 --keys mobility,tempo,escape1,fork_one"),
     );
     assert!(ok, "{again}\n{err}");
     assert!(err.is_empty(), "{err}");
@@ -303,15 +214,12 @@ fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
 
     // A bad line of a saved file is named.
     std::fs::write(saved, "0;1;;a1 a2\nnot a game\n").expect("written");
-    let (ok, _, err) = run("tune", &["--rules", &rules("brandub"), "--load", saved]);
+    let (ok, _, err) = run_on("tune", "brandub", &format!("--load {saved}"));
     assert!(!ok);
     assert!(err.contains("games.txt: line 1: `a1 a2`"), "{err}");
 
     // A weight that does not exist is named.
-    let (ok, _, err) = run(
-        "tune",
-        &["--rules", &rules("brandub"), "--keys", "mobility,speed"],
-    );
+    let (ok, _, err) = run_on("tune", "brandub", "--keys mobility,speed");
     assert!(!ok);
     assert!(err.contains("`speed` is not a weight"), "{err}");
 }
@@ -323,23 +231,13 @@ fn a_used_up_opening_set_gives_new_pairs_not_the_same_again() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("one.txt");
     std::fs::write(&path, "b5 b1, d5 d6, a4 a2, d6 d4\n").expect("written");
-    let (ok, out, err) = run(
+    let (ok, out, err) = run_on(
         "match",
-        &[
-            "--rules",
-            &rules("tablut"),
-            "--openings",
-            path.to_str().expect("a UTF-8 path"),
-            "--a",
-            "d1",
-            "--b",
-            "d1",
-            "--games",
-            "4",
-            "--plies",
-            "6",
-            "--verbose",
-        ],
+        "tablut",
+        &format!(
+            "--openings {} --a d1 --b d1 --games 4 --plies 6 --verbose",
+            path.display()
+        ),
     );
     assert!(ok, "{out}\n{err}");
     let games: Vec<Vec<&str>> = out
@@ -372,20 +270,10 @@ fn a_side_asking_for_the_network_gets_the_rule_files_own_or_the_classic_with_the
     // The rule file's own network: the shipped one where there is one; where there is
     // none, classic, and why.
     let own = |name: &str| {
-        let (ok, said, err) = run(
+        let (ok, said, err) = run_on(
             "match",
-            &[
-                "--rules",
-                &rules(name),
-                "--a",
-                "n100,eval=network",
-                "--b",
-                "n100",
-                "--games",
-                "2",
-                "--plies",
-                "20",
-            ],
+            name,
+            "--a n100,eval=network --b n100 --games 2 --plies 20",
         );
         assert!(ok, "{err}");
         said

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use hnefatafl_net::client::pins_file;
 use hnefatafl_net::protocol::{ClientMessage, ClockSpec, ServerMessage};
 use raw::Raw;
-use server_support::{PATIENCE, ServerProcess, TestClient};
+use server_support::{PATIENCE, ServerProcess, TestClient, started};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
@@ -47,9 +47,7 @@ fn padded_rules(id: &str, padding: usize) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn long_lists_come_in_pages_and_no_line_is_too_long() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--open-games", "1000"]);
+    let (_data, home, server) = started(&["--open-games", "1000"]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     // The longest name makes the longest entries.
     let name = "a".repeat(32);
@@ -119,13 +117,7 @@ impl TestClient {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_opens_only_its_quota_of_games_and_uploads() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(
-        data.path(),
-        0,
-        &["--open-games", "3", "--uploads-per-hour", "2"],
-    );
+    let (_data, home, server) = started(&["--open-games", "3", "--uploads-per-hour", "2"]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
     let mut bob = TestClient::connect(server.port, home.path()).await;
@@ -175,9 +167,7 @@ async fn an_account_opens_only_its_quota_of_games_and_uploads() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registrations_per_address_are_counted() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--registrations-per-hour", "2"]);
+    let (_data, home, server) = started(&["--registrations-per-hour", "2"]);
     let mut from_two = Raw::connect([127, 0, 0, 2], server.port, home.path()).await;
     for name in ["one", "two"] {
         let register = ClientMessage::Register {
@@ -202,9 +192,7 @@ async fn registrations_per_address_are_counted() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_cannot_flood_the_chat() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
     ann.send(new_game("brandub")).await;
@@ -255,13 +243,7 @@ async fn a_guest_cannot_flood_the_chat() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_connections_are_closed() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(
-        data.path(),
-        0,
-        &["--hello-timeout", "2", "--idle-timeout", "2"],
-    );
+    let (_data, home, server) = started(&["--hello-timeout", "2", "--idle-timeout", "2"]);
     // Without `hello`, lines or not: other lines do not put the deadline off.
     let mut mute = server_support::raw_connection(server.port, home.path()).await;
     let started = Instant::now();
@@ -312,9 +294,7 @@ async fn silent_connections_are_closed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_beyond_the_cap_wait_their_turn() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--max-connections", "3"]);
+    let (_data, home, server) = started(&["--max-connections", "3"]);
     let mut open = Vec::new();
     for _ in 0..3 {
         open.push(TestClient::connect(server.port, home.path()).await);
@@ -399,9 +379,7 @@ async fn out_of_file_descriptors_the_server_waits_instead_of_spinning() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_passwords_from_one_address_do_not_lock_out_the_owner() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let port = server.port;
     let mut owner = TestClient::connect(port, home.path()).await;
     owner.register("ann", "the owner's password").await;
@@ -440,9 +418,7 @@ async fn wrong_passwords_from_one_address_do_not_lock_out_the_owner() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hidden_characters_and_unknown_fields_are_refused_or_removed() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
     ann.send(new_game("brandub")).await;

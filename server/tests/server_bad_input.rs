@@ -12,15 +12,13 @@ use hnefatafl_core::{Move, Square};
 use hnefatafl_net::client::pins_file;
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 use hnefatafl_net::tls;
-use server_support::{Duel, ServerProcess, TestClient, random_move};
+use server_support::{Duel, TestClient, random_move, started};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_leaves_the_other_games_alone() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let port = server.port;
 
     let mut duel = Duel::start(port, home.path(), "hnefatafl", ["ann", "bob"], 7).await;

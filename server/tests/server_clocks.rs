@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use hnefatafl_net::protocol::{
     ClientMessage, ClockSpec, EndCause, GameId, GameResult, OfferKind, ServerMessage,
 };
-use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
+use server_support::{
+    Random, ServerProcess, TestClient, apply, replay, seated, send_random_move, started,
+};
 
 fn ended(game: GameId) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
     move |m| match m {
@@ -41,26 +43,6 @@ async fn moved(
         .await
 }
 
-/// Ann (player 0) and Bob (player 1) at a new game with `clock`.
-async fn seated(port: u16, home: &std::path::Path, clock: ClockSpec) -> [TestClient; 2] {
-    let mut ann = TestClient::connect(port, home).await;
-    ann.register("ann", "password a").await;
-    let mut bob = TestClient::connect(port, home).await;
-    bob.register("bob", "password b").await;
-    ann.send(ClientMessage::New {
-        rules: "brandub".into(),
-        clock: Some(clock),
-        side: 0,
-        opponent: None,
-        rated: false,
-    })
-    .await;
-    let id = ann.game_state().await.summary.game;
-    bob.send(ClientMessage::Join { game: id }).await;
-    bob.game_state().await;
-    [ann, bob]
-}
-
 /// Waits until `since` is more than `wait` ago.
 async fn let_pass(since: Instant, wait: Duration) {
     while since.elapsed() <= wait {
@@ -70,14 +52,12 @@ async fn let_pass(since: Instant, wait: Duration) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_move_spends_a_byo_yomi_period_and_a_slower_one_loses() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let period = Duration::from_millis(2000);
     // No main time: two periods of two seconds from the first move on.
     let clock = ClockSpec::parse("0+2x2").expect("a byo-yomi clock");
     assert_eq!((clock.periods, clock.period_ms), (2, 2000));
-    let [mut ann, mut bob] = seated(server.port, home.path(), clock).await;
+    let ([mut ann, mut bob], _) = seated(server.port, home.path(), clock).await;
     let id = 1;
     let mut game = replay(&{
         ann.send(ClientMessage::Join { game: id }).await;
@@ -135,7 +115,7 @@ async fn a_correspondence_game_keeps_its_deadline_across_a_restart() {
     let clock = ClockSpec::parse("0.0001d").expect("a correspondence clock");
     let per_move = clock.move_ms;
     assert_eq!(per_move, 8640);
-    let [mut ann, mut bob] = seated(port, home.path(), clock).await;
+    let ([mut ann, mut bob], _) = seated(port, home.path(), clock).await;
     let id = 1;
     ann.send(ClientMessage::Join { game: id }).await;
     let mut game = replay(&ann.game_state().await);
@@ -185,12 +165,10 @@ async fn a_correspondence_game_keeps_its_deadline_across_a_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_accepted_undo_gives_no_time_back() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let main = 60_000;
     let clock = ClockSpec::fischer(main, 0);
-    let [mut ann, mut bob] = seated(server.port, home.path(), clock).await;
+    let ([mut ann, mut bob], _) = seated(server.port, home.path(), clock).await;
     let id = 1;
     ann.send(ClientMessage::Join { game: id }).await;
     let mut game = replay(&ann.game_state().await);

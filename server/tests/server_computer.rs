@@ -8,7 +8,7 @@ mod server_support;
 use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{ClientMessage, ClockSpec, GameId, ServerMessage};
-use server_support::{ServerProcess, TestClient};
+use server_support::{ServerProcess, TestClient, started};
 
 /// The clock ticks in a second of /proc's CPU times.
 const TICKS_PER_SECOND: f64 = 100.0;
@@ -59,9 +59,7 @@ async fn against(client: &mut TestClient, computer: &str, clock: &str) -> GameId
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_clock_does_not_lengthen_a_levels_move() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--computer", "3"]);
+    let (_data, home, server) = started(&["--computer", "3"]);
     let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     let started = Instant::now();
     // A day a move: level 3 takes its own 1.5 s, not a share of the day.
@@ -76,9 +74,7 @@ async fn a_long_clock_does_not_lengthen_a_levels_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_search_stops_when_its_game_ends() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--computer", "6"]);
+    let (_data, home, server) = started(&["--computer", "6"]);
     let pid = server.pid();
     let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     let before = process_ticks(pid);
@@ -108,13 +104,7 @@ async fn the_search_stops_when_its_game_ends() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn searches_of_many_games_share_the_computer_threads() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(
-        data.path(),
-        0,
-        &["--computer", "6", "--computer-threads", "1"],
-    );
+    let (_data, home, server) = started(&["--computer", "6", "--computer-threads", "1"]);
     let pid = server.pid();
     // Three accounts, two games each, all with the computer to move.
     let mut players = Vec::new();

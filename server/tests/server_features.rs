@@ -10,7 +10,7 @@ use assert_cmd::Command;
 use hnefatafl_net::protocol::{
     ClientMessage, ClockSpec, EndCause, GameResult, OfferKind, ServerMessage,
 };
-use server_support::{Duel, ServerProcess, TestClient, raw_connection, replay};
+use server_support::{Duel, ServerProcess, TestClient, raw_connection, replay, seated, started};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 fn ended(game: u64) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
@@ -52,9 +52,7 @@ fn help_and_version() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn showtraffic_prints_every_message_with_passwords_masked() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--showtraffic"]);
+    let (_data, home, server) = started(&["--showtraffic"]);
     let mut dan = TestClient::connect(server.port, home.path()).await;
     dan.register("dan", "very-secret-word").await;
     let output = server.output_until(|text| text.contains("logged_in"));
@@ -82,9 +80,7 @@ async fn showtraffic_prints_every_message_with_passwords_masked() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn failed_logins_slow_down_and_versions_are_checked() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut carl = TestClient::connect(server.port, home.path()).await;
     carl.register("carl", "right password").await;
     carl.send(ClientMessage::Register {
@@ -145,9 +141,7 @@ async fn failed_logins_slow_down_and_versions_are_checked() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_offers_and_resigning() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut duel = Duel::start(server.port, home.path(), "brandub", ["ann", "bob"], 3).await;
     let id = duel.id;
     duel.play().await;
@@ -278,25 +272,10 @@ async fn chat_offers_and_resigning() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clock_runs_out() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
-    let mut bob = TestClient::connect(server.port, home.path()).await;
-    bob.register("bob", "password").await;
+    let (_data, home, server) = started(&[]);
     let clock = ClockSpec::fischer(300, 0);
-    ann.send(ClientMessage::New {
-        rules: "brandub".into(),
-        clock: Some(clock),
-        side: 0,
-        opponent: None,
-        rated: false,
-    })
-    .await;
-    let id = ann.game_state().await.summary.game;
-    bob.send(ClientMessage::Join { game: id }).await;
-    let state = bob.game_state().await;
+    let ([_ann, mut bob], state) = seated(server.port, home.path(), clock).await;
+    let id = state.summary.game;
     assert!(
         state.clocks.is_some_and(|c| c[0] <= 300 && c[1] == 300),
         "{:?}",
@@ -315,9 +294,7 @@ async fn the_clock_runs_out() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploaded_rules_and_a_computer_opponent() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--computer", "1"]);
+    let (_data, home, server) = started(&["--computer", "1"]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
 

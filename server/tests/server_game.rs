@@ -6,13 +6,11 @@ mod server_support;
 use assert_cmd::Command;
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_net::protocol::{ClientMessage, EndCause, ServerMessage};
-use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
+use server_support::{Random, TestClient, apply, replay, send_random_move, started};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_and_a_spectator_play_a_whole_game() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
 
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "ann's password").await;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{self, ClientMessage, ServerMessage};
 use raw::Raw;
-use server_support::{PATIENCE, ServerProcess, TestClient};
+use server_support::{PATIENCE, TestClient, started};
 
 fn new_game(rules: &str) -> ClientMessage {
     ClientMessage::New {
@@ -34,9 +34,7 @@ fn brandub() -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn logins_sent_at_once_are_all_counted_by_the_throttle() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut owner = TestClient::connect(server.port, home.path()).await;
     owner.register("ann", "the owner's password").await;
     drop(owner);
@@ -74,10 +72,8 @@ async fn logins_sent_at_once_are_all_counted_by_the_throttle() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_hold_every_connection() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
     // Room for 60, and one address may hold 50 of them (the default).
-    let server = ServerProcess::start(data.path(), 0, &["--max-connections", "60"]);
+    let (_data, home, server) = started(&["--max-connections", "60"]);
     let mut held = Vec::new();
     let mut refused = 0;
     for _ in 0..60 {
@@ -117,9 +113,7 @@ async fn one_address_cannot_hold_every_connection() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn blank_lines_do_not_keep_a_connection_open() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--idle-timeout", "2"]);
+    let (_data, home, server) = started(&["--idle-timeout", "2"]);
     let mut idle = Raw::connect([127, 0, 0, 2], server.port, home.path()).await;
     let started = Instant::now();
     let sending = tokio::spawn(async move {
@@ -167,9 +161,7 @@ async fn chat_before(listener: &mut TestClient, marker: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_connections_of_one_address_share_its_chat_quota() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
     ann.send(new_game("brandub")).await;
@@ -245,9 +237,7 @@ async fn many_connections_of_one_address_share_its_chat_quota() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rule_file_too_long_as_sent_is_refused_and_nothing_is_kept() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
     // Control characters in a comment, as many as the upload's line holds: 11 KB here,
@@ -291,9 +281,7 @@ async fn a_rule_file_too_long_as_sent_is_refused_and_nothing_is_kept() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_upload_cannot_pose_as_a_shipped_rule_set() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
     // A rigged brandub (the king's side starts a piece short) under brandub's id and name,
@@ -351,9 +339,7 @@ async fn an_upload_cannot_pose_as_a_shipped_rule_set() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_with_an_unknown_field_is_refused() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut duel =
         server_support::Duel::start(server.port, home.path(), "brandub", ["ann", "bob"], 1).await;
     let id = duel.id;
@@ -379,9 +365,7 @@ async fn a_move_with_an_unknown_field_is_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn names_differ_by_more_than_case_and_no_account_looks_like_a_computer_or_a_guest() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--computer", "1"]);
+    let (_data, home, server) = started(&["--computer", "1"]);
     let mut owner = TestClient::connect(server.port, home.path()).await;
     owner.register("owner", "password").await;
     let mut other = TestClient::connect(server.port, home.path()).await;
@@ -405,9 +389,7 @@ async fn names_differ_by_more_than_case_and_no_account_looks_like_a_computer_or_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn invisible_characters_and_piles_of_marks_are_removed_from_chat_and_traffic() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--showtraffic"]);
+    let (_data, home, server) = started(&["--showtraffic"]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password").await;
     ann.send(new_game("brandub")).await;

@@ -7,7 +7,7 @@ mod server_support;
 use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{ClientMessage, GameId, RulesRating, ServerMessage};
-use server_support::{PATIENCE, ServerProcess, TestClient};
+use server_support::{PATIENCE, ServerProcess, TestClient, started};
 
 /// A new player's rating and deviation, as Glickman's paper sets them.
 const NEW_RATING: i32 = 1500;
@@ -177,13 +177,7 @@ async fn rated_games_change_ratings_when_the_period_ends_and_unrated_ones_do_not
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computer_accounts_are_rated_too() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(
-        data.path(),
-        0,
-        &["--rating-period", "1s", "--computer", "1"],
-    );
+    let (_data, home, server) = started(&["--rating-period", "1s", "--computer", "1"]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password a").await;
     ann.send(ClientMessage::New {

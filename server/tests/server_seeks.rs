@@ -5,7 +5,7 @@
 mod server_support;
 
 use hnefatafl_net::protocol::{ClientMessage, GameSummary, SeekTerms, ServerMessage};
-use server_support::{ServerProcess, TestClient};
+use server_support::{ServerProcess, TestClient, started};
 
 fn seek(rules: &str, side: Option<u8>, terms: SeekTerms) -> ClientMessage {
     ClientMessage::Seek {
@@ -35,9 +35,7 @@ async fn challenged(client: &mut TestClient) -> (String, GameSummary) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_for_the_challenged_and_a_rematch_swaps_the_sides() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
     let mut carl = TestClient::registered(server.port, home.path(), "carl").await;
@@ -77,9 +75,7 @@ async fn a_challenge_is_for_the_challenged_and_a_rematch_swaps_the_sides() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rating_range_keeps_out_who_is_outside_it() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
     let range = |low, high| SeekTerms {
@@ -111,9 +107,7 @@ async fn a_rating_range_keeps_out_who_is_outside_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_side_is_drawn_and_challenges_have_an_hourly_quota() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &["--challenges-per-hour", "1"]);
+    let (_data, home, server) = started(&["--challenges-per-hour", "1"]);
     let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     let _bob = TestClient::registered(server.port, home.path(), "bob").await;
     // Twelve seeks without a side: both sides come up (all on one side: 1 in 2,048).

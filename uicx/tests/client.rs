@@ -559,11 +559,12 @@ fn type_line(terminal: &mut rexpect::session::PtySession, line: &str) {
     }
 }
 
-#[test]
-fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
-    let club = Club::start();
-    let (homes, connect) = (&club.homes, &club.connect);
-
+/// Ann registers at a terminal (asked for her password once, which is not echoed) and
+/// makes game 1 of brandub; Bob, through a pipe, takes its other seat.
+fn ann_at_a_terminal_with_bob(
+    connect: &str,
+    homes: &[tempfile::TempDir],
+) -> (rexpect::session::PtySession, Player) {
     let mut ann = at_a_terminal(homes[0].path());
     type_line(&mut ann, connect);
     type_line(&mut ann, "register ann");
@@ -583,6 +584,15 @@ fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
     let mut bob = Player::start("bob", homes[1].path());
     bob.send(&[connect, "register bob", "bob secret", "join 1"]);
     expect(&mut ann, "bob takes the seat of player 1 in game 1.");
+    (ann, bob)
+}
+
+#[test]
+fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
+    let club = Club::start();
+    let (homes, connect) = (&club.homes, &club.connect);
+
+    let (mut ann, mut bob) = ann_at_a_terminal_with_bob(connect, homes);
 
     type_line(&mut ann, "m d7 c7");
     expect(&mut ann, "Player 1 to move.");
@@ -676,17 +686,7 @@ fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
     let club = Club::start();
     let (homes, connect) = (&club.homes, &club.connect);
 
-    let mut ann = at_a_terminal(homes[0].path());
-    type_line(&mut ann, connect);
-    type_line(&mut ann, "register ann");
-    expect(&mut ann, "Account ann: the next line is its password.");
-    type_line(&mut ann, "ann secret");
-    expect(&mut ann, "Logged in as ann.");
-    type_line(&mut ann, "new brandub");
-    expect(&mut ann, "you play player 0");
-    let mut bob = Player::start("bob", homes[1].path());
-    bob.send(&[connect, "register bob", "bob secret", "join 1"]);
-    expect(&mut ann, "bob takes the seat of player 1 in game 1.");
+    let (mut ann, mut bob) = ann_at_a_terminal_with_bob(connect, homes);
     type_line(&mut ann, "m d7 c7");
     expect(&mut ann, "Player 1 to move.");
     // Ann waits at her prompt for Bob's move.

@@ -12,13 +12,24 @@ use std::time::Duration;
 
 use hnefatafl_core::{Game, Move, Rules};
 use hnefatafl_net::client::{Client, pins_file};
-use hnefatafl_net::protocol::{ClientMessage, GameId, GameState, OfferKind, ServerMessage};
+use hnefatafl_net::protocol::{
+    ClientMessage, ClockSpec, GameId, GameState, OfferKind, ServerMessage,
+};
 
 pub mod binaries;
 use binaries::server_binary;
 
 /// How long any one expected message may take.
 pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A server started as [`ServerProcess::start`] does, on any port, in a fresh data
+/// directory, and a fresh home directory for its clients: `(data, home, server)`.
+pub fn started(extra: &[&str]) -> (tempfile::TempDir, tempfile::TempDir, ServerProcess) {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, extra);
+    (data, home, server)
+}
 
 /// A running server; killed when dropped.
 pub struct ServerProcess {
@@ -282,6 +293,27 @@ impl TestClient {
         })
         .await
     }
+}
+
+/// Ann (player 0) and Bob (player 1), registered, at a new game of brandub with `clock`;
+/// the game as Bob saw it when he sat down.
+pub async fn seated(port: u16, home: &Path, clock: ClockSpec) -> ([TestClient; 2], GameState) {
+    let mut ann = TestClient::connect(port, home).await;
+    ann.register("ann", "password a").await;
+    let mut bob = TestClient::connect(port, home).await;
+    bob.register("bob", "password b").await;
+    ann.send(ClientMessage::New {
+        rules: "brandub".into(),
+        clock: Some(clock),
+        side: 0,
+        opponent: None,
+        rated: false,
+    })
+    .await;
+    let id = ann.game_state().await.summary.game;
+    bob.send(ClientMessage::Join { game: id }).await;
+    let state = bob.game_state().await;
+    ([ann, bob], state)
 }
 
 /// The game of a state, replayed on its own copy of the rules.
