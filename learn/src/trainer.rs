@@ -32,6 +32,46 @@ pub struct Dataset {
     /// What the network adds to, in each position: a logit of player 0's winning chance
     /// (the classic evaluation's, see [`Trainer::classic_share`]), 0 without one.
     bases: Vec<f32>,
+    /// How much each position counts in the loss (see [`ResultWeights`]).
+    weights: Vec<f32>,
+}
+
+/// How much a position counts in the loss by its game's result: player 1's wins, draws,
+/// player 0's wins. Balancing by result gives each side's wins the same total weight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResultWeights(pub [f32; 3]);
+
+impl ResultWeights {
+    /// Every position alike.
+    pub const EVEN: ResultWeights = ResultWeights([1.0; 3]);
+
+    /// The most a position of the rarer side's wins is made to count.
+    pub const MOST: f32 = 4.0;
+
+    /// The weight of a position of a game with player 0's result `result`.
+    pub fn of(&self, result: i8) -> f32 {
+        self.0[(result.clamp(-1, 1) + 1) as usize]
+    }
+
+    /// Weights under which the positions of player 0's won games and of player 1's count
+    /// alike in all (each side's at most [`ResultWeights::MOST`], the rarer one's wins being
+    /// too few to stand for many more); draws count 1. Even where a side won no game.
+    pub fn balancing(games: &[GameRecord]) -> ResultWeights {
+        let positions = |result: i8| -> f32 {
+            games
+                .iter()
+                .filter(|game| game.result == result)
+                .map(|game| game.samples.len() as f32)
+                .sum()
+        };
+        let (won0, won1) = (positions(1), positions(-1));
+        if won0 == 0.0 || won1 == 0.0 {
+            return ResultWeights::EVEN;
+        }
+        let decisive = won0 + won1;
+        let weight = |won: f32| (decisive / (2.0 * won)).min(ResultWeights::MOST);
+        ResultWeights([weight(won1), 1.0, weight(won0)])
+    }
 }
 
 impl Dataset {
@@ -42,6 +82,17 @@ impl Dataset {
     pub fn from_games<'a>(
         games: impl IntoIterator<Item = &'a GameRecord>,
         score_share: f32,
+        base: impl FnMut(&Sample) -> f32,
+    ) -> Self {
+        Dataset::weighted(games, score_share, ResultWeights::EVEN, base)
+    }
+
+    /// The positions of these games as [`Dataset::from_games`] makes them, each counting
+    /// in the loss by its game's result (`weights`).
+    pub fn weighted<'a>(
+        games: impl IntoIterator<Item = &'a GameRecord>,
+        score_share: f32,
+        weights: ResultWeights,
         mut base: impl FnMut(&Sample) -> f32,
     ) -> Self {
         let mut data = Dataset {
@@ -63,6 +114,7 @@ impl Dataset {
                 data.sides.push(*side);
                 data.targets
                     .push(score_share * chance + (1.0 - score_share) * result);
+                data.weights.push(weights.of(game.result));
             }
         }
         data
@@ -89,6 +141,7 @@ impl Dataset {
                 data.sides.push(self.sides[index]);
                 data.targets.push(self.targets[index]);
                 data.bases.push(self.bases[index]);
+                data.weights.push(self.weights[index]);
             }
         }
         data
@@ -117,9 +170,16 @@ impl Dataset {
         &self.inputs[self.starts[index] as usize..self.starts[index + 1] as usize]
     }
 
-    /// The mean of the targets: the loss of always answering it is the data's spread.
+    /// The mean of the targets, weighted: the loss of always answering it is the data's
+    /// spread.
     pub fn mean_target(&self) -> f32 {
-        self.targets.iter().sum::<f32>() / self.len().max(1) as f32
+        let sum: f32 = self
+            .targets
+            .iter()
+            .zip(&self.weights)
+            .map(|(t, w)| t * w)
+            .sum();
+        sum / self.weights.iter().sum::<f32>().max(f32::MIN_POSITIVE)
     }
 }
 
@@ -253,7 +313,8 @@ impl Trainer {
         sigmoid(y)
     }
 
-    /// The mean squared error of the winning chance over a dataset.
+    /// The mean squared error of the winning chance over a dataset, each position
+    /// weighted as the dataset says.
     pub fn loss(&self, data: &Dataset) -> f64 {
         let mut hidden = [0.0; HIDDEN];
         let total: f64 = (0..data.len())
@@ -264,14 +325,16 @@ impl Trainer {
                     data.bases[index],
                     &mut hidden,
                 );
-                f64::from((p - data.targets[index]).powi(2))
+                f64::from(data.weights[index] * (p - data.targets[index]).powi(2))
             })
             .sum();
-        total / data.len().max(1) as f64
+        let weights: f64 = data.weights.iter().map(|&w| f64::from(w)).sum();
+        total / weights.max(f64::MIN_POSITIVE)
     }
 
-    /// One Adam step on the positions `batch` of `data`; `gradient` is scratch space of
-    /// the parameters' length. Returns the batch's mean loss.
+    /// One Adam step on the positions `batch` of `data`, each weighted as the dataset
+    /// says; `gradient` is scratch space of the parameters' length. Returns the batch's
+    /// mean loss.
     pub fn step(&mut self, data: &Dataset, batch: &[usize], lr: f32, gradient: &mut [f32]) -> f64 {
         let (bias, output, output_bias) = self.offsets();
         gradient.fill(0.0);
@@ -284,9 +347,10 @@ impl Trainer {
             let base = data.bases[index];
             let p = self.forward(inputs, side, base, &mut hidden);
             let error = p - data.targets[index];
-            loss += f64::from(error * error);
-            // d(error²)/dy through the sigmoid.
-            let g = 2.0 * error * p * (1.0 - p) * scale;
+            let weight = data.weights[index];
+            loss += f64::from(weight * error * error);
+            // d(weight · error²)/dy through the sigmoid.
+            let g = 2.0 * weight * error * p * (1.0 - p) * scale;
             let share = gradient.len() - 1;
             gradient[share] += g * base;
             let out_at = output + side.index() * HIDDEN;

@@ -1,0 +1,147 @@
+//! The data pipeline as programs: `train` from an opening set at a fixed depth, balanced
+//! by result, trained with another run's shard; `shards` merging runs and refusing a
+//! shard of another layout by name.
+
+// The helpers that run a package's programs, shared with the match crate's tests.
+#[path = "../../matches/tests/programs/mod.rs"]
+mod programs;
+
+use aim::nnue::Network;
+use hnefatafl_core::Rules;
+use hnefatafl_learn::shard;
+use programs::{rules as rules_path, run};
+use std::path::Path;
+
+/// `train`'s arguments for a tiny run of `games` games into `work`.
+fn tiny(rules: &str, work: &Path, out: &Path, games: &str) -> Vec<String> {
+    let openings = format!(
+        "{}/../matches/openings/brandub.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (out, work) = (out.display().to_string(), work.display().to_string());
+    [
+        "--rules",
+        rules,
+        "--out",
+        &out,
+        "--work",
+        &work,
+        "--games",
+        games,
+        "--depth",
+        "2",
+        "--openings",
+        &openings,
+        "--opening",
+        "2",
+        "--plies",
+        "60",
+        "--epochs",
+        "1",
+        "--batch",
+        "64",
+        "--jobs",
+        "2",
+        "--symmetry",
+        "off",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn program(name: &str, args: &[String]) -> (bool, String, String) {
+    run(name, &args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+#[test]
+fn a_run_from_openings_trains_with_another_runs_shard_and_shards_merge() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = |name: &str| folder.path().join(name);
+    let brandub = rules_path("brandub");
+    let (ok, said, err) = program("train", &tiny(&brandub, &path("a"), &path("a.nnue"), "12"));
+    assert!(ok, "{err}");
+    assert!(
+        said.contains("self-play starts from the 50 openings of "),
+        "{said}"
+    );
+    assert!(
+        said.contains("playing 12 games of 12 on 2 threads at depth 2 a move"),
+        "{said}"
+    );
+    assert!(said.contains("self-play: 12 games, "), "{said}");
+    assert!(said.contains("data: 12 games, player 0 won "), "{said}");
+    assert!(
+        said.contains("balance: positions of player 0's wins "),
+        "{said}"
+    );
+    assert!(said.contains("--a d2,network="), "{said}");
+    let rules = Rules::parse(&std::fs::read(&brandub).expect("reads")).expect("rules");
+    let bytes = std::fs::read(path("a.nnue")).expect("the network is written");
+    Network::for_rules("a.nnue", &bytes, &rules).expect("a network for brandub");
+    let a_shard = path("a").join("games.shard");
+    let mut a_games = shard::read(&a_shard).expect("the shard").games;
+    a_games.sort_by_key(|game| game.number);
+    assert_eq!(a_games.len(), 12);
+
+    // A second run (another seed) trains on its games and the first run's shard.
+    let mut second = tiny(&brandub, &path("b"), &path("b.nnue"), "10");
+    second.extend(["--seed", "2", "--data"].map(String::from));
+    second.push(a_shard.display().to_string());
+    let (ok, said, err) = program("train", &second);
+    assert!(ok, "{err}");
+    assert!(
+        said.contains(&format!("{}: 12 games, ", a_shard.display())),
+        "{said}"
+    );
+    assert!(said.contains("data: 22 games, "), "{said}");
+
+    // The two shards merge into one of 22 games; `info` tells what it holds.
+    let b_shard = path("b").join("games.shard").display().to_string();
+    let all = path("all.shard").display().to_string();
+    let merge = |inputs: &[&str]| {
+        let mut args = vec!["merge".to_string(), "--out".to_string(), all.clone()];
+        args.extend(inputs.iter().map(|s| s.to_string()));
+        program("shards", &args)
+    };
+    let a_name = a_shard.display().to_string();
+    let (ok, said, err) = merge(&[&a_name, &b_shard]);
+    assert!(ok, "{err}");
+    assert!(said.contains("22 games"), "{said}");
+    let merged = shard::read(Path::new(&all)).expect("the merged shard");
+    assert_eq!(merged.games.len(), 22);
+    assert!(
+        merged.games[..12] == a_games[..],
+        "the first shard's games first, in order"
+    );
+    let (ok, said, err) = program("shards", &["info".to_string(), all.clone()]);
+    assert!(ok, "{err}");
+    assert!(said.contains("a 7x7 board with 3 piece types"), "{said}");
+    assert!(said.contains("22 games ("), "{said}");
+    assert!(said.contains("settings: rules "), "{said}");
+
+    // A shard of tablut's layout is refused by merge and by train, named.
+    let tablut = rules_path("tablut");
+    let mut other = tiny(&tablut, &path("t"), &path("t.nnue"), "1");
+    // Brandub's openings are not tablut's.
+    other.drain(10..12);
+    let _ = program("train", &other);
+    let t_shard = path("t").join("games.shard").display().to_string();
+    assert_eq!(
+        shard::read(Path::new(&t_shard))
+            .expect("written")
+            .games
+            .len(),
+        1
+    );
+    let (ok, _, err) = merge(&[&a_name, &t_shard]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("{t_shard}: its games are of a 9x9 board")),
+        "{err}"
+    );
+    let mut refused = tiny(&brandub, &path("c"), &path("c.nnue"), "10");
+    refused.extend(["--data".to_string(), t_shard.clone()]);
+    let (ok, _, err) = program("train", &refused);
+    assert!(!ok);
+    assert!(err.contains(&t_shard) && err.contains("9x9"), "{err}");
+}
