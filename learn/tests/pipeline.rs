@@ -145,3 +145,59 @@ fn a_run_from_openings_trains_with_another_runs_shard_and_shards_merge() {
     assert!(!ok);
     assert!(err.contains(&t_shard) && err.contains("9x9"), "{err}");
 }
+
+#[test]
+fn a_work_folder_of_the_earlier_form_is_turned_into_a_shard() {
+    use hnefatafl_learn::selfplay::{SelfPlay, play_game, write_game};
+    let folder = tempfile::tempdir().expect("a folder");
+    let work = folder.path().join("w");
+    std::fs::create_dir_all(&work).expect("a folder");
+    let brandubh = rules_path("brandubh");
+    let rules = Rules::parse(&std::fs::read(&brandubh).expect("reads")).expect("rules");
+    // What `train --nodes 150 --opening 4 --plies 60 --seed 1` plays.
+    let settings = SelfPlay {
+        nodes: 150,
+        nodes_as: [None, None],
+        depth: None,
+        opening_plies: 4,
+        openings: None,
+        max_plies: 60,
+        seed: 1,
+        network: None,
+    };
+    let games: Vec<_> = (0..10).map(|n| play_game(&rules, &settings, n)).collect();
+    let mut bytes = Vec::new();
+    games.iter().for_each(|game| write_game(game, &mut bytes));
+    std::fs::write(work.join("games.bin"), &bytes).expect("writes");
+    let line = settings.describe(&rules) + "\n";
+    std::fs::write(work.join("settings.txt"), line).expect("writes");
+    let out = folder.path().join("b.nnue").display().to_string();
+    let args = [
+        "--rules",
+        &brandubh,
+        "--out",
+        &out,
+        "--work",
+        &work.display().to_string(),
+        "--games",
+        "10",
+        "--nodes",
+        "150",
+        "--plies",
+        "60",
+        "--epochs",
+        "1",
+        "--jobs",
+        "1",
+    ]
+    .map(String::from);
+    let (ok, said, err) = program("train", &args);
+    assert!(ok, "{err}");
+    assert!(
+        said.contains("10 games of the earlier form written into"),
+        "{said}"
+    );
+    assert!(!said.contains("playing "), "none is played again: {said}");
+    let read = shard::read(&work.join("games.shard")).expect("the shard");
+    assert!(read.games == games, "the same games");
+}
