@@ -596,6 +596,44 @@ mod tests {
     }
 
     #[test]
+    fn each_sides_wins_weigh_alike_within_the_cap() {
+        let game = |result: i8, positions: usize| GameRecord {
+            number: 0,
+            result,
+            samples: vec![
+                Sample {
+                    side: Player::Zero,
+                    score: 0,
+                    inputs: vec![1],
+                };
+                positions
+            ],
+        };
+        // 30 positions of player 0's wins, 10 of player 1's, 5 drawn: 40 decisive, so
+        // 40 / (2 x 30) and 40 / (2 x 10).
+        let games = [game(1, 20), game(-1, 10), game(0, 5), game(1, 10)];
+        let weights = ResultWeights::balancing(&games);
+        assert_eq!(weights.of(1), 40.0 / 60.0);
+        assert_eq!(weights.of(-1), 2.0);
+        assert_eq!(weights.of(0), 1.0);
+        // 1 against 99: 100 / 2 is over the cap.
+        let lopsided = ResultWeights::balancing(&[game(1, 99), game(-1, 1)]);
+        assert_eq!(lopsided.of(-1), ResultWeights::MOST);
+        assert_eq!(lopsided.of(1), 100.0 / 198.0);
+        assert_eq!(ResultWeights::balancing(&[game(1, 5)]), ResultWeights::EVEN);
+        // The loss counts a position by its weight: a network answering 1/2 everywhere
+        // misses each win by 1/4 (squared) whatever the weights, each draw by 0.
+        let mut half = Trainer::new(3, 1, 0);
+        half.params.fill(0.0);
+        let data = Dataset::weighted(&games, 0.0, weights, |_| 0.0);
+        let decisive = 30.0 * weights.of(1) + 10.0 * weights.of(-1);
+        let expected = 0.25 * decisive / (decisive + 5.0);
+        assert!((half.loss(&data) - f64::from(expected)).abs() < 1e-6);
+        // Weighted, the wins count 20 and 20, the draws 5 at a half: a half on the whole.
+        assert!((data.mean_target() - (20.0 + 2.5) / 45.0).abs() < 1e-6);
+    }
+
+    #[test]
     fn a_checkpoint_reads_back() {
         let mut trainer = Trainer::new(20, 5, 9);
         trainer.steps = 7;

@@ -1,5 +1,6 @@
-//! One run of the `train` program: self-play games into the work folder (continued where
-//! a stopped run left them), training from its checkpoint epoch by epoch, the quantised
+//! One run of the `train` program: self-play games into the work folder's shard
+//! (continued where a stopped run left them), with the shards of other runs, balanced by
+//! result, training from its checkpoint epoch by epoch, the quantised
 //! network written whole, and its SPRT against the evaluation that played the games,
 //! printed as the match runner's command line or played at once through
 //! [`hnefatafl_matches::runner`].
