@@ -180,9 +180,16 @@ pub struct Shard {
 
 /// Describes a layout in words, for errors.
 pub fn describe_layout(layout: &Layout) -> String {
+    // "an 8x8", "an 11x11", "an 18x18", "an 80x80": the sound of the first number.
+    let width = layout.width();
+    let article = if matches!(width, 8 | 11 | 18 | 80..=89) {
+        "an"
+    } else {
+        "a"
+    };
     format!(
-        "a {}x{} board with {} piece types (layout {:016x})",
-        layout.width(),
+        "{article} {}x{} board with {} piece types (layout {:016x})",
+        width,
         layout.height(),
         layout.piece_types(),
         layout.fingerprint()
@@ -764,5 +771,7 @@ mod tests {
         );
         assert!(!folder.path().join("no.shard").exists());
         assert!(merge(&[], &out).is_err());
+        let copenhagen = describe_layout(&Layout::of(&rules("copenhagen")));
+        assert!(copenhagen.starts_with("an 11x11 board with 3 piece types"));
     }
 }
