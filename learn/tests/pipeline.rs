@@ -201,3 +201,76 @@ fn a_work_folder_of_the_earlier_form_is_turned_into_a_shard() {
     let read = shard::read(&work.join("games.shard")).expect("the shard");
     assert!(read.games == games, "the same games");
 }
+
+#[test]
+fn a_killed_run_keeps_its_finished_games_and_the_next_plays_on() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let work = folder.path().join("w");
+    let shard_path = work.join("games.shard");
+    let copenhagen = rules_path("copenhagen");
+    let out = folder.path().join("c.nnue").display().to_string();
+    let args = |games: &str| {
+        [
+            "--rules",
+            &copenhagen,
+            "--out",
+            &out,
+            "--work",
+            &work.display().to_string(),
+            "--games",
+            games,
+            "--nodes",
+            "300",
+            "--plies",
+            "120",
+            "--epochs",
+            "0",
+            "--jobs",
+            "1",
+        ]
+        .map(String::from)
+    };
+    let program = assert_cmd::cargo::cargo_bin("train");
+    let mut child = std::process::Command::new(&program)
+        .args(args("100000"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("train starts");
+    // Kill it once it has written nine games (polled, for at most two minutes), so that
+    // one more makes the ten the trainer needs (one held out).
+    let started = std::time::Instant::now();
+    while shard::read(&shard_path).map_or(0, |read| read.games.len()) < 9 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "nine games in two minutes"
+        );
+        assert!(child.try_wait().expect("waits").is_none(), "still playing");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().expect("killed");
+    child.wait().expect("ends");
+    let kept = shard::read(&shard_path)
+        .expect("a killed run's shard reads")
+        .games;
+    assert!(kept.len() >= 9, "{}", kept.len());
+    // Asked for one game more than it finished, the next run plays just that one.
+    let wanted = (kept.len() + 1).to_string();
+    let (ok, said, err) = program_run(&args(&wanted));
+    assert!(ok, "{err}");
+    assert!(
+        said.contains(&format!("playing 1 games of {wanted} ")),
+        "{said}"
+    );
+    let after = shard::read(&shard_path).expect("reads");
+    assert!(!after.stopped, "the next run mends it");
+    assert!(
+        after.games[..kept.len()] == kept[..],
+        "the finished games are kept"
+    );
+    assert_eq!(after.games.len(), kept.len() + 1);
+}
+
+fn program_run(args: &[String]) -> (bool, String, String) {
+    program("train", args)
+}
