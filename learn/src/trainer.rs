@@ -24,7 +24,9 @@ pub struct Dataset {
     /// Every position's inputs, one after another.
     inputs: Vec<u16>,
     /// Where each position's inputs start in `inputs` (one more entry at the end).
-    starts: Vec<u32>,
+    /// (`usize`, not `u32`: twenty million positions in eight images each pass four
+    /// billion inputs.)
+    starts: Vec<usize>,
     /// The side to move of each position.
     sides: Vec<Player>,
     /// The target winning chance of player 0 in each position.
@@ -110,7 +112,7 @@ impl Dataset {
                 data.bases.push(base(sample));
                 let chance = sigmoid(f32::from(*score) / f32::from(PIECE_SCALE));
                 data.inputs.extend_from_slice(inputs);
-                data.starts.push(data.inputs.len() as u32);
+                data.starts.push(data.inputs.len());
                 data.sides.push(*side);
                 data.targets
                     .push(score_share * chance + (1.0 - score_share) * result);
@@ -131,11 +133,11 @@ impl Dataset {
         for index in 0..self.len() {
             let inputs = self.inputs_of(index);
             data.inputs.extend_from_slice(inputs);
-            data.starts.push(data.inputs.len() as u32);
+            data.starts.push(data.inputs.len());
             for map in maps {
                 data.inputs
                     .extend(inputs.iter().map(|&input| map[usize::from(input)]));
-                data.starts.push(data.inputs.len() as u32);
+                data.starts.push(data.inputs.len());
             }
             for _ in 0..=maps.len() {
                 data.sides.push(self.sides[index]);
@@ -161,13 +163,13 @@ impl Dataset {
     pub fn most_inputs(&self) -> usize {
         self.starts
             .windows(2)
-            .map(|pair| (pair[1] - pair[0]) as usize)
+            .map(|pair| pair[1] - pair[0])
             .max()
             .unwrap_or(0)
     }
 
     fn inputs_of(&self, index: usize) -> &[u16] {
-        &self.inputs[self.starts[index] as usize..self.starts[index + 1] as usize]
+        &self.inputs[self.starts[index]..self.starts[index + 1]]
     }
 
     /// The mean of the targets, weighted: the loss of always answering it is the data's
