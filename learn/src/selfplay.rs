@@ -1,17 +1,22 @@
-//! Self-play data for training a network: games of the engine at fixed nodes, each
-//! position stored with the search's score and the game's result.
+//! Self-play data for training a network: games of the engine at fixed nodes (or a fixed
+//! depth), each position stored with the search's score and the game's result.
 //!
 //! A game depends only on the rules, the [`SelfPlay`] settings and its number, so the
-//! data is the same for the same seed, and a data file cut off part way is continued
-//! where it stopped. The file is a list of games, all numbers little-endian:
-//! `u32` game number, `i8` result (player 0's: 1 win, 0 draw, -1 loss), `u32` positions,
-//! then each position: `u8` side to move, `i16` score (player 0's view, hundredths of a
-//! piece), `u16` inputs, the inputs (`u16` each, [`aim::nnue::Layout::input`]).
+//! data is the same for the same seed whatever the number of threads, and a run that was
+//! stopped plays only the games its shard ([`crate::shard`]) does not hold yet.
+//!
+//! [`read_games`] reads the data file of runs before shards (`games.bin`): a list of
+//! games, all numbers little-endian: `u32` game number, `i8` result (player 0's: 1 win,
+//! 0 draw, -1 loss), `u32` positions, then each position: `u8` side to move, `i16` score
+//! (player 0's view, hundredths of a piece), `u16` inputs, the inputs (`u16` each,
+//! [`aim::nnue::Layout::input`]); `train` turns such a file into a shard once.
 
-use aim::nnue::{Layout, Network};
+use aim::nnue::{Layout, Network, fnv1a};
 use aim::{Engine, EngineConfig, Limits, Tuning};
 use hnefatafl_core::random::random_opening;
-use hnefatafl_core::{Player, Position, Rules, Setup, Square};
+use hnefatafl_core::{Game, Player, Position, Rules, Setup, Square};
+use hnefatafl_matches::openings::{opening_line, random_plies, read_openings};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -27,8 +32,13 @@ pub struct SelfPlay {
     /// Nodes a move for player 0 or player 1 instead (the match runner's `nodes0` and
     /// `nodes1` handicap), to balance a rule file one side wins at equal nodes.
     pub nodes_as: [Option<u64>; 2],
-    /// Random plies from the start before the engine plays.
+    /// A fixed depth a move instead of the nodes (the handicap's nodes still cap it).
+    pub depth: Option<u32>,
+    /// Random plies before the engine plays: from the start, or after an opening of
+    /// [`SelfPlay::openings`].
     pub opening_plies: usize,
+    /// The openings games start from, game `n` from opening `n` modulo their number.
+    pub openings: Option<Arc<Openings>>,
     /// A game longer than this is a draw.
     pub max_plies: usize,
     /// Seed of the openings and of the engine.
@@ -38,12 +48,49 @@ pub struct SelfPlay {
     pub network: Option<Arc<Network>>,
 }
 
+/// An opening set (the match runner's form, [`hnefatafl_matches::openings`]), read for
+/// self-play. Two sets are equal when their lines are.
+#[derive(Clone, Debug)]
+pub struct Openings {
+    /// The openings, each a game of its moves.
+    pub games: Vec<Game>,
+    /// FNV-1a of the openings' lines: names the set in the settings of its games.
+    pub checksum: u64,
+}
+
+impl Openings {
+    /// Reads an opening set for these rules.
+    ///
+    /// # Errors
+    ///
+    /// A file that cannot be read, or a line that is not an opening of the rules, named
+    /// with the file.
+    pub fn read(rules: &Rules, path: &Path) -> Result<Openings, String> {
+        let name = path.display();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let games = read_openings(rules, &text).map_err(|e| format!("{name}: {e}"))?;
+        let lines: Vec<String> = games.iter().map(opening_line).collect();
+        Ok(Openings {
+            checksum: fnv1a(lines.join("\n").as_bytes()),
+            games,
+        })
+    }
+}
+
+impl PartialEq for Openings {
+    fn eq(&self, other: &Openings) -> bool {
+        (self.checksum, self.games.len()) == (other.checksum, other.games.len())
+    }
+}
+
+impl Eq for Openings {}
+
 impl SelfPlay {
-    /// The settings as one line, stored beside the data so that a continued run is
+    /// The settings as one line, stored in the data's shard so that a continued run is
     /// known to make the same kind of data.
     pub fn describe(&self, rules: &Rules) -> String {
         let nodes_as = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
-        format!(
+        let mut line = format!(
             "rules {} layout {:016x} nodes {} nodes0 {} nodes1 {} opening {} plies {} seed {}",
             rules.id(),
             Layout::of(rules).fingerprint(),
@@ -53,9 +100,44 @@ impl SelfPlay {
             self.opening_plies,
             self.max_plies,
             self.seed
-        ) + &self.network.as_deref().map_or(String::new(), |network| {
-            format!(" network {:016x}", network.checksum())
-        })
+        );
+        if let Some(network) = &self.network {
+            line += &format!(" network {:016x}", network.checksum());
+        }
+        if let Some(depth) = self.depth {
+            line += &format!(" depth {depth}");
+        }
+        if let Some(openings) = &self.openings {
+            let count = openings.games.len();
+            line += &format!(" openings {count} {:016x}", openings.checksum);
+        }
+        line
+    }
+
+    /// The search limits of a move of `side`.
+    fn limits(&self, side: Player) -> Limits {
+        let handicap = self.nodes_as[side.index()];
+        Limits {
+            depth: self.depth,
+            nodes: match self.depth {
+                Some(_) => handicap,
+                None => Some(handicap.unwrap_or(self.nodes)),
+            },
+            ..Limits::default()
+        }
+    }
+
+    /// The position game `number` starts from before the engine plays: an opening of the
+    /// set (if any), then the random plies.
+    fn start(&self, rules: &Rules, number: u32, seed: u64) -> Game {
+        match &self.openings {
+            Some(openings) if !openings.games.is_empty() => {
+                let mut game = openings.games[number as usize % openings.games.len()].clone();
+                random_plies(&mut game, self.opening_plies, seed);
+                game
+            }
+            _ => random_opening(rules, self.opening_plies, seed),
+        }
     }
 }
 
@@ -126,16 +208,17 @@ pub fn classic_logit(engine: &mut Engine, rules: &Rules, layout: &Layout, sample
     score as f32 / f32::from(aim::nnue::PIECE_SCALE)
 }
 
-/// Plays game `number`: a random opening from the seed and the number, then the engine
-/// (one thread, a fresh table, the settings' network or the classic evaluation) for both
-/// sides at fixed nodes.
+/// Plays game `number`: its start ([`SelfPlay::openings`] and random plies from the seed
+/// and the number), then the engine (one thread, a fresh table, the settings' network or
+/// the classic evaluation) for both sides at fixed nodes or depth. Every position the
+/// engine moved in is kept, with the score of the search that chose the move.
 pub fn play_game(rules: &Rules, settings: &SelfPlay, number: u32) -> GameRecord {
     let layout = Layout::of(rules);
     let seed = settings
         .seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(u64::from(number));
-    let mut game = random_opening(rules, settings.opening_plies, seed);
+    let mut game = settings.start(rules, number, seed);
     let mut engine = Engine::with_tuning(
         EngineConfig {
             threads: 1,
@@ -158,10 +241,7 @@ pub fn play_game(rules: &Rules, settings: &SelfPlay, number: u32) -> GameRecord 
             break 0;
         }
         let side = game.side_to_move();
-        let limits = Limits {
-            nodes: Some(settings.nodes_as[side.index()].unwrap_or(settings.nodes)),
-            ..Limits::default()
-        };
+        let limits = settings.limits(side);
         let found = engine.search(
             &game,
             &limits,
@@ -207,7 +287,8 @@ pub fn drop_repeated_games(games: &mut Vec<GameRecord>) -> usize {
     before - games.len()
 }
 
-/// Appends a game to a data file's bytes.
+/// Appends a game to the bytes of a data file of the form before shards (for tests of
+/// [`read_games`]).
 pub fn write_game(record: &GameRecord, out: &mut Vec<u8>) {
     out.extend_from_slice(&record.number.to_le_bytes());
     out.push(record.result as u8);
@@ -222,7 +303,8 @@ pub fn write_game(record: &GameRecord, out: &mut Vec<u8>) {
     }
 }
 
-/// Reads the games of a data file's bytes: the complete ones, and the length of the
+/// Reads the games of the bytes of a data file of the form before shards (`games.bin`):
+/// the complete ones, and the length of the
 /// bytes they take (a run stopped while writing leaves a partial game after them).
 ///
 /// # Errors
@@ -331,7 +413,9 @@ mod tests {
         SelfPlay {
             nodes: 200,
             nodes_as: [Some(400), None],
+            depth: None,
             opening_plies: 4,
+            openings: None,
             max_plies: 120,
             seed,
             network: None,
@@ -424,6 +508,54 @@ mod tests {
         let line = with.describe(&rules);
         assert!(line.starts_with(&settings(1).describe(&rules)), "{line}");
         assert!(line.contains(" network "), "{line}");
+    }
+
+    #[test]
+    fn games_start_from_the_openings_of_a_set_and_play_to_a_depth() {
+        let rules = brandubh();
+        let path = format!(
+            "{}/../matches/openings/brandub.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let openings = Arc::new(Openings::read(&rules, Path::new(&path)).expect("the set"));
+        assert_eq!(openings.games.len(), 50);
+        let layout = Layout::of(&rules);
+        let from_set = SelfPlay {
+            opening_plies: 0,
+            openings: Some(Arc::clone(&openings)),
+            depth: Some(2),
+            max_plies: 12,
+            ..settings(1)
+        };
+        for number in [0, 1, 51] {
+            let game = play_game(&rules, &from_set, number);
+            let opening = &openings.games[number as usize % 50];
+            assert_eq!(
+                game.samples[0].inputs,
+                inputs_of(&layout, opening.position()),
+                "game {number} starts where its opening ends"
+            );
+            assert_eq!(game.samples[0].side, opening.side_to_move());
+        }
+        // Random plies after the opening make other games of the same opening.
+        let varied = SelfPlay {
+            opening_plies: 2,
+            ..from_set.clone()
+        };
+        assert_ne!(
+            play_game(&rules, &varied, 0),
+            play_game(&rules, &varied, 50)
+        );
+        // The settings line names the set and the depth; without them it is as before.
+        let line = varied.describe(&rules);
+        assert!(
+            line.ends_with(&format!(" depth 2 openings 50 {:016x}", openings.checksum)),
+            "{line}"
+        );
+        assert!(!settings(1).describe(&rules).contains("openings"));
+        // A missing set is named.
+        let error = Openings::read(&rules, Path::new("/no/such.txt")).expect_err("refused");
+        assert!(error.starts_with("/no/such.txt: "), "{error}");
     }
 
     #[test]

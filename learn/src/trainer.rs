@@ -24,7 +24,9 @@ pub struct Dataset {
     /// Every position's inputs, one after another.
     inputs: Vec<u16>,
     /// Where each position's inputs start in `inputs` (one more entry at the end).
-    starts: Vec<u32>,
+    /// (`usize`, not `u32`: twenty million positions in eight images each pass four
+    /// billion inputs.)
+    starts: Vec<usize>,
     /// The side to move of each position.
     sides: Vec<Player>,
     /// The target winning chance of player 0 in each position.
@@ -32,6 +34,46 @@ pub struct Dataset {
     /// What the network adds to, in each position: a logit of player 0's winning chance
     /// (the classic evaluation's, see [`Trainer::classic_share`]), 0 without one.
     bases: Vec<f32>,
+    /// How much each position counts in the loss (see [`ResultWeights`]).
+    weights: Vec<f32>,
+}
+
+/// How much a position counts in the loss by its game's result: player 1's wins, draws,
+/// player 0's wins. Balancing by result gives each side's wins the same total weight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResultWeights(pub [f32; 3]);
+
+impl ResultWeights {
+    /// Every position alike.
+    pub const EVEN: ResultWeights = ResultWeights([1.0; 3]);
+
+    /// The most a position of the rarer side's wins is made to count.
+    pub const MOST: f32 = 4.0;
+
+    /// The weight of a position of a game with player 0's result `result`.
+    pub fn of(&self, result: i8) -> f32 {
+        self.0[(result.clamp(-1, 1) + 1) as usize]
+    }
+
+    /// Weights under which the positions of player 0's won games and of player 1's count
+    /// alike in all (each side's at most [`ResultWeights::MOST`], the rarer one's wins being
+    /// too few to stand for many more); draws count 1. Even where a side won no game.
+    pub fn balancing(games: &[GameRecord]) -> ResultWeights {
+        let positions = |result: i8| -> f32 {
+            games
+                .iter()
+                .filter(|game| game.result == result)
+                .map(|game| game.samples.len() as f32)
+                .sum()
+        };
+        let (won0, won1) = (positions(1), positions(-1));
+        if won0 == 0.0 || won1 == 0.0 {
+            return ResultWeights::EVEN;
+        }
+        let decisive = won0 + won1;
+        let weight = |won: f32| (decisive / (2.0 * won)).min(ResultWeights::MOST);
+        ResultWeights([weight(won1), 1.0, weight(won0)])
+    }
 }
 
 impl Dataset {
@@ -42,6 +84,17 @@ impl Dataset {
     pub fn from_games<'a>(
         games: impl IntoIterator<Item = &'a GameRecord>,
         score_share: f32,
+        base: impl FnMut(&Sample) -> f32,
+    ) -> Self {
+        Dataset::weighted(games, score_share, ResultWeights::EVEN, base)
+    }
+
+    /// The positions of these games as [`Dataset::from_games`] makes them, each counting
+    /// in the loss by its game's result (`weights`).
+    pub fn weighted<'a>(
+        games: impl IntoIterator<Item = &'a GameRecord>,
+        score_share: f32,
+        weights: ResultWeights,
         mut base: impl FnMut(&Sample) -> f32,
     ) -> Self {
         let mut data = Dataset {
@@ -59,10 +112,11 @@ impl Dataset {
                 data.bases.push(base(sample));
                 let chance = sigmoid(f32::from(*score) / f32::from(PIECE_SCALE));
                 data.inputs.extend_from_slice(inputs);
-                data.starts.push(data.inputs.len() as u32);
+                data.starts.push(data.inputs.len());
                 data.sides.push(*side);
                 data.targets
                     .push(score_share * chance + (1.0 - score_share) * result);
+                data.weights.push(weights.of(game.result));
             }
         }
         data
@@ -79,16 +133,17 @@ impl Dataset {
         for index in 0..self.len() {
             let inputs = self.inputs_of(index);
             data.inputs.extend_from_slice(inputs);
-            data.starts.push(data.inputs.len() as u32);
+            data.starts.push(data.inputs.len());
             for map in maps {
                 data.inputs
                     .extend(inputs.iter().map(|&input| map[usize::from(input)]));
-                data.starts.push(data.inputs.len() as u32);
+                data.starts.push(data.inputs.len());
             }
             for _ in 0..=maps.len() {
                 data.sides.push(self.sides[index]);
                 data.targets.push(self.targets[index]);
                 data.bases.push(self.bases[index]);
+                data.weights.push(self.weights[index]);
             }
         }
         data
@@ -108,18 +163,25 @@ impl Dataset {
     pub fn most_inputs(&self) -> usize {
         self.starts
             .windows(2)
-            .map(|pair| (pair[1] - pair[0]) as usize)
+            .map(|pair| pair[1] - pair[0])
             .max()
             .unwrap_or(0)
     }
 
     fn inputs_of(&self, index: usize) -> &[u16] {
-        &self.inputs[self.starts[index] as usize..self.starts[index + 1] as usize]
+        &self.inputs[self.starts[index]..self.starts[index + 1]]
     }
 
-    /// The mean of the targets: the loss of always answering it is the data's spread.
+    /// The mean of the targets, weighted: the loss of always answering it is the data's
+    /// spread.
     pub fn mean_target(&self) -> f32 {
-        self.targets.iter().sum::<f32>() / self.len().max(1) as f32
+        let sum: f32 = self
+            .targets
+            .iter()
+            .zip(&self.weights)
+            .map(|(t, w)| t * w)
+            .sum();
+        sum / self.weights.iter().sum::<f32>().max(f32::MIN_POSITIVE)
     }
 }
 
@@ -253,7 +315,8 @@ impl Trainer {
         sigmoid(y)
     }
 
-    /// The mean squared error of the winning chance over a dataset.
+    /// The mean squared error of the winning chance over a dataset, each position
+    /// weighted as the dataset says.
     pub fn loss(&self, data: &Dataset) -> f64 {
         let mut hidden = [0.0; HIDDEN];
         let total: f64 = (0..data.len())
@@ -264,14 +327,16 @@ impl Trainer {
                     data.bases[index],
                     &mut hidden,
                 );
-                f64::from((p - data.targets[index]).powi(2))
+                f64::from(data.weights[index] * (p - data.targets[index]).powi(2))
             })
             .sum();
-        total / data.len().max(1) as f64
+        let weights: f64 = data.weights.iter().map(|&w| f64::from(w)).sum();
+        total / weights.max(f64::MIN_POSITIVE)
     }
 
-    /// One Adam step on the positions `batch` of `data`; `gradient` is scratch space of
-    /// the parameters' length. Returns the batch's mean loss.
+    /// One Adam step on the positions `batch` of `data`, each weighted as the dataset
+    /// says; `gradient` is scratch space of the parameters' length. Returns the batch's
+    /// mean loss.
     pub fn step(&mut self, data: &Dataset, batch: &[usize], lr: f32, gradient: &mut [f32]) -> f64 {
         let (bias, output, output_bias) = self.offsets();
         gradient.fill(0.0);
@@ -284,9 +349,10 @@ impl Trainer {
             let base = data.bases[index];
             let p = self.forward(inputs, side, base, &mut hidden);
             let error = p - data.targets[index];
-            loss += f64::from(error * error);
-            // d(error²)/dy through the sigmoid.
-            let g = 2.0 * error * p * (1.0 - p) * scale;
+            let weight = data.weights[index];
+            loss += f64::from(weight * error * error);
+            // d(weight · error²)/dy through the sigmoid.
+            let g = 2.0 * weight * error * p * (1.0 - p) * scale;
             let share = gradient.len() - 1;
             gradient[share] += g * base;
             let out_at = output + side.index() * HIDDEN;
@@ -529,6 +595,44 @@ mod tests {
             "the images of a position after six plies"
         );
         assert_eq!(data.with_images(&[]).inputs, data.inputs);
+    }
+
+    #[test]
+    fn each_sides_wins_weigh_alike_within_the_cap() {
+        let game = |result: i8, positions: usize| GameRecord {
+            number: 0,
+            result,
+            samples: vec![
+                Sample {
+                    side: Player::Zero,
+                    score: 0,
+                    inputs: vec![1],
+                };
+                positions
+            ],
+        };
+        // 30 positions of player 0's wins, 10 of player 1's, 5 drawn: 40 decisive, so
+        // 40 / (2 x 30) and 40 / (2 x 10).
+        let games = [game(1, 20), game(-1, 10), game(0, 5), game(1, 10)];
+        let weights = ResultWeights::balancing(&games);
+        assert_eq!(weights.of(1), 40.0 / 60.0);
+        assert_eq!(weights.of(-1), 2.0);
+        assert_eq!(weights.of(0), 1.0);
+        // 1 against 99: 100 / 2 is over the cap.
+        let lopsided = ResultWeights::balancing(&[game(1, 99), game(-1, 1)]);
+        assert_eq!(lopsided.of(-1), ResultWeights::MOST);
+        assert_eq!(lopsided.of(1), 100.0 / 198.0);
+        assert_eq!(ResultWeights::balancing(&[game(1, 5)]), ResultWeights::EVEN);
+        // The loss counts a position by its weight: a network answering 1/2 everywhere
+        // misses each win by 1/4 (squared) whatever the weights, each draw by 0.
+        let mut half = Trainer::new(3, 1, 0);
+        half.params.fill(0.0);
+        let data = Dataset::weighted(&games, 0.0, weights, |_| 0.0);
+        let decisive = 30.0 * weights.of(1) + 10.0 * weights.of(-1);
+        let expected = 0.25 * decisive / (decisive + 5.0);
+        assert!((half.loss(&data) - f64::from(expected)).abs() < 1e-6);
+        // Weighted, the wins count 20 and 20, the draws 5 at a half: a half on the whole.
+        assert!((data.mean_target() - (20.0 + 2.5) / 45.0).abs() < 1e-6);
     }
 
     #[test]

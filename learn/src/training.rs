@@ -1,25 +1,26 @@
-//! One run of the `train` program: self-play games into the work folder (continued where
-//! a stopped run left them), training from its checkpoint epoch by epoch, the quantised
+//! One run of the `train` program: self-play games into the work folder's shard
+//! (continued where a stopped run left them), with the shards of other runs, balanced by
+//! result, training from its checkpoint epoch by epoch, the quantised
 //! network written whole, and its SPRT against the evaluation that played the games,
 //! printed as the match runner's command line or played at once through
 //! [`hnefatafl_matches::runner`].
 
 use crate::selfplay::{
-    GameRecord, Sample, SelfPlay, classic_logit, drop_repeated_games, play_game, read_games,
-    write_game,
+    GameRecord, Openings, Sample, SelfPlay, classic_logit, drop_repeated_games, play_game,
+    read_games,
 };
-use crate::symmetry;
-use crate::trainer::{Dataset, Trainer, epoch_order};
+use crate::trainer::{Dataset, ResultWeights, Trainer, epoch_order};
+use crate::{shard, symmetry};
 use aim::nnue::{Layout, Network};
 use hnefatafl_core::Rules;
 use hnefatafl_matches::runner::{self, Written};
 use hnefatafl_matches::sprt::Sprt;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::BTreeMap;
-use std::io::Write;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
+use std::time::Instant;
 
 /// One game in this many is held out for validation.
 const VALIDATION_EVERY: u32 = 10;
@@ -30,8 +31,15 @@ pub struct Options {
     pub rules_path: PathBuf,
     /// Where the network is written.
     pub out: PathBuf,
-    /// The work folder: the games, the settings they were made with, the checkpoint.
+    /// The work folder: the games' shard (with the settings they were made with) and the
+    /// checkpoint.
     pub work: PathBuf,
+    /// Shards of other runs trained on with the work folder's games.
+    pub data: Vec<PathBuf>,
+    /// The opening set self-play starts from, if any.
+    pub openings: Option<PathBuf>,
+    /// Weigh positions so that each side's wins count alike.
+    pub balance: bool,
     /// Games of self-play.
     pub games: u32,
     /// How the games are played.
@@ -48,7 +56,7 @@ pub struct Options {
     pub symmetry: bool,
     /// Train the network as a correction added to the classic evaluation.
     pub classic_base: bool,
-    /// Games played at once, each on its own thread.
+    /// Threads playing games at once, each game after game.
     pub jobs: usize,
     /// The network the self-play games are played with, if not the classic evaluation.
     pub network: Option<PathBuf>,
@@ -75,55 +83,74 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Plays the games the work folder does not have yet, appending each as it ends.
-pub fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String> {
-    let layout = Layout::of(rules);
-    let settings_path = options.work.join("settings.txt");
-    let settings = options.selfplay.describe(rules);
-    match std::fs::read_to_string(&settings_path) {
-        Ok(old) if old.trim() != settings => {
-            return Err(format!(
-                "{}: the data there was made with other settings ({}); use another --work",
-                settings_path.display(),
-                old.trim()
-            ));
-        }
-        Ok(_) => {}
-        Err(_) => write_whole(&settings_path, format!("{settings}\n").as_bytes())?,
+/// The work folder's shard of self-play games.
+pub const SHARD: &str = "games.shard";
+
+/// Turns the data file of a run before shards (`games.bin`, with its `settings.txt`) into
+/// the work folder's shard, once: the games are kept, not played again.
+fn convert_old_data(options: &Options, rules: &Rules, settings: &str) -> Result<(), String> {
+    let (old, shard_path) = (options.work.join("games.bin"), options.work.join(SHARD));
+    if shard_path.exists() || !old.exists() {
+        return Ok(());
     }
-    let data_path = options.work.join("games.bin");
-    let bytes = std::fs::read(&data_path).unwrap_or_default();
-    let (mut games, used) =
-        read_games(&bytes, layout.inputs()).map_err(|e| format!("{}: {e}", data_path.display()))?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&data_path)
-        .map_err(|e| format!("{}: {e}", data_path.display()))?;
-    // A game cut off by a stopped run is played again.
-    file.set_len(used as u64)
-        .map_err(|e| format!("{}: {e}", data_path.display()))?;
-    let wanted = options.games as usize;
-    if games.len() < wanted {
+    let settings_path = options.work.join("settings.txt");
+    let old_settings = std::fs::read_to_string(&settings_path).unwrap_or_default();
+    if old_settings.trim() != settings {
+        return Err(format!(
+            "{}: the data there was made with other settings ({}); use another --work",
+            settings_path.display(),
+            old_settings.trim()
+        ));
+    }
+    let layout = Layout::of(rules);
+    let bytes = std::fs::read(&old).map_err(|e| format!("{}: {e}", old.display()))?;
+    let (games, _) =
+        read_games(&bytes, layout.inputs()).map_err(|e| format!("{}: {e}", old.display()))?;
+    let (mut writer, _) = shard::Writer::open(&shard_path, layout, settings)?;
+    for game in &games {
+        writer.append(game)?;
+    }
+    println!(
+        "{}: {} games of the earlier form written into {}",
+        old.display(),
+        games.len(),
+        shard_path.display()
+    );
+    Ok(())
+}
+
+/// Plays the games the work folder's shard does not have yet on `--jobs` threads, each
+/// thread playing game after game, appending each to the shard as it ends: a stopped run
+/// loses only the games in play. Gives the games numbered below `--games`, in order.
+pub fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String> {
+    let settings = options.selfplay.describe(rules);
+    convert_old_data(options, rules, &settings)?;
+    let path = options.work.join(SHARD);
+    let (mut writer, mut games) = shard::Writer::open(&path, Layout::of(rules), &settings)?;
+    let wanted = options.games;
+    let have: HashSet<u32> = games.iter().map(|game| game.number).collect();
+    let missing: Vec<u32> = (0..wanted).filter(|n| !have.contains(n)).collect();
+    if !missing.is_empty() {
+        let threads = options.jobs.min(missing.len());
+        let per_move = match options.selfplay.depth {
+            Some(depth) => format!("depth {depth}"),
+            None => format!("{} nodes", options.selfplay.nodes),
+        };
         println!(
-            "playing games {}..{} at {} nodes a move",
-            games.len(),
-            wanted,
-            options.selfplay.nodes
+            "playing {} games of {wanted} on {threads} threads at {per_move} a move",
+            missing.len()
         );
-        let progress = bar((wanted - games.len()) as u64, "games");
-        let next = AtomicUsize::new(games.len());
+        let progress = bar(missing.len() as u64, "games");
+        let started = Instant::now();
+        let positions_before: usize = games.iter().map(|g| g.samples.len()).sum();
+        let next = AtomicUsize::new(0);
         let (sender, receiver) = mpsc::channel();
         std::thread::scope(|scope| -> Result<(), String> {
-            for _ in 0..options.jobs.min(wanted - games.len()) {
-                let (next, sender) = (&next, sender.clone());
+            for _ in 0..threads {
+                let (next, sender, missing) = (&next, sender.clone(), &missing);
                 scope.spawn(move || {
-                    loop {
-                        let number = next.fetch_add(1, Ordering::Relaxed);
-                        if number >= wanted {
-                            break;
-                        }
-                        let record = play_game(rules, &options.selfplay, number as u32);
+                    while let Some(&number) = missing.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let record = play_game(rules, &options.selfplay, number);
                         // The receiver is gone only when writing failed: stop.
                         if sender.send(record).is_err() {
                             break;
@@ -132,32 +159,75 @@ pub fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, Str
                 });
             }
             drop(sender);
-            // Games end out of order; each is written once those before it are, so that
-            // the file always holds games 0..n and a stopped run continues from n.
-            let mut waiting = BTreeMap::new();
             for record in receiver {
-                waiting.insert(record.number as usize, record);
-                while let Some(record) = waiting.remove(&games.len()) {
-                    let mut out = Vec::new();
-                    write_game(&record, &mut out);
-                    file.write_all(&out)
-                        .and_then(|()| file.flush())
-                        .map_err(|e| format!("{}: {e}", data_path.display()))?;
-                    games.push(record);
-                    progress.inc(1);
-                }
+                writer.append(&record)?;
+                games.push(record);
+                progress.inc(1);
             }
             Ok(())
         })?;
         progress.finish();
+        let seconds = started.elapsed().as_secs_f64();
+        let positions: usize =
+            games.iter().map(|g| g.samples.len()).sum::<usize>() - positions_before;
+        println!(
+            "self-play: {} games, {positions} positions in {seconds:.1} s ({:.0} positions a second)",
+            missing.len(),
+            positions as f64 / seconds.max(1e-9)
+        );
     }
-    games.truncate(wanted);
+    games.retain(|game| game.number < wanted);
+    games.sort_by_key(|game| game.number);
     Ok(games)
 }
 
-/// Prints how often each side won and how many positions there are.
-pub fn report_balance(games: &[GameRecord]) {
+/// The games of the shards given with `--data` (other runs', other machines'), which must
+/// hold positions of the rules' layout.
+///
+/// # Errors
+///
+/// A shard that cannot be read, or of another layout, named.
+pub fn read_data(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String> {
+    let layout = Layout::of(rules);
+    let mut games = Vec::new();
+    for path in &options.data {
+        let read = shard::read(path)?;
+        if read.header.layout != layout {
+            return Err(format!(
+                "{}: its games are of {}, but the rule file {} has {}",
+                path.display(),
+                shard::describe_layout(&read.header.layout),
+                options.rules_path.display(),
+                shard::describe_layout(&layout)
+            ));
+        }
+        println!(
+            "{}: {} games, {} positions{}",
+            path.display(),
+            read.games.len(),
+            read.games.iter().map(|g| g.samples.len()).sum::<usize>(),
+            if read.stopped {
+                " (the run writing it was stopped: its complete games)"
+            } else {
+                ""
+            }
+        );
+        games.extend(read.games);
+    }
+    Ok(games)
+}
+
+/// Prints how often each side won, the positions of each side's wins, and the weights that
+/// balance them (with `balance`); gives the weights.
+pub fn report_balance(games: &[GameRecord], balance: bool) -> ResultWeights {
     let count = |result| games.iter().filter(|g| g.result == result).count();
+    let positions_of = |result| -> usize {
+        games
+            .iter()
+            .filter(|g| g.result == result)
+            .map(|g| g.samples.len())
+            .sum()
+    };
     let (zero, draws, one) = (count(1), count(0), count(-1));
     let positions: usize = games.iter().map(|g| g.samples.len()).sum();
     let share = |n: usize| 100.0 * n as f64 / games.len().max(1) as f64;
@@ -167,15 +237,36 @@ pub fn report_balance(games: &[GameRecord]) {
         share(zero),
         share(one)
     );
+    let weights = if balance {
+        ResultWeights::balancing(games)
+    } else {
+        ResultWeights::EVEN
+    };
+    println!(
+        "balance: positions of player 0's wins {}, of player 1's wins {}, of draws {}; weighted {:.2}, {:.2} and 1 in the loss{}",
+        positions_of(1),
+        positions_of(-1),
+        positions_of(0),
+        weights.of(1),
+        weights.of(-1),
+        if balance { "" } else { " (--balance off)" }
+    );
     if zero.max(one) as f64 > 0.8 * games.len() as f64 {
         println!(
-            "  one side wins most games: --nodes0 or --nodes1 give the other more nodes to balance them"
+            "  one side wins most games: --nodes0 or --nodes1 give the other more nodes, and \
+             --balance on makes the other's wins count as much"
         );
     }
+    weights
 }
 
 /// Trains from the checkpoint in the work folder (or from scratch), epoch by epoch.
-pub fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<Trainer, String> {
+pub fn train(
+    options: &Options,
+    rules: &Rules,
+    games: &[GameRecord],
+    weights: ResultWeights,
+) -> Result<Trainer, String> {
     let layout = Layout::of(rules);
     let (validation, training): (Vec<&GameRecord>, Vec<&GameRecord>) = games
         .iter()
@@ -194,8 +285,8 @@ pub fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<T
             0.0
         }
     };
-    let training = Dataset::from_games(training, options.score_share, &mut base);
-    let validation = Dataset::from_games(validation, options.score_share, &mut base);
+    let training = Dataset::weighted(training, options.score_share, weights, &mut base);
+    let validation = Dataset::weighted(validation, options.score_share, weights, &mut base);
     let maps = symmetry::input_maps(rules, options.symmetry);
     match (options.symmetry, maps.len()) {
         (false, _) => println!("symmetry: off (--symmetry off)"),
@@ -286,7 +377,10 @@ pub fn train(options: &Options, rules: &Rules, games: &[GameRecord]) -> Result<T
 /// The SPRT of the network against the evaluation that played its games (the classic
 /// one or `--network`'s), as the match runner takes it.
 pub fn sprt_match(options: &Options) -> Result<runner::Arguments, String> {
-    let mut side = format!("n{}", options.selfplay.nodes);
+    let mut side = match options.selfplay.depth {
+        Some(depth) => format!("d{depth}"),
+        None => format!("n{}", options.selfplay.nodes),
+    };
     for (player, nodes) in options.selfplay.nodes_as.iter().enumerate() {
         if let Some(nodes) = nodes {
             side.push_str(&format!(",nodes{player}={nodes}"));
@@ -342,11 +436,21 @@ pub fn run(mut options: Options) -> Result<(), String> {
         println!("self-play evaluates with network {name}");
         options.selfplay.network = Some(Arc::new(network));
     }
+    if let Some(path) = &options.openings {
+        let openings = Openings::read(&rules, path)?;
+        println!(
+            "self-play starts from the {} openings of {}",
+            openings.games.len(),
+            path.display()
+        );
+        options.selfplay.openings = Some(Arc::new(openings));
+    }
     let options = &options;
     std::fs::create_dir_all(&options.work)
         .map_err(|e| format!("{}: {e}", options.work.display()))?;
     let mut games = generate(options, &rules)?;
-    report_balance(&games);
+    games.extend(read_data(options, &rules)?);
+    let weights = report_balance(&games, options.balance);
     let repeats = drop_repeated_games(&mut games);
     if repeats > 0 {
         println!(
@@ -361,7 +465,7 @@ pub fn run(mut options: Options) -> Result<(), String> {
             );
         }
     }
-    let trainer = train(options, &rules, &games)?;
+    let trainer = train(options, &rules, &games, weights)?;
     if options.classic_base {
         println!(
             "the network adds to {:.0}% of the classic evaluation",

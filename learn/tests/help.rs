@@ -17,8 +17,12 @@ fn the_trainer_prints_its_usage_when_asked() {
             "--rules",
             "--out",
             "--work",
+            "--data",
             "--games",
             "--nodes",
+            "--depth",
+            "--openings",
+            "--balance",
             "--nodes0",
             "--nodes1",
             "--opening",
@@ -44,4 +48,19 @@ fn the_trainer_prints_its_usage_when_asked() {
         assert!(said.lines().count() > 20, "train {flag}: {said}");
         assert!(err.is_empty(), "train {flag}: {err}");
     }
+}
+
+#[test]
+fn shards_prints_its_usage_and_refuses_a_file_that_is_no_shard() {
+    let (ok, said, err) = run("shards", &["--help"]);
+    assert!(ok, "{err}");
+    assert!(said.contains("Usage: shards "), "{said}");
+    assert!(said.contains("info") && said.contains("merge"), "{said}");
+    let rules = format!("{}/../data/rules/brandubh", env!("CARGO_MANIFEST_DIR"));
+    let (ok, _, err) = run("shards", &["info", &rules]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("{rules}: not a shard of self-play data")),
+        "{err}"
+    );
 }

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use aim::nnue::Network;
 use hnefatafl_core::{Game, Player, Rules};
+use hnefatafl_learn::shard;
 use hnefatafl_matches::contender::{Contender, parse_contender, play};
 use hnefatafl_matches::networks::load_network;
 use hnefatafl_matches::{GameSettings, parse_side};
@@ -24,7 +25,7 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     let args = |games: &'static str, epochs: &'static str| {
         vec![
             "--rules", &rules, "--out", &out, "--work", &work, "--games", games, "--nodes", "150",
-            "--nodes0", "300", "--plies", "80", "--epochs", epochs, "--batch", "64",
+            "--nodes0", "300", "--plies", "80", "--epochs", epochs, "--batch", "64", "--jobs", "1",
         ]
         .into_iter()
         .map(String::from)
@@ -40,8 +41,12 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     let first = args("10", "2");
     let (ok, said, err) = train(&first);
     assert!(ok, "{err}");
-    assert!(said.contains("playing games 0..10"), "{said}");
+    assert!(said.contains("playing 10 games of 10 on "), "{said}");
     assert!(said.contains("data: 10 games, player 0 won"), "{said}");
+    assert!(
+        said.contains("balance: positions of player 0's wins "),
+        "{said}"
+    );
     // Brandubh's board and setup keep all eight symmetries of the square.
     assert!(
         said.contains("symmetry: 7 kept by the rule file's board and setup; training on 8 images"),
@@ -57,29 +62,39 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     Network::for_rules(&out, &bytes, &brandubh).expect("a network for brandubh");
 
     // Run again with more games and epochs: the ten games stay, the training goes on.
-    let data = std::fs::read(format!("{work}/games.bin")).expect("the games");
+    let games_of = |folder: &str| {
+        let mut games = shard::read(Path::new(&format!("{folder}/games.shard")))
+            .expect("the games")
+            .games;
+        games.sort_by_key(|game| game.number);
+        games
+    };
+    let data = games_of(&work);
+    assert_eq!(data.len(), 10);
     let second = args("12", "3");
     let (ok, said, err) = train(&second);
     assert!(ok, "{err}");
-    assert!(said.contains("playing games 10..12"), "{said}");
+    assert!(said.contains("playing 2 games of 12 on "), "{said}");
     assert!(said.contains("continuing after epoch 2"), "{said}");
     assert!(said.contains("epoch 3: training loss"), "{said}");
     assert!(!said.contains("epoch 1: training loss"), "{said}");
-    let more = std::fs::read(format!("{work}/games.bin")).expect("the games");
+    let more = games_of(&work);
     assert!(
-        more.starts_with(&data),
+        more.len() == 12 && more.starts_with(&data),
         "the first games are kept as they were"
     );
 
-    // Played three at a time, in another folder, the same games come out byte for byte.
+    // Played three at a time, in another folder, the same games come out.
     let parallel = folder.path().join("parallel").display().to_string();
     let mut jobs = args("12", "1");
     jobs[5] = parallel.clone();
-    jobs.extend(["--jobs".to_string(), "3".to_string()]);
+    *jobs.last_mut().expect("--jobs 1") = "3".to_string();
     let (ok, _, err) = train(&jobs);
     assert!(ok, "{err}");
-    let together = std::fs::read(format!("{parallel}/games.bin")).expect("the games");
-    assert!(together == more, "--jobs 3 plays the same games as one job");
+    assert!(
+        games_of(&parallel) == more,
+        "--jobs 3 plays the same games as one job"
+    );
 
     // Other self-play settings in the same work folder are refused, not mixed in.
     let mut other = args("12", "3");
@@ -87,7 +102,7 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     let (ok, _, err) = train(&other);
     assert!(!ok);
     assert!(
-        err.contains("settings.txt") && err.contains("other settings"),
+        err.contains("games.shard") && err.contains("other settings"),
         "{err}"
     );
 
@@ -109,7 +124,10 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
         said.contains(&format!("--b n150,nodes0=300,network={out}")),
         "{said}"
     );
-    let settings = std::fs::read_to_string(format!("{next}/settings.txt")).expect("settings");
+    let settings = shard::read(Path::new(&format!("{next}/games.shard")))
+        .expect("the games")
+        .header
+        .settings;
     // The network of the second run above, which wrote over the first.
     let played_with = std::fs::read(&out).expect("the network");
     let checksum = Network::for_rules(&out, &played_with, &brandubh)
@@ -119,9 +137,9 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
         settings.contains(&format!("network {checksum:016x}")),
         "{settings}"
     );
-    let played = std::fs::read(format!("{next}/games.bin")).expect("the games");
+    let played = games_of(&next);
     assert!(
-        !data.starts_with(&played[..played.len().min(data.len())]),
+        played[..] != data[..played.len()],
         "the network plays other games than the classic evaluation"
     );
     // A network that does not fit the rules, or is no network, is refused by name.

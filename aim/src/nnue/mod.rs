@@ -42,6 +42,6 @@ mod shape;
 
 pub use error::{NetworkError, NetworkProblem};
 pub(crate) use incremental::NetworkEvaluator;
-pub use layout::Layout;
+pub use layout::{Layout, fnv1a};
 pub use network::{Accumulator, Network, Weights};
 pub use shape::{ACTIVATION_SCALE, HIDDEN, OUTPUT_SCALE, PIECE_SCALE, VERSION};

@@ -54,7 +54,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     fn enter(&mut self, ply: usize) -> Option<i32> {
         self.nodes += 1;
         self.unreported += 1;
-        if self.nodes & POLL_MASK == 0 {
+        // Also at a node limit below the next poll, so that a shallow search stops at its
+        // limit rather than at a multiple of the poll interval.
+        if self.nodes & POLL_MASK == 0 || Some(self.nodes) == self.context.shared.plan.nodes {
             self.poll();
         }
         if self.aborted {

@@ -3,19 +3,24 @@
 //!
 //! ```text
 //! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
-//!       [--games 400] [--nodes 2000] [--nodes0 N] [--nodes1 N] [--opening 4]
-//!       [--plies 300] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
-//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 1]
+//!       [--games 400] [--nodes 500] [--depth N] [--nodes0 N] [--nodes1 N]
+//!       [--openings <file>] [--opening 4] [--plies 300] [--data <shard>]...
+//!       [--balance on|off] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
+//!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 0]
 //!       [--network <file>] [--sprt]
 //! ```
 //!
-//! It plays `--games` games of the engine against itself at `--nodes` nodes a move
-//! (`--nodes0`/`--nodes1`: the handicap of the match runner, to balance a rule file one
-//! side wins), each from `--opening` random plies, and reports how often each side won.
-//! `--jobs` games are played at once, each on its own thread; a game depends only on the
-//! settings and its number, so the data is the same whatever `--jobs` is. The engine
-//! plays them with the classic evaluation, or with `--network`'s network (a network made
-//! for these rules, most often the last one trained: its games teach the next).
+//! It plays `--games` games of the engine against itself at `--nodes` nodes a move (or
+//! `--depth`; `--nodes0`/`--nodes1`: the handicap of the match runner), each from an
+//! opening of `--openings` (an opening set of the match runner, game n from opening n)
+//! followed by `--opening` random plies, and reports how often each side won. `--jobs`
+//! threads (0, the default: one per core) play game after game; a game depends only on
+//! the settings and its number, so the games are the same whatever `--jobs` is. The
+//! engine plays them with the classic evaluation, or with `--network`'s network (a
+//! network made for these rules, most often the last one trained: its games teach the
+//! next). The shards of `--data` (other runs', other machines') are trained on with
+//! them. With `--balance on` (the default) each position counts in the loss so that the
+//! positions of each side's wins weigh alike (at most 4 each).
 //! One game in ten is held out for validation. It then trains the network for `--epochs`
 //! passes over the rest with Adam on minibatches of `--batch` positions, printing the
 //! validation loss after each, and writes the quantised network to `--out`. The target
@@ -27,9 +32,10 @@
 //! evaluation (its logit plus a learned share of the classic evaluation's), and the file
 //! records the share, so that the search adds the two the same way.
 //!
-//! Everything it makes goes to `--work`: the games (`games.bin`, game by game) and a
-//! checkpoint after each epoch (`checkpoint.bin`). Run again with the same settings, it
-//! continues where it stopped; with more `--games` or `--epochs`, it adds them.
+//! Everything it makes goes to `--work`: the games (`games.shard`, game by game, see
+//! [`hnefatafl_learn::shard`]) and a checkpoint after each epoch (`checkpoint.bin`). Run
+//! again with the same settings, it continues where it stopped; with more `--games` or
+//! `--epochs`, it adds them.
 //! It ends by printing the SPRT of the new network against the evaluation that played
 //! the games (the classic one, or `--network`'s), or with `--sprt` runs it.
 
@@ -46,11 +52,11 @@ const MAX_JOBS: usize = 256;
 /// the engine, writes it, and prints (or with --sprt runs) its SPRT against the evaluation
 /// that played the games.
 ///
-/// Everything it makes goes to --work: the games (games.bin, game by game) and a
+/// Everything it makes goes to --work: the games (games.shard, game by game) and a
 /// checkpoint after each epoch (checkpoint.bin). Run again with the same settings, it
 /// continues where it stopped; with more --games or --epochs, it adds them. A game
-/// depends only on the settings and its number, so the data is the same whatever --jobs
-/// is. One game in ten is held out for validation.
+/// depends only on the settings and its number, so the games are the same whatever
+/// --jobs is. One game in ten is held out for validation.
 #[derive(Parser)]
 #[command(name = "train", version)]
 struct Arguments {
@@ -60,15 +66,23 @@ struct Arguments {
     /// Where the network is written.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// The work folder: the games, the settings they were made with and the checkpoint.
+    /// The work folder: the games' shard (with the settings they were made with) and the
+    /// checkpoint.
     #[arg(long, value_name = "DIR")]
     work: PathBuf,
+    /// A shard of another run's games (another machine's too) to train on as well; may
+    /// be given many times.
+    #[arg(long, value_name = "SHARD")]
+    data: Vec<PathBuf>,
     /// Games of self-play.
     #[arg(long, value_name = "N", default_value_t = 400)]
     games: u32,
     /// Nodes a move.
-    #[arg(long, value_name = "N", default_value_t = 2000)]
+    #[arg(long, value_name = "N", default_value_t = 500)]
     nodes: u64,
+    /// A fixed depth a move instead of --nodes.
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
     /// Nodes of player 0's moves instead (the match runner's handicap, to balance a rule
     /// file one side wins).
     #[arg(long, value_name = "N")]
@@ -76,7 +90,11 @@ struct Arguments {
     /// Nodes of player 1's moves instead.
     #[arg(long, value_name = "N")]
     nodes1: Option<u64>,
-    /// Random plies from the start of each game before the engine plays.
+    /// An opening set (the match runner's, as matches/openings/copenhagen.txt) the games
+    /// start from: game n from its opening n, modulo their number.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Random plies before the engine plays: from the start, or after the opening.
     #[arg(long, value_name = "N", default_value_t = 4)]
     opening: usize,
     /// A game longer than this is a draw.
@@ -108,8 +126,12 @@ struct Arguments {
     /// search adds the two the same way.
     #[arg(long, value_name = "NONE|CLASSIC", default_value = "none")]
     base: Base,
-    /// Games played at once, each on its own thread (at most 256).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Weigh each position in the loss so that the positions of each side's wins count
+    /// alike (each at most 4 times), instead of a node handicap.
+    #[arg(long, value_name = "ON|OFF", default_value = "on")]
+    balance: Switch,
+    /// Threads playing games, game after game (at most 256; 0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// The network the self-play games are played with (one made for these rules, most
     /// often the last one trained), instead of the classic evaluation.
@@ -150,11 +172,16 @@ impl Arguments {
             rules_path: self.rules,
             out: self.out,
             work: self.work,
+            data: self.data,
+            openings: self.openings,
+            balance: matches!(self.balance, Switch::On),
             games: self.games,
             selfplay: SelfPlay {
                 nodes: self.nodes.max(1),
                 nodes_as: [self.nodes0, self.nodes1].map(|n| n.map(|n| n.max(1))),
+                depth: self.depth.map(|d| d.max(1)),
                 opening_plies: self.opening,
+                openings: None,
                 max_plies: self.plies.max(1),
                 seed: self.seed,
                 network: None,
@@ -165,7 +192,11 @@ impl Arguments {
             score_share: self.score_share.min(1.0),
             symmetry: matches!(self.symmetry, Switch::On),
             classic_base: matches!(self.base, Base::Classic),
-            jobs: self.jobs.clamp(1, MAX_JOBS),
+            jobs: match self.jobs {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                jobs => jobs,
+            }
+            .min(MAX_JOBS),
             network: self.network,
             sprt: self.sprt,
         }
