@@ -12,6 +12,7 @@ use hnefatafl_net::protocol::{
     ClientMessage, ClockSpec, EndCause, GameId, OfferKind, ServerMessage, TournamentFormat,
     TournamentId, TournamentSpec, TournamentStatus, TournamentView,
 };
+use server_support::binaries::client_binary;
 use server_support::{PATIENCE, ServerProcess, TestClient};
 
 /// Every game's clock: ten minutes, far more than the test takes to act, even on a
@@ -451,4 +452,90 @@ async fn a_player_who_never_comes_loses_on_time() {
         .map(|row| (row.match_points, row.game_points_x2))
         .collect();
     assert_eq!(points, [(1, 2), (1, 2)]);
+}
+
+/// Runs the program with `script` on standard input, connected to the server on `port`
+/// and logged in as `name`, and answers what it printed.
+async fn client_says(home: &std::path::Path, port: u16, name: &str, script: &[&str]) -> String {
+    let mut input = format!("c 127.0.0.1:{port}\nlogin {name}\n{name} secret\n");
+    for line in script {
+        input.push_str(line);
+        input.push('\n');
+    }
+    input.push_str("q\n");
+    let home = home.to_owned();
+    let output = tokio::task::spawn_blocking(move || {
+        assert_cmd::Command::new(client_binary())
+            .env("HOME", &home)
+            .env_remove("DISPLAY")
+            .env("NO_COLOR", "1")
+            .args(["-C", "-l", "eng"])
+            .write_stdin(input)
+            .timeout(PATIENCE)
+            .output()
+            .expect("runs")
+    })
+    .await
+    .expect("the program ran");
+    // Errors go to standard error; both are read as one.
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_program_makes_enters_starts_and_shows_a_tournament() {
+    let data = tempfile::tempdir().expect("data dir");
+    let home = tempfile::tempdir().expect("home");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let port = server.port;
+    drop(TestClient::registered(port, home.path(), "ann").await);
+    let mut bob = TestClient::registered(port, home.path(), "bob").await;
+
+    let said = client_says(
+        home.path(),
+        port,
+        "ann",
+        &[
+            "tournament new knockout brandub 10 Cup",
+            "tournament new swiss brandub 10 2 Club night",
+            "tournament enter 1",
+            "tournament",
+        ],
+    )
+    .await;
+    assert!(
+        said.contains("`knockout` is no tournament format: say roundrobin | swiss."),
+        "{said}"
+    );
+    let listed = "1: Club night, Swiss, brandub, 10+0, players: 1, open for entries \
+                  (tournament enter 1); its creator starts it";
+    assert!(said.contains(listed), "{said}");
+
+    bob.send(ClientMessage::EnterTournament { tournament: 1 })
+        .await;
+    next_view(&mut bob).await;
+    let said = client_says(
+        home.path(),
+        port,
+        "ann",
+        &["tournament start 1", "tournament 1"],
+    )
+    .await;
+    // Two players fill one round of a Swiss event, whatever was asked.
+    for line in [
+        "1: Club night, Swiss, brandub, 10+0, players: 2, round 1 of 1",
+        "Round 1:",
+        "  ann – bob: 0–0 (games 1)",
+        "Standings (match points, game points, Sonneborn-Berger):",
+        "1. ann: 0, 0, 0",
+        "1. bob: 0, 0, 0",
+    ] {
+        assert!(said.contains(line), "no {line:?} in:\n{said}");
+    }
+
+    // Ann resigns game 1, and the second game of the match begins.
+    let mut ann = TestClient::connect(port, home.path()).await;
+    ann.login("ann", "ann secret").await;
+    resign(&mut ann, 1).await;
+    let said = client_says(home.path(), port, "bob", &["tournament 1"]).await;
+    assert!(said.contains("  ann – bob: 0–1 (games 1, 2)"), "{said}");
 }

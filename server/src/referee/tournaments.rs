@@ -92,7 +92,14 @@ impl State {
                 if held.status != TournamentStatus::Registration {
                     return Err(format!("tournament {tournament} has started already"));
                 }
+                let player = held.seed(&name).is_some();
                 self.begin_tournament(tournament);
+                // Its players have been sent it; one who manages it without playing is
+                // answered here.
+                if !player {
+                    let view = self.tournament_view(tournament)?;
+                    self.send(id, &view);
+                }
                 Ok(())
             }
             _ => Ok(()),

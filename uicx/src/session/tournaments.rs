@@ -160,8 +160,10 @@ impl Session {
             }
         }
         if view.rounds.is_empty() {
-            let players = view.players.join(", ");
-            self.say(Message::new(Key::NetTournamentPlayers, [players]));
+            if !view.players.is_empty() {
+                let players = view.players.join(", ");
+                self.say(Message::new(Key::NetTournamentPlayers, [players]));
+            }
             return;
         }
         self.say(Message::plain(Key::NetTournamentStandings));
