@@ -157,3 +157,25 @@ pub struct TournamentView {
     /// The standings after the finished matches, best first.
     pub standings: Vec<TournamentStanding>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ClientMessage, parse_client};
+    use super::*;
+
+    #[test]
+    fn a_tournament_is_rated_unless_told_and_takes_no_unknown_field() {
+        let line = r#"{"type":"create_tournament","spec":{"name":"Club","format":"swiss","rules":"brandub","clock":{"main_ms":600000,"increment_ms":0},"rounds":3}}"#;
+        let ClientMessage::CreateTournament { spec } = parse_client(line).expect("reads") else {
+            panic!("not a create_tournament");
+        };
+        assert!(spec.rated);
+        assert_eq!(spec.format, TournamentFormat::Swiss);
+        assert_eq!((spec.rounds, spec.starts_at_ms), (Some(3), None));
+        let extra = line.replace(r#""rounds":3"#, r#""rounds":3,"prize":1"#);
+        let error = parse_client(&extra).expect_err("an unknown field");
+        assert!(error.contains("prize"), "{error}");
+        let bare = r#"{"type":"tournaments","page":1}"#;
+        assert!(parse_client(bare).is_err());
+    }
+}
