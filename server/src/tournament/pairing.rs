@@ -71,7 +71,7 @@ pub fn berger(players: usize, round: usize) -> Option<RoundPairing> {
 /// How many steps the search for a pairing without repeats may take before it settles for
 /// repeats: far more than any field this server allows needs, and a bound on the time
 /// under the lock.
-const SEARCH_STEPS: u32 = 200_000;
+pub const SEARCH_STEPS: u32 = 200_000;
 
 /// A Swiss round by the Monrad system: `order` is the players to pair, best placed first
 /// (after match points, game points, then seed); `met` says whether two have met already,
