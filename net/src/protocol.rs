@@ -11,6 +11,12 @@ use serde::{Deserialize, Serialize};
 use tokio_util::codec::AnyDelimiterCodec;
 
 pub use crate::clock::{ClockKind, ClockSpec};
+pub use tournament::{
+    MAX_TOURNAMENT_NAME, TournamentFormat, TournamentId, TournamentMatch, TournamentRound,
+    TournamentSpec, TournamentStanding, TournamentStatus, TournamentSummary, TournamentView,
+};
+
+mod tournament;
 
 /// The version of the protocol that this program speaks. Version 3 adds byo-yomi and
 /// correspondence clocks (`periods`, `period_ms`, `move_ms`), the byo-yomi periods left
@@ -208,6 +214,35 @@ pub enum ClientMessage {
     Rematch {
         /// The finished game.
         game: GameId,
+    },
+    /// Asks for the tournaments: [`ServerMessage::TournamentList`].
+    Tournaments,
+    /// Asks for one tournament's players, pairings and standings:
+    /// [`ServerMessage::Tournament`].
+    Tournament {
+        /// The tournament.
+        tournament: TournamentId,
+    },
+    /// Makes a tournament, open for entries; answered with [`ServerMessage::Tournament`].
+    CreateTournament {
+        /// Its format, rules, clock and start.
+        spec: TournamentSpec,
+    },
+    /// Enters a tournament before it starts.
+    EnterTournament {
+        /// The tournament.
+        tournament: TournamentId,
+    },
+    /// Leaves a tournament: before it starts, the entry is taken back; once it runs, the
+    /// game under way is resigned and every game left is forfeited.
+    WithdrawTournament {
+        /// The tournament.
+        tournament: TournamentId,
+    },
+    /// Starts a tournament now (its creator, or whoever may manage it).
+    StartTournament {
+        /// The tournament.
+        tournament: TournamentId,
     },
 }
 
@@ -557,6 +592,17 @@ pub enum ServerMessage {
         /// The saved-game text.
         text: String,
     },
+    /// The tournaments, in pages as the game list is sent.
+    TournamentList {
+        /// Each one.
+        tournaments: Vec<TournamentSummary>,
+    },
+    /// One tournament whole: the answer to a tournament request, and sent to its players
+    /// when it starts, when a game of theirs begins and when it ends.
+    Tournament {
+        /// The tournament.
+        tournament: TournamentView,
+    },
 }
 
 impl ServerMessage {
@@ -584,7 +630,11 @@ pub fn to_line(message: &impl Serialize) -> String {
 /// not have, or lacks one.
 pub fn parse_client(line: &str) -> Result<ClientMessage, String> {
     let message = serde_json::from_str(line).map_err(|error| describe(line, &error))?;
-    if let ClientMessage::Rules | ClientMessage::Games | ClientMessage::Archive = message {
+    if let ClientMessage::Rules
+    | ClientMessage::Games
+    | ClientMessage::Archive
+    | ClientMessage::Tournaments = message
+    {
         // serde's `deny_unknown_fields` refuses unknown fields of the messages with
         // fields, but lets a message without any (a unit variant of an internally tagged
         // enum) carry whatever it likes; those are checked here.

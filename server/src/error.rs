@@ -17,6 +17,9 @@ pub enum ServerError {
     /// A stored game cannot be replayed.
     #[error("stored game {0}: {1}")]
     Game(GameId, String),
+    /// A stored tournament cannot be read.
+    #[error("stored tournament {0}: {1}")]
+    Tournament(u64, String),
     /// A thread of the server (the storage writer, the computers' searches) could not be
     /// started.
     #[error("cannot start a thread: {0}")]

@@ -62,6 +62,8 @@ pub(crate) enum Write {
         game: GameNumber,
         result: StoredResult,
     },
+    /// A tournament's record (its JSON), whole, replacing the last.
+    SaveTournament { id: u64, record: String },
 }
 
 impl Write {
@@ -91,6 +93,7 @@ impl Write {
             Write::SetSeek { game, seek } => storage.set_seek(*game, seek),
             Write::StartTurn { game, at } => storage.start_turn(*game, *at),
             Write::FinishGame { game, result } => storage.finish_game(*game, result),
+            Write::SaveTournament { id, record } => storage.save_tournament(*id, record),
         }
     }
 }

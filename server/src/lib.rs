@@ -13,7 +13,9 @@
 //! makes and loads the server's certificate; [`quotas`] keeps what one client may take;
 //! [`text`] decides which characters of chat and names are hidden; [`datadir`] makes and
 //! locks the data directory; [`rating`] is the Glicko-2 arithmetic of players' ratings
-//! and [`periods`] applies it to the rated games of each rating period. The wire itself is
+//! and [`periods`] applies it to the rated games of each rating period; [`tournament`]
+//! pairs and ranks the players of round robins and Swiss events (`referee/tournaments`
+//! runs them). The wire itself is
 //! `hnefatafl_net`'s, shared with the clients. `docs/architecture.md` shows how the crates
 //! fit together.
 
@@ -33,3 +35,4 @@ pub mod server;
 pub mod storage;
 pub use hnefatafl_net::text;
 pub mod tls;
+pub mod tournament;

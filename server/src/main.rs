@@ -251,7 +251,10 @@ fn run(arguments: Arguments) -> Result<(), String> {
     let server = Server::new(Box::new(storage), Box::new(ratings), &options).map_err(|error| {
         match error {
             // The database's errors do not name it.
-            ServerError::Storage(_) | ServerError::Game(..) | ServerError::Write(_) => {
+            ServerError::Storage(_)
+            | ServerError::Game(..)
+            | ServerError::Tournament(..)
+            | ServerError::Write(_) => {
                 format!("{}: {error}", database.display())
             }
             ServerError::Rules(..) | ServerError::Thread(_) => error.to_string(),

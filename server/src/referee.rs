@@ -15,7 +15,7 @@ use std::time::Instant;
 use hnefatafl_core::{Game, Rules};
 use hnefatafl_net::protocol::{
     self, ClientMessage, ClockSpec, EndCause, GameId, GameResult, OfferKind, RulesInfo, SeekTerms,
-    ServerMessage,
+    ServerMessage, TournamentId,
 };
 use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
@@ -25,6 +25,7 @@ use crate::clock::Left;
 use crate::journal::{Journal, Line};
 use crate::quotas::{Bucket, Buckets, Quotas, Window};
 use crate::storage::StoredTime;
+use crate::tournament::Tournament;
 use terms::{SeekRequest, Seeks};
 
 pub(crate) use terms::LookedUp;
@@ -174,6 +175,11 @@ pub(crate) enum Followup {
         turn: u64,
         at: Instant,
     },
+    /// A tournament starts by itself at its time, if it still waits.
+    TournamentStart {
+        tournament: TournamentId,
+        at: Instant,
+    },
 }
 
 /// Everything behind the lock.
@@ -199,6 +205,8 @@ pub(crate) struct State {
     pub(crate) chat_addresses: Buckets<IpAddr>,
     /// Chat lines of the watchers per game (`--chat-per-game`).
     pub(crate) chat_games: Buckets<GameId>,
+    /// The tournaments, by number (`tournaments`).
+    pub(crate) tournaments: BTreeMap<TournamentId, Tournament>,
 }
 
 pub(crate) fn hash_text(text: &str) -> String {
@@ -368,6 +376,12 @@ impl State {
                 self.seek(id, request, looked_up)
             }
             ClientMessage::Rematch { game } => self.rematch(id, game),
+            ClientMessage::Tournaments
+            | ClientMessage::Tournament { .. }
+            | ClientMessage::CreateTournament { .. }
+            | ClientMessage::EnterTournament { .. }
+            | ClientMessage::WithdrawTournament { .. }
+            | ClientMessage::StartTournament { .. } => self.tournament_message(id, message),
             ClientMessage::Join { game } => self.join(id, game, looked_up),
             ClientMessage::Watch { game } => {
                 self.live(game)?;
@@ -411,6 +425,7 @@ mod rows;
 mod seats;
 mod seeks;
 mod terms;
+mod tournaments;
 
 #[cfg(test)]
 mod tests;

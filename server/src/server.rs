@@ -181,6 +181,7 @@ impl Server {
             .map(|&level| (format!("{COMPUTER_PREFIX}{level}"), level))
             .collect();
         let records = storage.games()?;
+        let tournaments = storage.tournaments()?;
         let next_game = records.iter().map(|record| record.id).max().unwrap_or(0) + 1;
         let (journal, committed) = journal::start(storage).map_err(ServerError::Thread)?;
         let mut state = State {
@@ -198,6 +199,7 @@ impl Server {
             seeks: Default::default(),
             chat_addresses: Buckets::default(),
             chat_games: Buckets::default(),
+            tournaments: BTreeMap::new(),
         };
         let now = Instant::now();
         for record in records {
@@ -208,6 +210,7 @@ impl Server {
         for id in ids {
             state.start_turn(id);
         }
+        state.resume_tournaments(tournaments)?;
         Ok(Arc::new(Server {
             state: Mutex::new(state),
             show_traffic: options.show_traffic,

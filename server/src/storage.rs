@@ -20,6 +20,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use schema::{MIGRATIONS, SCHEMA};
 
 mod schema;
+mod tournaments;
 
 /// A storage error: the database could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -270,6 +271,10 @@ pub trait Storage: Send {
     ) -> Result<Vec<StoredRating>, StorageError>;
     /// At most `limit` of an account's history rows, the latest first.
     fn history(&mut self, name: &str, limit: u32) -> Result<Vec<StoredHistory>, StorageError>;
+    /// Keeps a tournament's record (its JSON) under its number, replacing the last.
+    fn save_tournament(&mut self, id: u64, record: &str) -> Result<(), StorageError>;
+    /// Every tournament's number and record, by number.
+    fn tournaments(&mut self) -> Result<Vec<(u64, String)>, StorageError>;
 }
 
 /// The SQLite storage.
@@ -726,6 +731,14 @@ impl Storage for SqliteStorage {
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn save_tournament(&mut self, id: u64, record: &str) -> Result<(), StorageError> {
+        tournaments::save(&self.connection, id, record)
+    }
+
+    fn tournaments(&mut self) -> Result<Vec<(u64, String)>, StorageError> {
+        tournaments::all(&self.connection)
     }
 }
 

@@ -303,6 +303,26 @@ gleipnir::language_keys! {
         EvalClassic = "eval_classic",
         AnalysisEvaluation = "analysis_evaluation",
         LimitEvaluation = "limit_evaluation",
+        // Tournaments.
+        HelpCmdTournament = "help_cmd_tournament",
+        NetNoTournaments = "net_no_tournaments",
+        NetTournamentLine = "net_tournament_line",
+        NetTournamentOpen = "net_tournament_open",
+        NetTournamentStartsAt = "net_tournament_starts_at",
+        NetTournamentRunning = "net_tournament_running",
+        NetTournamentFinished = "net_tournament_finished",
+        NetTournamentCancelled = "net_tournament_cancelled",
+        NetRoundRobin = "net_round_robin",
+        NetSwiss = "net_swiss",
+        NetTournamentRound = "net_tournament_round",
+        NetTournamentMatch = "net_tournament_match",
+        NetTournamentBye = "net_tournament_bye",
+        NetTournamentPlayers = "net_tournament_players",
+        NetTournamentStandings = "net_tournament_standings",
+        NetTournamentStanding = "net_tournament_standing",
+        NetTournamentWithdrawn = "net_tournament_withdrawn",
+        NetTournamentYourGame = "net_tournament_your_game",
+        NetBadTournamentFormat = "net_bad_tournament_format",
     }
 }
 

@@ -112,6 +112,12 @@ impl Storage for Held {
     fn history(&mut self, name: &str, limit: u32) -> Result<Vec<StoredHistory>, StorageError> {
         self.inner.history(name, limit)
     }
+    fn save_tournament(&mut self, id: u64, record: &str) -> Result<(), StorageError> {
+        self.inner.save_tournament(id, record)
+    }
+    fn tournaments(&mut self) -> Result<Vec<(u64, String)>, StorageError> {
+        self.inner.tournaments()
+    }
 }
 
 const PATIENCE: Duration = Duration::from_secs(30);

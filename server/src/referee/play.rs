@@ -202,6 +202,7 @@ impl State {
         live.turn_started = None;
         live.next_turn();
         self.broadcast(game, &ServerMessage::Ended { game, result });
+        self.tournament_game_over(game);
         Ok(())
     }
 

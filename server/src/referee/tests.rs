@@ -30,6 +30,7 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
         seeks: Seeks::default(),
         chat_addresses: Buckets::default(),
         chat_games: Buckets::default(),
+        tournaments: BTreeMap::new(),
     };
     state.journal.record(Write::AddRules {
         hash,

@@ -58,6 +58,13 @@ impl Server {
                         server.start_followups();
                     });
                 }
+                Followup::TournamentStart { tournament, at } => {
+                    tokio::spawn(async move {
+                        tokio::time::sleep_until(at.into()).await;
+                        server.lock().tournament_due(tournament);
+                        server.start_followups();
+                    });
+                }
                 Followup::Computer {
                     game,
                     turn,

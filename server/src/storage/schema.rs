@@ -84,4 +84,10 @@ pub(super) const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE rules ADD COLUMN uploader TEXT;
 ",
+    "
+    CREATE TABLE tournament (
+        id INTEGER PRIMARY KEY,
+        record TEXT NOT NULL
+    );
+",
 ];

@@ -372,6 +372,10 @@ pub enum Awaited {
     Rules,
     /// `rules_added`.
     Upload,
+    /// `tournament_list`.
+    Tournaments,
+    /// `tournament`.
+    Tournament,
 }
 
 impl Awaited {
@@ -401,6 +405,8 @@ impl Awaited {
                 | (Awaited::Rating, ServerMessage::AccountRatings { .. })
                 | (Awaited::Rules, ServerMessage::RulesList { .. })
                 | (Awaited::Upload, ServerMessage::RulesAdded { .. })
+                | (Awaited::Tournaments, ServerMessage::TournamentList { .. })
+                | (Awaited::Tournament, ServerMessage::Tournament { .. })
         ) || matches!((self, message), (Awaited::Move(number), ServerMessage::Moved { number: n, .. }) if n == number)
     }
 }

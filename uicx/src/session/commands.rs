@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 40] = [
+pub(crate) static COMMANDS: [Command; 41] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -457,6 +457,12 @@ pub(crate) static COMMANDS: [Command; 40] = [
         Arity::Between(0, 1),
         Key::HelpCmdRematch,
         |session, args| session.command_rematch(args.first().copied()),
+    ),
+    network(
+        "tournament",
+        Arity::AtLeast(0),
+        Key::HelpCmdTournament,
+        |session, args| session.command_tournament(args),
     ),
 ];
 

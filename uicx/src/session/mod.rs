@@ -46,6 +46,7 @@ mod loading;
 mod network;
 mod review;
 mod server_says;
+mod tournaments;
 mod words;
 
 pub(crate) use computer::read_network;

@@ -237,6 +237,12 @@ impl Session {
                     }
                 }
             }
+            ServerMessage::TournamentList { tournaments } => {
+                self.show_tournament_list(&tournaments, answered.is_some());
+            }
+            ServerMessage::Tournament { tournament } => {
+                self.show_tournament(&tournament, answered.is_some());
+            }
             // About another game than the one on the table (an earlier one).
             ServerMessage::Joined { .. }
             | ServerMessage::Moved { .. }
@@ -436,7 +442,7 @@ fn rules_line(info: &RulesInfo) -> Message {
 /// A moment as a minute of UTC: `2026-12-03 18:05 UTC` (the proleptic Gregorian
 /// calendar, from days since 1970 by Howard Hinnant's `civil_from_days`; a date crate for
 /// one line of output would be more than it saves).
-fn utc_minute(millis: i64) -> String {
+pub(super) fn utc_minute(millis: i64) -> String {
     let minutes = millis.div_euclid(60_000);
     let (days, minute) = (minutes.div_euclid(1_440), minutes.rem_euclid(1_440));
     let shifted = days + 719_468;
