@@ -13,8 +13,8 @@
 //! Depth counts the winner's moves: a win in 1 is a move that ends the game; a win in 2
 //! a move after which every answer leaves a win in 1. The search deepens one move at a
 //! time, so the depth it reports is the least. The exact search tries every move at
-//! every turn; its cost grows about a hundredfold a depth on 11x11 (a depth-2 refutation
-//! is some 10,000 moves played, depth 3 a million). [`Search::Threats`] makes the deepest
+//! every turn; its cost grows about a hundredfold a depth on 11x11 (from the copenhagen
+//! start, 28,000 moves played show there is no win in 2, 3.5 million no win in 3). [`Search::Threats`] makes the deepest
 //! depth tried cheaper and incomplete: there the winner's first move must threaten a win
 //! at once (were the other side to pass); every later move and every defence is still
 //! searched in full, so what it finds is still proven, and every shallower depth is

@@ -6,7 +6,7 @@
 //! `#` are left out):
 //!
 //! ```text
-//! defenders 2 escape e10-c10,e10-b10 /3ttttt3/.../ game=1507,ply=64
+//! defenders 2 escape j3-k3 /2t1tttt3/1t7t1/11/t4T4t/.../10t/2t1ttt2t1/ game=142,ply=21
 //! ```
 //!
 //! 1. the side to move and winner, `attackers` or `defenders`;
