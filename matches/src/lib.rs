@@ -1,7 +1,8 @@
 //! hnefatafl-matches: engine matches. The match runner ([`runner`], the `match` program),
 //! the SPRT ([`sprt`]), opening sets ([`openings`], the `openings` program), gauntlets,
 //! the contenders of a match, this project's engine or an external one ([`contender`]),
-//! and the weight tuner (`tune`). The trainer (`hnefatafl-learn`) calls the runner as a
+//! the weight tuner (`tune`), and the proof search for forced wins with the puzzle sets
+//! made from them ([`solve`], the `puzzles` program). The trainer (`hnefatafl-learn`) calls the runner as a
 //! library to test a new network.
 //!
 //! This file holds what they share: a side's settings, engine-against-engine games, clocks
@@ -11,6 +12,7 @@ pub mod contender;
 pub mod networks;
 pub mod openings;
 pub mod runner;
+pub mod solve;
 pub mod sprt;
 
 use aim::nnue::Network;
