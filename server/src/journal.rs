@@ -14,8 +14,8 @@
 use tokio::sync::watch;
 
 use crate::storage::{
-    GameNumber, Storage, StorageError, StoredClock, StoredClocks, StoredMove, StoredResult,
-    StoredSeek, StoredTime,
+    GameNumber, Storage, StorageError, StoredAction, StoredClock, StoredClocks, StoredMove,
+    StoredResult, StoredSeek, StoredTime,
 };
 
 /// One change to the storage, recorded by the referee.
@@ -54,14 +54,23 @@ pub(crate) enum Write {
         clocks: StoredClocks,
     },
     /// The terms of a seek: who may take the game's free seat.
-    SetSeek { game: GameNumber, seek: StoredSeek },
+    SetSeek {
+        game: GameNumber,
+        seek: StoredSeek,
+    },
     /// The current turn began (correspondence clocks).
-    StartTurn { game: GameNumber, at: StoredTime },
+    StartTurn {
+        game: GameNumber,
+        at: StoredTime,
+    },
     /// The game's end.
     FinishGame {
         game: GameNumber,
         result: StoredResult,
     },
+    /// A moderator's action, and a game a moderator aborted, which no rating counts.
+    AddModeration(StoredAction),
+    UnrateGame(GameNumber),
 }
 
 impl Write {
@@ -91,6 +100,8 @@ impl Write {
             Write::SetSeek { game, seek } => storage.set_seek(*game, seek),
             Write::StartTurn { game, at } => storage.start_turn(*game, *at),
             Write::FinishGame { game, result } => storage.finish_game(*game, result),
+            Write::AddModeration(entry) => storage.add_moderation(entry),
+            Write::UnrateGame(game) => storage.unrate_game(*game),
         }
     }
 }

@@ -55,6 +55,8 @@ pub struct Options {
     /// The length of a rating period: at its end the period's rated games update the
     /// players' ratings.
     pub rating_period: Duration,
+    /// The owners' accounts (`--admin`): they make and unmake moderators, and moderate.
+    pub admins: Vec<String>,
 }
 
 /// The first wait of the accept loop after a failed accept (out of file descriptors).
@@ -181,6 +183,15 @@ impl Server {
             .map(|&level| (format!("{COMPUTER_PREFIX}{level}"), level))
             .collect();
         let records = storage.games()?;
+        for admin in &options.admins {
+            if storage.password_hash(admin)?.is_none() {
+                eprintln!(
+                    "hnefataflserver: --admin {admin}: there is no such account yet; whoever \
+                     registers it first owns the server"
+                );
+            }
+        }
+        let moderation = State::moderation_from(&options.admins, storage.moderation_log()?);
         let next_game = records.iter().map(|record| record.id).max().unwrap_or(0) + 1;
         let (journal, committed) = journal::start(storage).map_err(ServerError::Thread)?;
         let mut state = State {
@@ -198,6 +209,8 @@ impl Server {
             seeks: Default::default(),
             chat_addresses: Buckets::default(),
             chat_games: Buckets::default(),
+            moderation,
+            chat_log: Default::default(),
         };
         let now = Instant::now();
         for record in records {

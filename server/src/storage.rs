@@ -19,6 +19,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use schema::{MIGRATIONS, SCHEMA};
 
+pub use moderation::StoredAction;
+
+mod moderation;
 mod schema;
 
 /// A storage error: the database could not be read or written.
@@ -270,6 +273,12 @@ pub trait Storage: Send {
     ) -> Result<Vec<StoredRating>, StorageError>;
     /// At most `limit` of an account's history rows, the latest first.
     fn history(&mut self, name: &str, limit: u32) -> Result<Vec<StoredHistory>, StorageError>;
+    /// Adds an entry to the moderation log.
+    fn add_moderation(&mut self, entry: &StoredAction) -> Result<(), StorageError>;
+    /// The moderation log, oldest first.
+    fn moderation_log(&mut self) -> Result<Vec<StoredAction>, StorageError>;
+    /// Makes a game unrated (a moderator aborted it): no rating period counts it.
+    fn unrate_game(&mut self, game: GameNumber) -> Result<(), StorageError>;
 }
 
 /// The SQLite storage.
@@ -726,6 +735,18 @@ impl Storage for SqliteStorage {
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn add_moderation(&mut self, entry: &StoredAction) -> Result<(), StorageError> {
+        moderation::add(&self.connection, entry)
+    }
+
+    fn moderation_log(&mut self) -> Result<Vec<StoredAction>, StorageError> {
+        moderation::log(&self.connection)
+    }
+
+    fn unrate_game(&mut self, game: GameNumber) -> Result<(), StorageError> {
+        moderation::unrate(&self.connection, game)
     }
 }
 

@@ -112,6 +112,15 @@ impl Storage for Held {
     fn history(&mut self, name: &str, limit: u32) -> Result<Vec<StoredHistory>, StorageError> {
         self.inner.history(name, limit)
     }
+    fn add_moderation(&mut self, entry: &StoredAction) -> Result<(), StorageError> {
+        self.inner.add_moderation(entry)
+    }
+    fn moderation_log(&mut self) -> Result<Vec<StoredAction>, StorageError> {
+        self.inner.moderation_log()
+    }
+    fn unrate_game(&mut self, game: GameNumber) -> Result<(), StorageError> {
+        self.inner.unrate_game(game)
+    }
 }
 
 const PATIENCE: Duration = Duration::from_secs(30);

@@ -84,4 +84,14 @@ pub(super) const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE rules ADD COLUMN uploader TEXT;
 ",
+    // The moderation log (`crate::moderation`).
+    "
+    CREATE TABLE moderation (
+        number INTEGER PRIMARY KEY,
+        at_ms INTEGER NOT NULL,
+        by_account TEXT NOT NULL,
+        action TEXT NOT NULL,
+        reason TEXT
+    );
+",
 ];

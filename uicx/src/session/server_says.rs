@@ -237,6 +237,24 @@ impl Session {
                     }
                 }
             }
+            ServerMessage::Moderated { entry } => self.show_moderated(&entry),
+            ServerMessage::ModerationLog { page, entries } => {
+                self.show_moderation_log(page, &entries);
+            }
+            ServerMessage::ChatLines { game, lines } => {
+                let first = answered == Some(Awaited::ChatLog);
+                self.show_chat_lines(game, &lines, first);
+            }
+            ServerMessage::ChatHidden { game, line } => {
+                let words = [line.to_string(), game.to_string()];
+                self.say(Message::new(Key::NetChatHidden, words));
+            }
+            ServerMessage::PlayerRecords {
+                records,
+                too_long,
+                more,
+                ..
+            } => self.take_records(&records, &too_long, more, answered),
             // About another game than the one on the table (an earlier one).
             ServerMessage::Joined { .. }
             | ServerMessage::Moved { .. }
@@ -436,7 +454,7 @@ fn rules_line(info: &RulesInfo) -> Message {
 /// A moment as a minute of UTC: `2026-12-03 18:05 UTC` (the proleptic Gregorian
 /// calendar, from days since 1970 by Howard Hinnant's `civil_from_days`; a date crate for
 /// one line of output would be more than it saves).
-fn utc_minute(millis: i64) -> String {
+pub(super) fn utc_minute(millis: i64) -> String {
     let minutes = millis.div_euclid(60_000);
     let (days, minute) = (minutes.div_euclid(1_440), minutes.rem_euclid(1_440));
     let shifted = days + 719_468;
