@@ -645,9 +645,10 @@ pub enum ServerMessage {
         format: RecordFormat,
         /// The records of this page.
         records: Vec<Record>,
-        /// Games of this page whose record alone is longer than a page may hold.
+        /// Games of this page whose record is not sent: alone longer than a page may
+        /// hold, or (OTN) in rules that OTN cannot express.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        too_long: Vec<GameId>,
+        left_out: Vec<GameId>,
         /// Whether more follow: ask again with `after` the last game of this page.
         more: bool,
     },

@@ -90,10 +90,10 @@ async fn player_records(
                 ServerMessage::PlayerRecords {
                     records,
                     more,
-                    too_long,
+                    left_out,
                     ..
                 } => {
-                    assert!(too_long.is_empty());
+                    assert!(left_out.is_empty());
                     Some((records.clone(), *more))
                 }
                 ServerMessage::Error { message } => panic!("refused: {message}"),

@@ -237,7 +237,7 @@ gleipnir::language_keys! {
         NetBadFetch = "net_bad_fetch",
         NetFetchedPlayer = "net_fetched_player",
         NetFetchedNone = "net_fetched_none",
-        NetRecordTooLong = "net_record_too_long",
+        NetRecordLeftOut = "net_record_left_out",
         NetBadMod = "net_bad_mod",
         NetModerated = "net_moderated",
         NetModLog = "net_mod_log",

@@ -8,10 +8,10 @@ use super::GameId;
 /// The most bytes of records' texts (as sent, JSON strings) in one
 /// [`super::ServerMessage::PlayerRecords`] page: half of [`super::MAX_LINE`], so that the
 /// rest of the message has room. A record longer than this alone is not sent but named in
-/// the page's `too_long`.
+/// the page's `left_out`.
 pub const RECORDS_BYTES: usize = super::MAX_LINE / 2;
 
-/// The most records, sent and too long together, in one page.
+/// The most records, sent and left out together, in one page.
 pub const RECORDS_PAGE: usize = 100;
 
 /// The format of a finished game's record.

@@ -238,7 +238,7 @@ impl Session {
     pub(super) fn take_records(
         &mut self,
         records: &[Record],
-        too_long: &[GameId],
+        left_out: &[GameId],
         more: bool,
         answered: Option<Awaited>,
     ) {
@@ -260,13 +260,13 @@ impl Session {
                 }
             }
         }
-        for game in too_long {
-            self.say(Message::new(Key::NetRecordTooLong, [game.to_string()]));
+        for game in left_out {
+            self.say(Message::new(Key::NetRecordLeftOut, [game.to_string()]));
         }
         let last = records
             .iter()
             .map(|r| r.game)
-            .chain(too_long.iter().copied())
+            .chain(left_out.iter().copied())
             .max();
         if let (true, Some(after)) = (more, last) {
             let request = ClientMessage::FetchPlayer {

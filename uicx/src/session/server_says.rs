@@ -251,10 +251,10 @@ impl Session {
             }
             ServerMessage::PlayerRecords {
                 records,
-                too_long,
+                left_out,
                 more,
                 ..
-            } => self.take_records(&records, &too_long, more, answered),
+            } => self.take_records(&records, &left_out, more, answered),
             // About another game than the one on the table (an earlier one).
             ServerMessage::Joined { .. }
             | ServerMessage::Moved { .. }
