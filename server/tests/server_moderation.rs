@@ -369,6 +369,42 @@ async fn moderators_mute_hide_kick_abort_and_ban_and_a_restart_keeps_it() {
         .expect("unbanned");
     let mut bob = TestClient::connect(port, home.path()).await;
     bob.login("bob", "bob secret").await;
+
+    // The client's `mod`: a moderator mutes for a time and reads the log; a plain
+    // account is refused.
+    let script =
+        format!("c localhost:{port}\nlogin mod\nmod secret\nmod mute eve 10m spam\nmod log\nq\n");
+    let stdout = client(home.path(), &script);
+    assert!(stdout.contains("Done and logged as entry 9"), "{stdout}");
+    assert!(stdout.contains(", mod: mute eve 600s (spam)"), "{stdout}");
+    assert!(stdout.contains("8. "), "{stdout}");
+    let script = format!("c localhost:{port}\nlogin eve\neve secret\nmod kick bob\nq\n");
+    let output = client_output(home.path(), &script);
+    assert!(output.contains("only moderators may do that"), "{output}");
+}
+
+/// What the `hnefatafl` program prints on its standard output for a script.
+fn client(home: &std::path::Path, script: &str) -> String {
+    let output = run_client(home, script);
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// What it prints on both its outputs.
+fn client_output(home: &std::path::Path, script: &str) -> String {
+    let output = run_client(home, script);
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+fn run_client(home: &std::path::Path, script: &str) -> std::process::Output {
+    assert_cmd::Command::new(server_support::binaries::client_binary())
+        .env("HOME", home)
+        .env_remove("DISPLAY")
+        .env("NO_COLOR", "1")
+        .args(["-C", "-l", "eng"])
+        .write_stdin(script)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("runs")
 }
 
 /// The wire's name of an action.
