@@ -17,6 +17,11 @@ pub use tournament::{
 };
 
 mod tournament;
+pub use moderation::{CHAT_PAGE, ChatLine, MAX_REASON, MODERATION_PAGE, ModAction, ModLogEntry};
+pub use records::{RECORDS_BYTES, RECORDS_PAGE, Record, RecordFormat};
+
+mod moderation;
+mod records;
 
 /// The version of the protocol that this program speaks. Version 3 adds byo-yomi and
 /// correspondence clocks (`periods`, `period_ms`, `move_ms`), the byo-yomi periods left
@@ -173,10 +178,13 @@ pub enum ClientMessage {
     },
     /// Asks for the finished games.
     Archive,
-    /// Asks for a finished game as a saved game.
+    /// Asks for a finished game's record: [`ServerMessage::SavedGame`].
     Fetch {
         /// The game.
         game: GameId,
+        /// The record's format; the saved game when left out.
+        #[serde(default)]
+        format: RecordFormat,
     },
     /// Asks for a page of a rule set's leaderboard: [`ServerMessage::Leaderboard`].
     Ratings {
@@ -243,6 +251,39 @@ pub enum ClientMessage {
     StartTournament {
         /// The tournament.
         tournament: TournamentId,
+    /// A moderator's action (the owner's, a moderator's): [`ServerMessage::Moderated`].
+    Moderate {
+        /// What is done, and to whom.
+        action: ModAction,
+        /// Why, in at most [`MAX_REASON`] characters; logged with the action.
+        #[serde(default)]
+        reason: Option<String>,
+    },
+    /// Asks a page of the moderation log (moderators only):
+    /// [`ServerMessage::ModerationLog`].
+    ModerationLog {
+        /// The page, the first (the latest entries) being 0.
+        #[serde(default)]
+        page: u32,
+    },
+    /// Asks a game's chat lines kept by the server, those hidden left out:
+    /// [`ServerMessage::ChatLines`].
+    ChatLog {
+        /// The game.
+        game: GameId,
+    },
+    /// Asks a page of an account's finished games' records, oldest first:
+    /// [`ServerMessage::PlayerRecords`].
+    FetchPlayer {
+        /// The account.
+        account: String,
+        /// The records' format; saved games when left out.
+        #[serde(default)]
+        format: RecordFormat,
+        /// Only games after this one (the last of the page before); from the first
+        /// when left out.
+        #[serde(default)]
+        after: Option<GameId>,
     },
 }
 
@@ -375,13 +416,16 @@ pub enum EndCause {
     Time,
     /// The players agreed to a draw.
     DrawAgreed,
+    /// A moderator ended it, with no winner and no change to anybody's rating.
+    Aborted,
 }
 
 /// The words of the causes that are not the rules', as [`EndCause`] writes and reads them.
-const CAUSE_WORDS: [(EndCause, &str); 3] = [
+const CAUSE_WORDS: [(EndCause, &str); 4] = [
     (EndCause::Resigned, "resigned"),
     (EndCause::Time, "time"),
     (EndCause::DrawAgreed, "draw agreed"),
+    (EndCause::Aborted, "aborted"),
 ];
 
 impl std::fmt::Display for EndCause {
@@ -527,6 +571,9 @@ pub enum ServerMessage {
         from: String,
         /// The text.
         text: String,
+        /// The line's number in its game, the first being 1 (a moderator hides it by it).
+        #[serde(default)]
+        line: u64,
     },
     /// The opponent offers an undo or a draw.
     Offered {
@@ -583,14 +630,61 @@ pub enum ServerMessage {
         /// The game offered.
         summary: GameSummary,
     },
-    /// A finished game in the saved-game format that `e` loads.
+    /// A finished game's record: the saved-game text that `e` loads, or OTN.
     SavedGame {
         /// The game.
         game: GameId,
         /// The rules' file name (shipped) or id (uploaded).
         rules_file: String,
-        /// The saved-game text.
+        /// The record's text.
         text: String,
+        /// Its format; the saved game when left out.
+        #[serde(default)]
+        format: RecordFormat,
+    },
+    /// A moderator's action was done and logged: the log's entry.
+    Moderated {
+        /// The entry.
+        entry: ModLogEntry,
+    },
+    /// A page of the moderation log, the latest entries first; a page shorter than
+    /// [`MODERATION_PAGE`] is the last.
+    ModerationLog {
+        /// The page, the first being 0.
+        page: u32,
+        /// Its entries.
+        entries: Vec<ModLogEntry>,
+    },
+    /// A moderator hid a chat line of a game: it is to be shown no more.
+    ChatHidden {
+        /// The game.
+        game: GameId,
+        /// The line's number.
+        line: u64,
+    },
+    /// A game's chat lines kept by the server (the latest 50), oldest first, in pages of
+    /// [`CHAT_PAGE`], the last one shorter (empty when the count is a multiple of it).
+    ChatLines {
+        /// The game.
+        game: GameId,
+        /// The lines of this page.
+        lines: Vec<ChatLine>,
+    },
+    /// A page of an account's finished games' records, oldest first: at most
+    /// [`RECORDS_PAGE`] games and [`RECORDS_BYTES`] of text.
+    PlayerRecords {
+        /// The account.
+        account: String,
+        /// The records' format.
+        format: RecordFormat,
+        /// The records of this page.
+        records: Vec<Record>,
+        /// Games of this page whose record is not sent: alone longer than a page may
+        /// hold, or (OTN) in rules that OTN cannot express.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        left_out: Vec<GameId>,
+        /// Whether more follow: ask again with `after` the last game of this page.
+        more: bool,
     },
     /// The tournaments, in pages as the game list is sent.
     TournamentList {

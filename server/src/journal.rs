@@ -14,8 +14,8 @@
 use tokio::sync::watch;
 
 use crate::storage::{
-    GameNumber, Storage, StorageError, StoredClock, StoredClocks, StoredMove, StoredResult,
-    StoredSeek, StoredTime,
+    GameNumber, Storage, StorageError, StoredAction, StoredClock, StoredClocks, StoredMove,
+    StoredResult, StoredSeek, StoredTime,
 };
 
 /// One change to the storage, recorded by the referee.
@@ -54,9 +54,15 @@ pub(crate) enum Write {
         clocks: StoredClocks,
     },
     /// The terms of a seek: who may take the game's free seat.
-    SetSeek { game: GameNumber, seek: StoredSeek },
+    SetSeek {
+        game: GameNumber,
+        seek: StoredSeek,
+    },
     /// The current turn began (correspondence clocks).
-    StartTurn { game: GameNumber, at: StoredTime },
+    StartTurn {
+        game: GameNumber,
+        at: StoredTime,
+    },
     /// The game's end.
     FinishGame {
         game: GameNumber,
@@ -64,6 +70,9 @@ pub(crate) enum Write {
     },
     /// A tournament's record (its JSON), whole, replacing the last.
     SaveTournament { id: u64, record: String },
+    /// A moderator's action, and a game a moderator aborted, which no rating counts.
+    AddModeration(StoredAction),
+    UnrateGame(GameNumber),
 }
 
 impl Write {
@@ -94,6 +103,8 @@ impl Write {
             Write::StartTurn { game, at } => storage.start_turn(*game, *at),
             Write::FinishGame { game, result } => storage.finish_game(*game, result),
             Write::SaveTournament { id, record } => storage.save_tournament(*id, record),
+            Write::AddModeration(entry) => storage.add_moderation(entry),
+            Write::UnrateGame(game) => storage.unrate_game(*game),
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod computer;
 pub mod datadir;
 pub mod error;
 mod journal;
+pub mod moderation;
 pub mod periods;
 pub mod quotas;
 pub mod rating;

@@ -64,6 +64,12 @@ struct Arguments {
     /// less one, at least 1.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     computer_threads: Option<u64>,
+    /// An owner of the server: an account that makes and unmakes moderators and moderates
+    /// (mutes, kicks and bans accounts, bans addresses, hides chat lines, aborts games),
+    /// every action logged; may be given more than once. Register the account first: until
+    /// it exists, whoever registers the name owns the server.
+    #[arg(long, value_name = "NAME", value_parser = account_name)]
+    admin: Vec<String>,
     /// Connections open at once, TLS handshakes included; further clients wait to be
     /// accepted.
     #[arg(
@@ -130,6 +136,19 @@ struct Arguments {
     /// players without games grow less certain.
     #[arg(long, value_name = "DURATION", default_value = "1day", value_parser = rating_period)]
     rating_period: Duration,
+}
+
+/// Reads `--admin`: an account's name, 1 to 32 letters, digits, `-` or `_`.
+fn account_name(text: &str) -> Result<String, String> {
+    let good = (1..=32).contains(&text.len())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if good {
+        Ok(text.to_owned())
+    } else {
+        Err("an account's name has 1 to 32 letters, digits, `-` or `_`".to_owned())
+    }
 }
 
 /// Reads `--rating-period`: a duration of at least a second.
@@ -247,6 +266,7 @@ fn run(arguments: Arguments) -> Result<(), String> {
             idle_timeout: Duration::from_secs(arguments.idle_timeout),
         },
         rating_period: arguments.rating_period,
+        admins: arguments.admin,
     };
     let server = Server::new(Box::new(storage), Box::new(ratings), &options).map_err(|error| {
         match error {

@@ -18,16 +18,18 @@ use hnefatafl_net::protocol::{
     ServerMessage, TournamentId,
 };
 use sha2::{Digest, Sha256};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
 use crate::accounts;
 use crate::clock::Left;
 use crate::journal::{Journal, Line};
+use crate::moderation::Moderation;
 use crate::quotas::{Bucket, Buckets, Quotas, Window};
 use crate::storage::StoredTime;
 use crate::tournament::Tournament;
 use terms::{SeekRequest, Seeks};
 
+pub(crate) use moderation::ChatLog;
 pub(crate) use terms::LookedUp;
 
 /// A connection's number, as `--showtraffic` shows it.
@@ -108,6 +110,8 @@ pub(crate) struct Connection {
     pub(crate) address: IpAddr,
     /// Chat lines this connection may still send now.
     pub(crate) chat: Bucket,
+    /// Woken when a moderator closes the connection (its reading task ends it).
+    pub(crate) kick: Arc<Notify>,
 }
 
 /// A game in memory.
@@ -207,6 +211,10 @@ pub(crate) struct State {
     pub(crate) chat_games: Buckets<GameId>,
     /// The tournaments, by number (`tournaments`).
     pub(crate) tournaments: BTreeMap<TournamentId, Tournament>,
+    /// The moderators, bans, mutes and their log (`crate::moderation`), and each game's
+    /// latest chat lines, which a moderator may hide (`moderation`).
+    pub(crate) moderation: Moderation,
+    pub(crate) chat_log: ChatLog,
 }
 
 pub(crate) fn hash_text(text: &str) -> String {
@@ -342,7 +350,17 @@ impl State {
                 self.send_pages(id, &games, |games| ServerMessage::ArchiveList { games });
                 Ok(())
             }
-            ClientMessage::Fetch { game } => self.fetch(id, game),
+            ClientMessage::Fetch { game, format } => self.fetch(id, game, format),
+            ClientMessage::FetchPlayer {
+                account,
+                format,
+                after,
+            } => self.fetch_player(id, &account, format, after),
+            ClientMessage::Moderate { action, reason } => {
+                self.moderate(id, action, reason, looked_up)
+            }
+            ClientMessage::ModerationLog { page } => self.moderation_log(id, page),
+            ClientMessage::ChatLog { game } => self.chat_lines(id, game),
             ClientMessage::New {
                 rules,
                 clock,
@@ -418,7 +436,9 @@ impl State {
 
 mod chat;
 mod create;
+mod export;
 mod lists;
+mod moderation;
 mod offers;
 mod play;
 mod rows;

@@ -55,6 +55,8 @@ pub struct Options {
     /// The length of a rating period: at its end the period's rated games update the
     /// players' ratings.
     pub rating_period: Duration,
+    /// The owners' accounts (`--admin`): they make and unmake moderators, and moderate.
+    pub admins: Vec<String>,
 }
 
 /// The first wait of the accept loop after a failed accept (out of file descriptors).
@@ -182,6 +184,15 @@ impl Server {
             .collect();
         let records = storage.games()?;
         let tournaments = storage.tournaments()?;
+        for admin in &options.admins {
+            if storage.password_hash(admin)?.is_none() {
+                eprintln!(
+                    "hnefataflserver: --admin {admin}: there is no such account yet; whoever \
+                     registers it first owns the server"
+                );
+            }
+        }
+        let moderation = State::moderation_from(&options.admins, storage.moderation_log()?);
         let next_game = records.iter().map(|record| record.id).max().unwrap_or(0) + 1;
         let (journal, committed) = journal::start(storage).map_err(ServerError::Thread)?;
         let mut state = State {
@@ -200,6 +211,8 @@ impl Server {
             chat_addresses: Buckets::default(),
             chat_games: Buckets::default(),
             tournaments: BTreeMap::new(),
+            moderation,
+            chat_log: Default::default(),
         };
         let now = Instant::now();
         for record in records {

@@ -19,6 +19,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use schema::{MIGRATIONS, SCHEMA};
 
+pub use moderation::StoredAction;
+
+mod moderation;
 mod schema;
 mod tournaments;
 
@@ -275,6 +278,12 @@ pub trait Storage: Send {
     fn save_tournament(&mut self, id: u64, record: &str) -> Result<(), StorageError>;
     /// Every tournament's number and record, by number.
     fn tournaments(&mut self) -> Result<Vec<(u64, String)>, StorageError>;
+    /// Adds an entry to the moderation log.
+    fn add_moderation(&mut self, entry: &StoredAction) -> Result<(), StorageError>;
+    /// The moderation log, oldest first.
+    fn moderation_log(&mut self) -> Result<Vec<StoredAction>, StorageError>;
+    /// Makes a game unrated (a moderator aborted it): no rating period counts it.
+    fn unrate_game(&mut self, game: GameNumber) -> Result<(), StorageError>;
 }
 
 /// The SQLite storage.
@@ -739,6 +748,18 @@ impl Storage for SqliteStorage {
 
     fn tournaments(&mut self) -> Result<Vec<(u64, String)>, StorageError> {
         tournaments::all(&self.connection)
+    }
+
+    fn add_moderation(&mut self, entry: &StoredAction) -> Result<(), StorageError> {
+        moderation::add(&self.connection, entry)
+    }
+
+    fn moderation_log(&mut self) -> Result<Vec<StoredAction>, StorageError> {
+        moderation::log(&self.connection)
+    }
+
+    fn unrate_game(&mut self, game: GameNumber) -> Result<(), StorageError> {
+        moderation::unrate(&self.connection, game)
     }
 }
 

@@ -5,7 +5,7 @@ mod server_support;
 
 use assert_cmd::Command;
 use hnefatafl_core::save::SavedGame;
-use hnefatafl_net::protocol::{ClientMessage, EndCause, ServerMessage};
+use hnefatafl_net::protocol::{ClientMessage, EndCause, RecordFormat, ServerMessage};
 use server_support::{Random, TestClient, apply, replay, send_random_move, started};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -93,7 +93,12 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
     let entry = archived.iter().find(|g| g.game == id).expect("archived");
     assert_eq!(entry.moves, number);
     assert_eq!(entry.result.as_ref(), Some(&result));
-    watcher.send(ClientMessage::Fetch { game: id }).await;
+    watcher
+        .send(ClientMessage::Fetch {
+            game: id,
+            format: RecordFormat::Saved,
+        })
+        .await;
     let (rules_file, text) = watcher
         .expect(|m| match m {
             ServerMessage::SavedGame {

@@ -259,6 +259,7 @@ export function endWords(result, rules) {
   if (reason === "resigned") return say("net_win_resigned", name(winner), loser);
   if (reason === "time") return say("net_win_time", name(winner), loser);
   if (reason === "draw_agreed") return say("net_draw_agreed");
+  if (reason === "aborted") return say("net_aborted");
   const cause = reason.rules;
   if (typeof cause === "string") {
     switch (cause) {

@@ -261,3 +261,51 @@ fn a_move_with_a_field_it_does_not_have_is_refused() {
     let refused = parse_client(extra).expect_err("refused");
     assert!(refused.contains("unknown field `extra`"), "{refused}");
 }
+
+#[test]
+fn moderation_and_export_messages_read_back_and_refuse_unknown_fields() {
+    let line = r#"{"type":"moderate","action":{"kind":"mute","account":"bob","seconds":600},"reason":"calm down"}"#;
+    let message = parse_client(line).expect("reads");
+    assert_eq!(
+        message,
+        ClientMessage::Moderate {
+            action: ModAction::Mute {
+                account: "bob".into(),
+                seconds: Some(600),
+            },
+            reason: Some("calm down".into()),
+        }
+    );
+    assert_eq!(parse_client(to_line(&message).trim_end()), Ok(message));
+    let forever = r#"{"type":"moderate","action":{"kind":"ban_address","address":"10.0.0.0/8"}}"#;
+    assert!(parse_client(forever).is_ok());
+    let extra = r#"{"type":"moderate","action":{"kind":"kick","account":"bob","for":1}}"#;
+    assert!(parse_client(extra).expect_err("refused").contains("for"));
+    let unknown = r#"{"type":"moderate","action":{"kind":"smite","account":"bob"}}"#;
+    assert!(
+        parse_client(unknown)
+            .expect_err("refused")
+            .contains("smite")
+    );
+
+    // `fetch` without a format is the saved game, as before formats.
+    let fetch = parse_client(r#"{"type":"fetch","game":3}"#).expect("reads");
+    assert_eq!(
+        fetch,
+        ClientMessage::Fetch {
+            game: 3,
+            format: RecordFormat::Saved,
+        }
+    );
+    let otn = parse_client(r#"{"type":"fetch_player","account":"ann","format":"otn"}"#);
+    assert_eq!(
+        otn,
+        Ok(ClientMessage::FetchPlayer {
+            account: "ann".into(),
+            format: RecordFormat::Otn,
+            after: None,
+        })
+    );
+    assert_eq!("aborted".parse::<EndCause>(), Ok(EndCause::Aborted));
+    assert_eq!(EndCause::Aborted.to_string(), "aborted");
+}

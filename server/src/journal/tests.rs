@@ -118,6 +118,15 @@ impl Storage for Held {
     fn tournaments(&mut self) -> Result<Vec<(u64, String)>, StorageError> {
         self.inner.tournaments()
     }
+    fn add_moderation(&mut self, entry: &StoredAction) -> Result<(), StorageError> {
+        self.inner.add_moderation(entry)
+    }
+    fn moderation_log(&mut self) -> Result<Vec<StoredAction>, StorageError> {
+        self.inner.moderation_log()
+    }
+    fn unrate_game(&mut self, game: GameNumber) -> Result<(), StorageError> {
+        self.inner.unrate_game(game)
+    }
 }
 
 const PATIENCE: Duration = Duration::from_secs(30);

@@ -6,6 +6,7 @@ use std::time::Instant;
 use hnefatafl_net::protocol::{GameId, ServerMessage};
 
 use super::{ConnectionId, GUEST_PREFIX, MAX_CHAT, State};
+use crate::storage::stored_now;
 use crate::text;
 
 impl State {
@@ -25,6 +26,9 @@ impl State {
             .players
             .iter()
             .any(|p| p.as_deref() == Some(from.as_str()));
+        if let Some(problem) = self.moderation.muted(&from, stored_now()) {
+            return Err(problem);
+        }
         let now = Instant::now();
         let too_much = |rate: u32, whose: &str| {
             format!("too much chat: at most {rate} lines a second {whose}; this line was not sent")
@@ -47,7 +51,14 @@ impl State {
         if text.trim().is_empty() {
             return Err("nothing to say".to_owned());
         }
-        self.broadcast(game, &ServerMessage::Chat { game, from, text });
+        let line = self.chat_log.add(game, &from, &text);
+        let chat = ServerMessage::Chat {
+            game,
+            from,
+            text,
+            line,
+        };
+        self.broadcast(game, &chat);
         Ok(())
     }
 }

@@ -1,8 +1,7 @@
-//! What is listed and sent whole: lists in pages, games' summaries and states, and a
-//! finished game as a saved game's text.
+//! What is listed and sent whole: lists in pages, games' summaries and states (a
+//! finished game's record is `export`'s).
 
-use hnefatafl_core::save::SavedGame;
-use hnefatafl_net::protocol::{GameId, GameState, GameSummary, ServerMessage};
+use hnefatafl_net::protocol::{GameState, GameSummary, ServerMessage};
 
 use super::rows::{millis, wire_periods};
 use super::{ConnectionId, LiveGame, PAGE, State};
@@ -73,52 +72,5 @@ impl State {
             to_move: live.game.side_to_move().index() as u8,
             your_side,
         }
-    }
-
-    pub(crate) fn fetch(&mut self, id: ConnectionId, game: GameId) -> Result<(), String> {
-        let live = self
-            .games
-            .get(&game)
-            .ok_or_else(|| format!("there is no game {game}"))?;
-        if live.result.is_none() {
-            return Err(format!("game {game} is not over yet"));
-        }
-        let set = &self.rules[&live.rules_hash];
-        let rules_file = if set.info.file.is_empty() {
-            set.info.id.clone()
-        } else {
-            set.info.file.clone()
-        };
-        let kinds = live.players.clone().map(|player| match player {
-            Some(name) => match self.computers.get(&name) {
-                Some(level) => vec!["computer".to_owned(), level.to_string()],
-                None => vec!["human".to_owned()],
-            },
-            None => vec!["human".to_owned()],
-        });
-        let saved = SavedGame::from_game(&live.game, &rules_file, kinds);
-        let mut text = saved.to_text(live.game.rules());
-        let names = live.players.clone().map(|p| p.unwrap_or_default());
-        let result = live.result.map(|r| match r.winner {
-            Some(winner) => format!("player {winner} won ({})", r.reason),
-            None => format!("draw ({})", r.reason),
-        });
-        let note = format!(
-            "# server game {game}: {} (player 0) against {} (player 1), {}\n",
-            names[0],
-            names[1],
-            result.unwrap_or_default()
-        );
-        let first_line_end = text.find('\n').map_or(text.len(), |end| end + 1);
-        text.insert_str(first_line_end, &note);
-        self.send(
-            id,
-            &ServerMessage::SavedGame {
-                game,
-                rules_file,
-                text,
-            },
-        );
-        Ok(())
     }
 }

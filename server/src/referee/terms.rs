@@ -9,7 +9,8 @@ use crate::storage::StoredRating;
 /// What a message's seek terms need from storage, read before the referee handles it.
 #[derive(Debug, Default)]
 pub(crate) struct LookedUp {
-    /// Whether the account a challenge names exists (read for `seek` with a name).
+    /// Whether the account a challenge or a moderator's action names exists (read for
+    /// `seek` with a name, and `moderate`).
     pub(crate) challenged_exists: Option<bool>,
     /// The sender's ratings in every rule set (read for `join`).
     pub(crate) ratings: Vec<StoredRating>,

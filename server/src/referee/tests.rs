@@ -31,6 +31,8 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
         chat_addresses: Buckets::default(),
         chat_games: Buckets::default(),
         tournaments: BTreeMap::new(),
+        moderation: Moderation::default(),
+        chat_log: ChatLog::default(),
     };
     state.journal.record(Write::AddRules {
         hash,
@@ -47,6 +49,7 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
                 games: HashSet::new(),
                 address: IpAddr::from([127, 0, 0, 1]),
                 chat: Bucket::new(10, Instant::now()),
+                kick: Arc::default(),
             },
         );
         lines

@@ -46,10 +46,10 @@ enum Step {
 }
 
 impl State {
-    /// Whether `name` may start the tournament: its creator. (Moderators may be let in
-    /// here too.)
+    /// Whether `name` may start the tournament: its creator, or an owner or moderator of
+    /// the server.
     pub(crate) fn may_manage_tournament(&self, name: &str, tournament: &Tournament) -> bool {
-        tournament.creator == name
+        tournament.creator == name || self.is_moderator(name)
     }
 
     /// Handles the tournaments' messages.

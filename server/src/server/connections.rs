@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use hnefatafl_net::protocol::{self, ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
 use tokio_util::bytes::Bytes;
@@ -256,7 +256,8 @@ impl Server {
     {
         let id = self.next_connection.fetch_add(1, Ordering::SeqCst);
         let (queue, outgoing) = mpsc::channel::<Line>(QUEUE_LENGTH);
-        {
+        let kick = Arc::new(Notify::new());
+        let refused = {
             let mut state = self.lock();
             let chat = Bucket::new(state.quotas.chat_per_second, Instant::now());
             state.connections.insert(
@@ -267,10 +268,17 @@ impl Server {
                     games: HashSet::new(),
                     address,
                     chat,
+                    kick: kick.clone(),
                 },
             );
-        }
+            state.address_refused(address)
+        };
         let writing = tokio::spawn(self.clone().write_lines(id, writer, outgoing));
+        if let Some(problem) = refused {
+            // A banned address is told why, and closed at once.
+            let _ = queue.try_send(own_line(&ServerMessage::error(problem)));
+            kick.notify_one();
+        }
         let mut greeted = false;
         // `hello` must come within the hello timeout of the handshake, whatever else is
         // sent before it; after it, each line within the idle timeout of the last.
@@ -289,6 +297,8 @@ impl Server {
                 next = tokio::time::timeout_at(deadline, lines.next()) => next,
                 // The server stops: what this connection was told is written, then it ends.
                 _ = closing.wait_for(|closing| *closing) => break,
+                // A moderator closes it, or its address is banned: the same.
+                () = kick.notified() => break,
             };
             let Ok(frame) = next else {
                 let reply = ServerMessage::error(if greeted {
@@ -382,6 +392,8 @@ impl Server {
     ) -> Result<LookedUp, String> {
         let challenged = match message {
             ClientMessage::Seek { terms, .. } => terms.to.clone(),
+            // A moderator's action on an account needs the account to exist.
+            ClientMessage::Moderate { action, .. } => action.account().map(str::to_owned),
             _ => None,
         };
         let joining = match message {

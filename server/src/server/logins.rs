@@ -138,6 +138,10 @@ impl Server {
         let mut state = self.lock();
         if checked {
             state.throttle.succeed(&keys);
+            // Told only to who knows the password: a ban is nobody else's business.
+            if let Some(problem) = state.moderation.banned(&name) {
+                return state.send(id, &ServerMessage::error(problem));
+            }
             state.logged_in(id, name);
         } else {
             state.send(id, &ServerMessage::error("wrong name or password"));

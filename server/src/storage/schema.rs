@@ -84,10 +84,21 @@ pub(super) const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE rules ADD COLUMN uploader TEXT;
 ",
+    // The tournaments, each a JSON record (`crate::tournament`).
     "
     CREATE TABLE tournament (
         id INTEGER PRIMARY KEY,
         record TEXT NOT NULL
+    );
+",
+    // The moderation log (`crate::moderation`).
+    "
+    CREATE TABLE moderation (
+        number INTEGER PRIMARY KEY,
+        at_ms INTEGER NOT NULL,
+        by_account TEXT NOT NULL,
+        action TEXT NOT NULL,
+        reason TEXT
     );
 ",
 ];

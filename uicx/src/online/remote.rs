@@ -18,7 +18,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use hnefatafl_net::DEFAULT_PORT;
 use hnefatafl_net::client::{Client, ClientError, pins_file};
-use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::{ClientMessage, RecordFormat, ServerMessage};
 use hnefatafl_net::tls::NewPin;
 
 use crate::online::table::Table;
@@ -376,6 +376,22 @@ pub enum Awaited {
     Tournaments,
     /// `tournament`.
     Tournament,
+    /// `player_records`: a page of an account's records, written to files whose names
+    /// are kept here until the last page.
+    FetchPlayer {
+        /// The account.
+        account: String,
+        /// The records' format.
+        format: RecordFormat,
+        /// The files written so far.
+        written: Vec<String>,
+    },
+    /// `moderated`.
+    Moderate,
+    /// `moderation_log`.
+    ModerationLog,
+    /// `chat_lines`.
+    ChatLog,
 }
 
 impl Awaited {
@@ -407,6 +423,13 @@ impl Awaited {
                 | (Awaited::Upload, ServerMessage::RulesAdded { .. })
                 | (Awaited::Tournaments, ServerMessage::TournamentList { .. })
                 | (Awaited::Tournament, ServerMessage::Tournament { .. })
+                | (
+                    Awaited::FetchPlayer { .. },
+                    ServerMessage::PlayerRecords { .. }
+                )
+                | (Awaited::Moderate, ServerMessage::Moderated { .. })
+                | (Awaited::ModerationLog, ServerMessage::ModerationLog { .. })
+                | (Awaited::ChatLog, ServerMessage::ChatLines { .. })
         ) || matches!((self, message), (Awaited::Move(number), ServerMessage::Moved { number: n, .. }) if n == number)
     }
 }

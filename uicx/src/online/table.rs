@@ -177,9 +177,9 @@ impl Table {
                 self.periods = periods.or(self.periods);
                 TableEvent::Undone { moves }
             }
-            ServerMessage::Chat { game, from, text } if game == self.game => {
-                TableEvent::Said { from, text }
-            }
+            ServerMessage::Chat {
+                game, from, text, ..
+            } if game == self.game => TableEvent::Said { from, text },
             ServerMessage::Offered { game, kind, from } if game == self.game => {
                 let mine = account == Some(from.as_str());
                 if !mine {
@@ -299,6 +299,7 @@ mod tests {
             game: 8,
             from: "eve".to_owned(),
             text: "hello".to_owned(),
+            line: 1,
         };
         assert_eq!(table.receive(&other, None, 0), None);
         let ended = ServerMessage::Ended {

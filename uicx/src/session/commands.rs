@@ -170,7 +170,7 @@ const fn network(
 }
 
 /// Every command, in the order `h` lists them.
-pub(crate) static COMMANDS: [Command; 41] = [
+pub(crate) static COMMANDS: [Command; 43] = [
     Command {
         reads: Reads::Always,
         ..local("h", Arity::Between(0, 1), Key::HelpCmdH, |session, args| {
@@ -397,16 +397,16 @@ pub(crate) static COMMANDS: [Command; 41] = [
         Key::HelpCmdArchive,
         |session, _| session.net_request(ClientMessage::Archive, Awaited::Archive),
     ),
-    network(
-        "fetch",
-        Arity::Exactly(2),
-        Key::HelpCmdFetch,
-        |session, args| {
-            let game = super::parse_game(args[0])?;
-            let path = args[1].to_owned();
-            session.net_request(ClientMessage::Fetch { game }, Awaited::Fetch(path))
-        },
-    ),
+    Command {
+        // `fetch player` writes files whose names the user did not type.
+        in_rc: InRc::Forbidden,
+        ..network(
+            "fetch",
+            Arity::Between(2, 3),
+            Key::HelpCmdFetch,
+            |session, args| session.command_fetch(args),
+        )
+    },
     network(
         "ratings",
         Arity::Between(1, 2),
@@ -463,6 +463,18 @@ pub(crate) static COMMANDS: [Command; 41] = [
         Arity::AtLeast(0),
         Key::HelpCmdTournament,
         |session, args| session.command_tournament(args),
+    ),
+    network(
+        "chatlog",
+        Arity::Between(0, 1),
+        Key::HelpCmdChatlog,
+        |session, args| session.command_chatlog(args),
+    ),
+    network(
+        "mod",
+        Arity::AtLeast(1),
+        Key::HelpCmdMod,
+        |session, args| session.command_mod(args),
     ),
 ];
 

@@ -43,6 +43,7 @@ mod computer;
 mod frontend;
 mod game;
 mod loading;
+mod moderation;
 mod network;
 mod review;
 mod server_says;

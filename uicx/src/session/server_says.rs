@@ -243,6 +243,24 @@ impl Session {
             ServerMessage::Tournament { tournament } => {
                 self.show_tournament(&tournament, answered.is_some());
             }
+            ServerMessage::Moderated { entry } => self.show_moderated(&entry),
+            ServerMessage::ModerationLog { page, entries } => {
+                self.show_moderation_log(page, &entries);
+            }
+            ServerMessage::ChatLines { game, lines } => {
+                let first = answered == Some(Awaited::ChatLog);
+                self.show_chat_lines(game, &lines, first);
+            }
+            ServerMessage::ChatHidden { game, line } => {
+                let words = [line.to_string(), game.to_string()];
+                self.say(Message::new(Key::NetChatHidden, words));
+            }
+            ServerMessage::PlayerRecords {
+                records,
+                left_out,
+                more,
+                ..
+            } => self.take_records(&records, &left_out, more, answered),
             // About another game than the one on the table (an earlier one).
             ServerMessage::Joined { .. }
             | ServerMessage::Moved { .. }

@@ -97,6 +97,7 @@ impl Session {
             .and_then(|side| Player::from_index(usize::from(side)));
         let message = match (result.reason, winner) {
             (EndCause::DrawAgreed, _) => Message::plain(Key::NetDrawAgreed),
+            (EndCause::Aborted, _) => Message::plain(Key::NetAborted),
             (EndCause::Resigned | EndCause::Time, Some(winner)) => {
                 let key = match result.reason {
                     EndCause::Time => Key::NetWinTime,
