@@ -1,7 +1,8 @@
 //! Where a piece is best placed: while a piece is held in the window, each of its target
 //! squares gets the mover's win chance after the move there, from a short search of its
 //! own on a thread in the background (the window stays responsive), one square after the
-//! other; putting the piece down stops it.
+//! other; putting the piece down stops it. A player seated at a network game gets none
+//! until it ends, as with every analysis.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -65,7 +66,8 @@ impl Session {
         let Some(square) = rules.square_of_index(from) else {
             return;
         };
-        if game.outcome().is_some() {
+        // A player of a network game not over gets no help from the computer.
+        if game.outcome().is_some() || self.refuse_help_at_play().is_err() {
             return;
         }
         let moves: Vec<_> = game
