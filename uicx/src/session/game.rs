@@ -399,6 +399,10 @@ impl Session {
     /// stops, and commands come from standard input again.
     pub(crate) fn left_window(&mut self, notify: Notify) {
         self.thinker.cancel();
+        // No piece is held any more: its heat map's searches stop; a live analysis
+        // stopped with the window does not start again.
+        self.hold(None, notify.clone());
+        self.live = None;
         self.progress = None;
         self.set_notify(notify);
         self.source = Source::Stdin;

@@ -297,8 +297,8 @@ impl XWindow {
             }
             if self.may_poll(&before) {
                 let lines = host.poll(waker);
-                let after = host.view();
                 if !lines.is_empty() {
+                    let after = host.view();
                     if after.moves != before.moves {
                         self.last_computer_move = Some(Instant::now());
                     }
