@@ -416,6 +416,8 @@ enum Input {
     End,
     /// The search has news.
     Wake,
+    /// A key was pressed while standard input is read a key at a time.
+    Key,
 }
 
 /// A line of standard input to run: a command, or a line read as typed.
@@ -431,7 +433,7 @@ impl From<Input> for Typed {
         match input {
             Input::Secret(text) => Typed::Secret(text),
             Input::Line(words) => Typed::Command(words),
-            Input::Bad(_) | Input::End | Input::Wake => Typed::Command(Vec::new()),
+            Input::Bad(_) | Input::End | Input::Wake | Input::Key => Typed::Command(Vec::new()),
         }
     }
 }
@@ -467,10 +469,15 @@ fn during_search(words: &[String], queued: bool, interactive: bool) -> DuringSea
 }
 
 /// Reads standard input on a thread of its own, line by line (a password as typed), and
-/// sends each to the command loop; `Input::End` at its end.
-fn spawn_reader(sender: mpsc::Sender<Input>) {
+/// sends each to the command loop; `Input::End` at its end. While `keys` is on, each
+/// key press is sent as `Input::Key` instead.
+fn spawn_reader(sender: mpsc::Sender<Input>, keys: terminal::KeyMode) {
     std::thread::spawn(move || {
-        let mut reader = gleipnir::LineReader::new(std::io::stdin().lock());
+        let key_sender = sender.clone();
+        let watch = terminal::KeyWatch::new(std::io::stdin(), keys, move || {
+            key_sender.send(Input::Key).is_ok()
+        });
+        let mut reader = gleipnir::LineReader::new(std::io::BufReader::new(watch));
         while let Some(item) = reader.next() {
             let secret = match &item {
                 Ok(line) => Session::secret_follows(&line.words),
@@ -625,6 +632,9 @@ fn handle_input(
             terminal.error(&session.text(&message));
         }
         Input::End => state.ended = Some(Instant::now()),
+        // Any key stops a live analysis at a terminal.
+        Input::Key if session.live_analysis() => session.stop_thinking(),
+        Input::Key => {}
     }
     None
 }
@@ -638,7 +648,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         let _ = wake_sender.send(Input::Wake);
     });
     session.set_notify(notify);
-    spawn_reader(sender);
+    spawn_reader(sender, terminal.key_mode());
 
     if let Some(theme) = &args.x {
         match window_host::run(session, theme.clone()) {
@@ -653,6 +663,7 @@ fn command_loop(session: &mut Session, args: &Args, terminal: &mut Terminal) -> 
         if terminal.closed() {
             return SUCCESS;
         }
+        terminal.read_keys(session.live_analysis());
         if !session.is_thinking() {
             terminal.progress(session.language(), None);
         }

@@ -157,6 +157,12 @@ gleipnir::language_keys! {
         XGameOverNetwork = "x_game_over_network",
         XHelpWindow = "x_help_window",
         XMore = "x_more",
+        XAnalysisDepth = "x_analysis_depth",
+        XAnalysisLine = "x_analysis_line",
+        XAnalysisFigures = "x_analysis_figures",
+        XReviewStart = "x_review_start",
+        XReviewAt = "x_review_at",
+        XReviewHint = "x_review_hint",
         EnvUnset = "env_unset",
         Info = "info",
         // The network (`c` and the commands of a game on a server).

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use hnefatafl_core::otn::{GameRecord, RulesString, rules_to_otn_nearest};
+use hnefatafl_core::otn::{GameRecord, OtnError, RulesString, rules_to_otn_nearest};
 use hnefatafl_core::{Game, Rules};
 
 /// Whether a path names an OpenTafl game record: its name ends in `.otg` (any case).
@@ -11,6 +11,27 @@ pub fn is_otg(path: &str) -> bool {
     Path::new(path)
         .extension()
         .is_some_and(|extension| extension.eq_ignore_ascii_case("otg"))
+}
+
+/// Whether a file is an OpenTafl game record: named `.otg` or `.otn`, or (named
+/// otherwise, a plain text file) its first line that is not blank is a tag (`[variant:..]`)
+/// or the first turn (`1. d1-d3 f8-c8`). A saved game starts with a comment or a word.
+pub fn is_record(path: &str, bytes: &[u8]) -> bool {
+    let named = Path::new(path).extension().is_some_and(|extension| {
+        extension.eq_ignore_ascii_case("otg") || extension.eq_ignore_ascii_case("otn")
+    });
+    let first = String::from_utf8_lossy(bytes)
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .map(str::to_owned)
+        .unwrap_or_default();
+    let turn = first
+        .split_whitespace()
+        .next()
+        .and_then(|word| word.strip_suffix('.'))
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    named || first.starts_with('[') || turn
 }
 
 /// The record of a game, with the variant and compiler tags.
@@ -40,14 +61,15 @@ fn without_name(rules: &RulesString) -> String {
 
 /// Reads a record and replays it: on `current` when those rules say what the record's
 /// rules say (their nearest rules strings are the same, so the game keeps its rule file),
-/// else on the nearest rules of the record's own rules string.
+/// else on the nearest rules of the record's own rules string. A record without a rules
+/// tag (its moves alone, as they are often passed around) is a game of `current`.
 ///
 /// # Errors
 ///
 /// Why the record cannot be read or replayed, with its line or move.
 pub fn read(bytes: &[u8], current: Option<&Rules>) -> Result<Game, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
-    let record = GameRecord::parse(text).map_err(|error| error.to_string())?;
+    let record = parse_record(text, current).map_err(|error| error.to_string())?;
     let (own, _) = record
         .game_rules_nearest()
         .map_err(|error| error.to_string())?;
@@ -70,6 +92,25 @@ pub fn read(bytes: &[u8], current: Option<&Rules>) -> Result<Game, String> {
     record.replay(&rules).map_err(|error| error.to_string())
 }
 
+/// Reads a record; one without a rules tag gets `current`'s, its lines counted as
+/// written.
+fn parse_record(text: &str, current: Option<&Rules>) -> Result<GameRecord, OtnError> {
+    let tagged = text
+        .lines()
+        .any(|line| line.trim_start().starts_with("[rules:"));
+    let Some(rules) = current.filter(|_| !tagged) else {
+        return GameRecord::parse(text);
+    };
+    let (otn, _) = rules_to_otn_nearest(rules)?;
+    GameRecord::parse(&format!("[rules:{otn}]\n{text}")).map_err(|error| match error {
+        OtnError::Record { line, message } => OtnError::Record {
+            line: line.saturating_sub(1).max(1),
+            message,
+        },
+        other => other,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +121,17 @@ mod tests {
         assert!(is_otg("/tmp/GAME.OTG"));
         assert!(!is_otg("game.otg.sav"));
         assert!(!is_otg("otg"));
+    }
+
+    #[test]
+    fn records_are_known_by_name_or_by_their_first_line() {
+        assert!(is_record("game.otn", b"anything"));
+        assert!(is_record("game.txt", b"\n[variant:Copenhagen]\n"));
+        assert!(is_record("game.txt", b"  1. d1-d3 f8-c8\n2. a4-c4"));
+        assert!(!is_record(
+            "game.sav",
+            b"# hnefatafl saved game: Brandub\nrules x y\n"
+        ));
+        assert!(!is_record("game.txt", b"12 moves\n"));
     }
 }

@@ -1,7 +1,9 @@
 //! What the command line writes: replies on standard output and errors on standard error,
 //! never panicking on a closed pipe, and the progress line while the computer thinks.
 
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -41,6 +43,90 @@ pub fn set_echo(on: bool) {
     let _ = tcsetattr(&stdin, OptionalActions::Now, &modes);
 }
 
+/// Turns the terminal's line discipline off (`raw`: each key is read as it is pressed,
+/// not echoed, and Control-C is a key too) or back on, when standard input is a
+/// terminal; elsewhere does nothing.
+fn set_raw(raw: bool) {
+    use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, tcgetattr, tcsetattr};
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return;
+    }
+    let Ok(mut modes) = tcgetattr(&stdin) else {
+        return;
+    };
+    let line = LocalModes::ICANON | LocalModes::ECHO | LocalModes::ISIG;
+    modes.local_modes.set(line, !raw);
+    if raw {
+        modes.special_codes[SpecialCodeIndex::VMIN] = 1;
+        modes.special_codes[SpecialCodeIndex::VTIME] = 0;
+    }
+    let _ = tcsetattr(&stdin, OptionalActions::Now, &modes);
+}
+
+/// Whether standard input is read a key at a time (while a live analysis runs at a
+/// terminal, so that any key stops it): shared by the command loop, which turns it on
+/// and off, and the reader of standard input ([`KeyWatch`]).
+#[derive(Clone, Debug, Default)]
+pub struct KeyMode(Arc<AtomicBool>);
+
+impl KeyMode {
+    /// Turns the key mode on or off, and with it the terminal's line discipline.
+    pub fn set(&self, on: bool) {
+        if self.0.load(Ordering::SeqCst) == on {
+            return;
+        }
+        // Off: the reader stops taking keys before the lines come back, so that no
+        // key pressed in between is read as part of a line.
+        if on {
+            set_raw(true);
+            self.0.store(true, Ordering::SeqCst);
+        } else {
+            self.0.store(false, Ordering::SeqCst);
+            set_raw(false);
+        }
+    }
+
+    /// Whether the key mode is on.
+    pub fn on(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Standard input as its reader reads it: while the [`KeyMode`] is on, whatever
+/// arrives is a key press, handed to `pressed` and never part of a line; `pressed`
+/// answers `false` when nobody listens any more, which ends the input.
+pub struct KeyWatch<R, F> {
+    input: R,
+    mode: KeyMode,
+    pressed: F,
+}
+
+impl<R, F> KeyWatch<R, F> {
+    /// Watches `input` for keys while `mode` is on.
+    pub fn new(input: R, mode: KeyMode, pressed: F) -> KeyWatch<R, F> {
+        KeyWatch {
+            input,
+            mode,
+            pressed,
+        }
+    }
+}
+
+impl<R: Read, F: FnMut() -> bool> Read for KeyWatch<R, F> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let count = self.input.read(buffer)?;
+            if count == 0 || !self.mode.on() {
+                return Ok(count);
+            }
+            if !(self.pressed)() {
+                return Ok(0);
+            }
+        }
+    }
+}
+
 /// Whether the board may be coloured: what `anstream` decides for standard output from
 /// the terminal, `NO_COLOR`, `CLICOLOR` and `CLICOLOR_FORCE`.
 pub fn colour() -> bool {
@@ -53,6 +139,7 @@ pub struct Terminal {
     prompt: bool,
     progress: Option<ProgressBar>,
     show_progress: bool,
+    keys: KeyMode,
 }
 
 impl Terminal {
@@ -64,7 +151,19 @@ impl Terminal {
             prompt,
             progress: None,
             show_progress: std::io::stdout().is_terminal() && std::io::stderr().is_terminal(),
+            keys: KeyMode::default(),
         }
+    }
+
+    /// The key mode of standard input, for its reader ([`KeyWatch`]).
+    pub fn key_mode(&self) -> KeyMode {
+        self.keys.clone()
+    }
+
+    /// Reads standard input a key at a time (`true`, at a terminal only) or a line at a
+    /// time.
+    pub fn read_keys(&mut self, keys: bool) {
+        self.keys.set(keys && self.prompt);
     }
 
     /// Whether standard output is gone: the program then ends quietly.
@@ -182,6 +281,7 @@ impl Terminal {
 
 impl Drop for Terminal {
     fn drop(&mut self) {
+        self.keys.set(false);
         if let Some(bar) = self.progress.take() {
             bar.finish_and_clear();
         }

@@ -7,8 +7,11 @@
 use hnefatafl_core::{Game, Player};
 
 use crate::lang::{Key, Message};
+use crate::session::ReviewShown;
 use crate::session::{Action, PlayerKind, Session, Source};
-use crate::x11::{self, BoardView, Flow, Role, Waker, XExit, XHost, XOptions};
+use crate::x11::{
+    self, BoardView, Flow, ReviewGraph, ReviewMark, Role, Waker, XExit, XHost, XOptions,
+};
 
 /// A session as the window sees it.
 pub struct Host<'a> {
@@ -77,6 +80,39 @@ fn view_of(session: &Session, game: &Game) -> BoardView {
             && !network.over
             && network.players.iter().all(Option::is_some);
     }
+    view.analysis = session.analysis_pane();
+    view.heat = session.heat();
+    view
+}
+
+/// The review view: the reviewed game at the position chosen, with its graph, the
+/// review's line of the move that led there as the status, and the search's best move
+/// there as the arrow.
+fn review_view(session: &Session, shown: ReviewShown) -> BoardView {
+    let mut view = view_of(session, &shown.game);
+    let rules = shown.game.rules();
+    view.best_move = shown
+        .best
+        .and_then(|mv| rules.index(mv.from()).zip(rules.index(mv.to())));
+    view.status = shown.caption;
+    view.game_over = None;
+    view.thinking = None;
+    view.analysis.clear();
+    view.heat.clear();
+    view.hint = session.language().get(Key::XReviewHint);
+    view.review = Some(ReviewGraph {
+        first: shown.first.iter().map(|&chance| chance as f32).collect(),
+        marks: shown
+            .marks
+            .iter()
+            .map(|mark| match mark {
+                crate::session::Mark::None => ReviewMark::None,
+                crate::session::Mark::Mistake => ReviewMark::Mistake,
+                crate::session::Mark::Blunder => ReviewMark::Blunder,
+            })
+            .collect(),
+        at: shown.at,
+    });
     view
 }
 
@@ -143,6 +179,9 @@ impl XHost for Host<'_> {
     }
 
     fn view(&self) -> BoardView {
+        if let Some(shown) = self.session.review_shown() {
+            return review_view(self.session, shown);
+        }
         match self.session.game() {
             Some(game) => view_of(self.session, game),
             None => BoardView {
@@ -164,6 +203,10 @@ impl XHost for Host<'_> {
         let Some(game) = self.session.game() else {
             return Vec::new();
         };
+        // The review view shows a position of the review, where nothing moves.
+        if self.session.reviewing() {
+            return Vec::new();
+        }
         let rules = game.rules();
         let Some(from) = rules.square_of_index(from) else {
             return Vec::new();
@@ -233,6 +276,25 @@ impl XHost for Host<'_> {
 
     fn wants_secret(&self) -> bool {
         self.session.wants_secret()
+    }
+
+    fn hold(&mut self, from: Option<usize>, wake: &Waker) {
+        self.session.hold(from, wake.clone());
+    }
+
+    fn interrupt(&mut self) -> bool {
+        let live = self.session.live_analysis();
+        if live {
+            self.session.stop_thinking();
+        }
+        self.session.close_review() || live
+    }
+
+    fn review_move(&mut self, by: isize, to: Option<usize>) {
+        match to {
+            Some(at) => self.session.review_go_to(at),
+            None => self.session.review_step(by),
+        }
     }
 
     fn suggested_theme(&self) -> Option<String> {

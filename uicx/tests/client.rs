@@ -1167,3 +1167,32 @@ fn challenges_rematches_and_seeks_with_a_rating_range() {
     ann.wait_for("Server: there is no account `nobody`");
     drop(server);
 }
+
+#[test]
+fn a_seated_player_of_a_rated_game_gets_no_analysis_before_it_ends() {
+    let club = Club::start();
+    // A rated game (`a_rated_game_shows_in_ratings_and_rating` makes one the same way).
+    let (mut ann, mut bob) = seated_at_game_one(&club.connect, &club.homes, "new brandub rated");
+    // Every analysis a player could ask for during the game is refused, with the reason.
+    ann.send(&["a d2", "live", "review"]);
+    let refusal = "No analysis for a player of a network game before it ends";
+    let deadline = Instant::now() + PATIENCE;
+    while ann.text().matches(refusal).count() < 3 {
+        assert!(Instant::now() < deadline, "{}", ann.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Nothing was searched: no depth, no best move.
+    let text = ann.text();
+    assert!(
+        !text.contains("depth 1 ") && !text.contains("Best move"),
+        "{text}"
+    );
+    // Once the game is over, its player may analyse it.
+    ann.send(&["m d7 c7"]);
+    bob.wait_for("(d7-c7)");
+    bob.send(&["resign"]);
+    bob.wait_for("Game 1 is over.");
+    ann.wait_for("Game 1 is over.");
+    ann.send(&["a d1"]);
+    ann.wait_for("Best move: m ");
+}

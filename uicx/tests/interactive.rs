@@ -145,6 +145,34 @@ fn two_computers_at_a_terminal_play_at_a_pace_that_can_be_followed() {
 }
 
 #[test]
+fn a_live_analysis_stops_on_any_key_without_enter() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start(home.path());
+    expect(&mut session, "> ");
+    send(&mut session, "live j1");
+    expect(&mut session, "depth 6  score ");
+    // One key, no Enter: at a terminal it is read as it is pressed.
+    if let Err(error) = session.send("k") {
+        panic!("cannot press a key: {error}");
+    }
+    if let Err(error) = session.flush() {
+        panic!("cannot press a key: {error}");
+    }
+    match session.exp_regex(r"Best move: m \d+ \d+ \d+ \d+ \([a-g]\d-[a-g]\d\)") {
+        Ok(_) => {}
+        Err(error) => panic!("no best move after a key: {error}"),
+    }
+    // The key was no command, and lines are read again: `s` with Enter answers.
+    expect(&mut session, "> ");
+    send(&mut session, "s");
+    expect(&mut session, "No analysis is running.");
+    send(&mut session, "q");
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+}
+
+#[test]
 fn a_live_analysis_deepens_until_s_stops_it() {
     let home = tempfile::tempdir().expect("HOME");
     let mut session = start(home.path());

@@ -265,3 +265,64 @@ fn an_opentafl_record_is_reviewed_loaded_or_named() {
         ("defenders", 100)
     );
 }
+
+#[test]
+fn a_plain_otn_record_without_rules_is_reviewed_in_the_rules_in_play() {
+    let home = home();
+    // The game as a plain text record: numbered turns, captures written as OTN writes
+    // them (`c4-c7xb7/c8`), no rules tag.
+    let moves: Vec<String> = GAME
+        .split_whitespace()
+        .map(|mv| {
+            let mut parts = mv.split('x');
+            let moved = parts.next().expect("a move").to_owned();
+            let captures: Vec<&str> = parts.collect();
+            match captures.is_empty() {
+                true => moved,
+                false => format!("{moved}x{}", captures.join("/")),
+            }
+        })
+        .collect();
+    let text: String = moves
+        .chunks(2)
+        .enumerate()
+        .map(|(turn, pair)| format!("{}. {}\n", turn + 1, pair.join(" ")))
+        .collect();
+    let record = home.path().join("game.txt");
+    std::fs::write(&record, format!("[event:club evening]\n\n{text}")).expect("write");
+    let broken = home.path().join("broken.txt");
+    std::fs::write(&broken, "1. d1-d3 f8-c8\nd2 d4\n").expect("write");
+    let output = program(home.path())
+        .arg("-C")
+        .arg("-d")
+        .arg(data())
+        .args(["-r", "copenhagen", "-l", "eng"])
+        .write_stdin(format!(
+            "review d1 --record {0}\ne {0}\nreview d1\ne {1}\n",
+            record.display(),
+            broken.display()
+        ))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    let reviews: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("Review: "))
+        .collect();
+    assert_eq!(reviews.len(), 2, "{text}\n{errors}");
+    let reviewed: Vec<Reviewed> = text.lines().filter_map(reviewed).collect();
+    assert_eq!(reviewed.len(), 36, "{text}");
+    // Both end with the king's escape: the defenders' sure win.
+    for last in [&reviewed[17], &reviewed[35]] {
+        assert_eq!((last.side.as_str(), last.after), ("defenders", 100));
+    }
+    // A record that cannot be read is named, with the line where it goes wrong.
+    let named = format!("{}", broken.display());
+    assert!(
+        errors
+            .lines()
+            .any(|line| line.contains(&named) && line.contains("line 2")),
+        "{errors}"
+    );
+}

@@ -734,8 +734,9 @@ fn a_picked_up_piece_stays_picked_up_while_output_comes_by_itself() {
     let _one = one_window();
     let (program, driver, window, layout, _home) = open(&["-x", "null"], true);
     let selected = |driver: &Driver, index: usize| picked_up(driver, window, &layout, index);
-    // The analysis reports each depth for two seconds, with no click or key: a piece
-    // picked up meanwhile stays picked up, and its move is then made with one click.
+    // The analysis reports each depth for two seconds (its pane and its arrow follow
+    // them), then its lines, with no click or key: a piece picked up meanwhile stays
+    // picked up, and its move is then made with one click.
     driver.type_text(window, "a t2\n");
     click_square(&driver, window, &layout, 3);
     assert!(selected(&driver, 3), "d11 is picked up");
@@ -747,13 +748,14 @@ fn a_picked_up_piece_stays_picked_up_while_output_comes_by_itself() {
         ) > 20
     });
     assert!(
-        driver.shows_text(
-            window,
-            "Best move: m ",
-            render::TEXT,
-            render::MESSAGE_BACKGROUND
-        ),
-        "the analysis wrote its lines"
+        selected(&driver, 3),
+        "d11 is picked up while the depths come"
+    );
+    driver.wait_for_text(
+        window,
+        "Best move: m ",
+        render::TEXT,
+        render::MESSAGE_BACKGROUND,
     );
     assert!(selected(&driver, 3), "d11 is still picked up");
     click_square(&driver, window, &layout, 14);

@@ -98,13 +98,26 @@ impl Session {
         self.win_words_of(roles(rules), player, chance)
     }
 
-    fn win_words_of(&self, roles: [Role; 2], player: Player, chance: f64) -> String {
+    /// The side a win chance is for, in words: `attackers`, `defenders`, `player 0`.
+    pub(crate) fn chance_side(&self, player: Player) -> String {
+        let roles = self
+            .game
+            .as_ref()
+            .map_or([Role::Plain; 2], |game| roles(game.rules()));
+        self.side_words(roles, player)
+    }
+
+    fn side_words(&self, roles: [Role; 2], player: Player) -> String {
         let index = player.index().to_string();
-        let side = match roles[player.index()] {
+        match roles[player.index()] {
             Role::Attackers => self.language.get(Key::WinSideAttackers),
             Role::Defenders => self.language.get(Key::WinSideDefenders),
             Role::Plain => self.text(&Message::new(Key::WinSidePlayer, [index])),
-        };
+        }
+    }
+
+    fn win_words_of(&self, roles: [Role; 2], player: Player, chance: f64) -> String {
+        let side = self.side_words(roles, player);
         let percent = format!("{:.0}", (chance * 100.0).clamp(0.0, 100.0));
         self.text(&Message::new(Key::WinChance, [side, percent]))
     }
@@ -172,6 +185,10 @@ impl Session {
                     self.progress = Some(progress);
                     return;
                 }
+                self.pane_progress(&progress);
+                if !self.source.frontend().analysis_as_text() {
+                    return;
+                }
                 let Some(game) = &self.game else { return };
                 let seconds = progress.elapsed.as_secs_f64();
                 let speed = if seconds > 0.0 {
@@ -213,7 +230,10 @@ impl Session {
                 let current = game.ply() == ply && game.position().hash() == hash;
                 match (purpose, result.best) {
                     (Purpose::Analyse, Some(best)) if current => {
+                        self.live = None;
                         self.analysis = Some((best, ply, hash));
+                        self.pane_done(&result, &others);
+                        let Some(game) = &self.game else { return };
                         let line = self.naming().move_text(game.rules(), best);
                         let evaluation = self.evaluation_words(result.evaluation);
                         let chance = self.win_words(game.side_to_move(), result.win_chance());
@@ -226,7 +246,10 @@ impl Session {
                             self.say_lines(std::iter::once(&result).chain(&others));
                         }
                     }
-                    (Purpose::Analyse, _) => self.say(Message::plain(Key::AnalysisNone)),
+                    (Purpose::Analyse, _) => {
+                        self.live = None;
+                        self.say(Message::plain(Key::AnalysisNone));
+                    }
                     (Purpose::Play, Some(best)) if current && self.computer_will_move() => {
                         let naming = self.naming();
                         let Some(game) = self.game.as_mut() else {

@@ -15,6 +15,9 @@ pub(crate) trait Frontend {
     /// Whether the board, whose turn it is and the clocks are written as text (after
     /// each move and on `b`); the window shows them in strips of its own.
     fn board_as_text(&self) -> bool;
+    /// Whether each depth of an analysis is written as a line; the window shows the
+    /// analysis in a pane of its own instead.
+    fn analysis_as_text(&self) -> bool;
     /// How the input is named in a syntax error: `stdin`, `X`.
     fn input_name(&self) -> &'static str;
     /// The line before the help of every command (`h`).
@@ -35,6 +38,10 @@ impl Frontend for CommandLine {
     }
 
     fn board_as_text(&self) -> bool {
+        true
+    }
+
+    fn analysis_as_text(&self) -> bool {
         true
     }
 
@@ -65,6 +72,10 @@ impl Frontend for Window {
     }
 
     fn board_as_text(&self) -> bool {
+        false
+    }
+
+    fn analysis_as_text(&self) -> bool {
         false
     }
 

@@ -135,6 +135,9 @@ impl Session {
             self.out.push(status);
             self.show_clocks();
         }
+        // The position changed: a review shown is over, a live analysis goes on here.
+        self.reviewed = None;
+        self.resume_live();
     }
 
     /// The move that `words` name in the game at hand, which must not be over.
@@ -263,7 +266,7 @@ impl Session {
 
     pub(super) fn command_analyse(&mut self, words: &[&str]) -> Outcome {
         let limits = read_limits(words)?;
-        self.start_analysis(limits)
+        self.start_analysis(limits, false)
     }
 
     /// `live [<limits>]`: an analysis that deepens until it is stopped (`s`), unless
@@ -277,7 +280,7 @@ impl Session {
         {
             limits.depth = Some(MAX_DEPTH);
         }
-        self.start_analysis(limits)
+        self.start_analysis(limits, true)
     }
 
     /// `s`: stops the running analysis; it reports its best move so far.
@@ -303,7 +306,8 @@ impl Session {
         Ok(())
     }
 
-    fn start_analysis(&mut self, limits: Limits) -> Outcome {
+    /// Starts an analysis of the position in play; `live`: one that any key stops.
+    fn start_analysis(&mut self, limits: Limits, live: bool) -> Outcome {
         self.refuse_help_at_play()?;
         let game = self.game_or_error()?;
         if game.outcome().is_some() {
@@ -316,6 +320,8 @@ impl Session {
             ));
         }
         let game = game.clone();
+        self.live = live.then(|| limits.clone());
+        self.clear_pane();
         self.thinker
             .start(&game, limits, Purpose::Analyse, self.notify.clone());
         Ok(())
@@ -393,6 +399,10 @@ impl Session {
     /// stops, and commands come from standard input again.
     pub(crate) fn left_window(&mut self, notify: Notify) {
         self.thinker.cancel();
+        // No piece is held any more: its heat map's searches stop; a live analysis
+        // stopped with the window does not start again.
+        self.hold(None, notify.clone());
+        self.live = None;
         self.progress = None;
         self.set_notify(notify);
         self.source = Source::Stdin;

@@ -102,7 +102,7 @@ impl Session {
         let bytes = files::read(Path::new(path))
             .map_err(|error| messages::read_message(&self.language, path, &error))?;
         let refused = |at: String, reason: String| Message::new(Key::FrSave, [at, reason]);
-        if crate::otg::is_otg(path) {
+        if crate::otg::is_record(path, &bytes) {
             let current = self.game.as_ref().map(|game| game.rules().clone());
             let game = crate::otg::read(&bytes, current.as_ref())
                 .map_err(|reason| refused(path.to_owned(), reason))?;

@@ -42,9 +42,11 @@ pub(crate) mod commands;
 mod computer;
 mod frontend;
 mod game;
+mod heat;
 mod loading;
 mod moderation;
 mod network;
+mod pane;
 mod review;
 mod server_says;
 mod tournaments;
@@ -54,6 +56,7 @@ pub(crate) use computer::read_network;
 use game::read_limits;
 pub(crate) use network::NetworkGame;
 use network::parse_game;
+pub(crate) use review::{Mark, ReviewShown};
 pub(crate) use words::algebraic_move;
 use words::{capture_line, describe_limits};
 
@@ -178,6 +181,15 @@ pub struct Session {
     progress: Option<aim::Progress>,
     /// The last analysis's best move, with the ply and position key it is for.
     analysis: Option<(Move, usize, u64)>,
+    /// The limits of the live analysis (`live`) that follows the game, which any key
+    /// stops at a terminal.
+    live: Option<Limits>,
+    /// The analysis pane of the window.
+    pane: pane::Pane,
+    /// The heat map of the piece held in the window.
+    heat: heat::Heat,
+    /// The last review, for the window's review view.
+    reviewed: Option<review::Reviewed>,
     /// The connection to a game server (`c`), and the game there: the one seam between
     /// a local game and a remote one, whose moves the server referees.
     link: Option<Link>,
@@ -230,6 +242,10 @@ impl Session {
             source: Source::Stdin,
             progress: None,
             analysis: None,
+            live: None,
+            pane: pane::Pane::default(),
+            heat: heat::Heat::default(),
+            reviewed: None,
             link: None,
             started_server: false,
             secret_for: None,
@@ -324,6 +340,11 @@ impl Session {
         self.analysis
             .filter(|&(_, ply, hash)| ply == game.ply() && hash == game.position().hash())
             .map(|(mv, ..)| mv)
+    }
+
+    /// Whether a live analysis (`live`) runs: at a terminal any key stops it.
+    pub(crate) fn live_analysis(&self) -> bool {
+        self.live.is_some() && self.thinker.purpose() == Some(Purpose::Analyse)
     }
 
     /// The fraction of the computer's budget its running search has used, for the

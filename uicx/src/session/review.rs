@@ -41,10 +41,53 @@ const TOP: u32 = 20;
 const BOTTOM: u32 = 20;
 
 /// One position of the game: the chance of its side to move, its best move.
+#[derive(Clone, Debug)]
 struct Judged {
     mover: Player,
     chance: f64,
     best: Option<Move>,
+}
+
+/// How a reviewed move is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// Its mover's chance dropped by less than [`MISTAKE_POINTS`].
+    None,
+    /// By [`MISTAKE_POINTS`] or more.
+    Mistake,
+    /// By [`BLUNDER_POINTS`] or more.
+    Blunder,
+}
+
+/// The last review, kept for the window's review view.
+#[derive(Clone, Debug)]
+pub(crate) struct Reviewed {
+    /// The game at its start, its moves to come.
+    start: Game,
+    moves: Vec<Move>,
+    judged: Vec<Judged>,
+    marks: Vec<Mark>,
+    /// The line printed for each move.
+    lines: Vec<String>,
+    /// The position shown: 0 is the start, `moves.len()` the end.
+    at: usize,
+}
+
+/// What the window's review view shows.
+#[derive(Clone, Debug)]
+pub(crate) struct ReviewShown {
+    /// The game at the position shown.
+    pub game: Game,
+    /// The first player's win chance at each position, from the start.
+    pub first: Vec<f64>,
+    /// Each move's mark.
+    pub marks: Vec<Mark>,
+    /// The position shown.
+    pub at: usize,
+    /// The move that led there, as the review printed it (the start: said so).
+    pub caption: String,
+    /// The best move the search found in the position shown.
+    pub best: Option<Move>,
 }
 
 impl Session {
@@ -75,8 +118,9 @@ impl Session {
             return Err(Message::plain(Key::ReviewNoMoves));
         }
         let rules = replay.rules().clone();
+        let start = replay.clone();
         let judged = self.judge(replay, &moves, &limits);
-        self.report(&rules, &moves, &judged);
+        let (marks, lines) = self.report(&rules, &moves, &judged);
         if let Some(file) = plot {
             let first: Vec<f64> = judged
                 .iter()
@@ -87,7 +131,76 @@ impl Session {
             })?;
             self.say(Message::new(Key::ReviewPlotted, [file]));
         }
+        self.reviewed = Some(Reviewed {
+            start,
+            at: moves.len(),
+            moves,
+            judged,
+            marks,
+            lines,
+        });
         Ok(())
+    }
+
+    /// The review view: the last review's game at the position chosen, its graph and
+    /// marks; `None` when there is none (or the game in play changed since).
+    pub(crate) fn review_shown(&self) -> Option<ReviewShown> {
+        let reviewed = self.reviewed.as_ref()?;
+        let mut game = reviewed.start.clone();
+        for &mv in &reviewed.moves[..reviewed.at] {
+            game.play(mv);
+        }
+        let caption = match reviewed.at.checked_sub(1) {
+            Some(last) => reviewed.lines[last].clone(),
+            None => self.language.get(Key::XReviewStart),
+        };
+        let caption = self.text(&Message::new(
+            Key::XReviewAt,
+            [
+                reviewed.at.to_string(),
+                reviewed.moves.len().to_string(),
+                caption,
+            ],
+        ));
+        Some(ReviewShown {
+            game,
+            first: reviewed
+                .judged
+                .iter()
+                .map(|judged| chance_of(Player::Zero, judged))
+                .collect(),
+            marks: reviewed.marks.clone(),
+            at: reviewed.at,
+            caption,
+            best: reviewed.judged[reviewed.at].best,
+        })
+    }
+
+    /// Shows another position of the review: `by` moves on (back when negative).
+    pub(crate) fn review_step(&mut self, by: isize) {
+        if let Some(reviewed) = &mut self.reviewed {
+            reviewed.at = reviewed
+                .at
+                .saturating_add_signed(by)
+                .min(reviewed.moves.len());
+        }
+    }
+
+    /// Shows position `at` of the review (the last where there are fewer).
+    pub(crate) fn review_go_to(&mut self, at: usize) {
+        if let Some(reviewed) = &mut self.reviewed {
+            reviewed.at = at.min(reviewed.moves.len());
+        }
+    }
+
+    /// Whether the review view is shown.
+    pub(crate) fn reviewing(&self) -> bool {
+        self.reviewed.is_some()
+    }
+
+    /// Closes the review view; `false` when none was shown.
+    pub(crate) fn close_review(&mut self) -> bool {
+        self.reviewed.take().is_some()
     }
 
     /// The game of an OpenTafl record (`review --record game.otg`), in the rules `e`
@@ -156,9 +269,16 @@ impl Session {
 
     /// One line a move: its mover's chance before and after it, and the mark and best
     /// move where the chance dropped by [`MISTAKE_POINTS`] or more; then the counts.
-    fn report(&mut self, rules: &Rules, moves: &[Move], judged: &[Judged]) {
+    /// Returns each move's mark and line.
+    fn report(
+        &mut self,
+        rules: &Rules,
+        moves: &[Move],
+        judged: &[Judged],
+    ) -> (Vec<Mark>, Vec<String>) {
         let naming = self.naming();
         let (mut mistakes, mut blunders) = (0, 0);
+        let (mut marks, mut lines) = (Vec::new(), Vec::new());
         for (index, &mv) in moves.iter().enumerate() {
             let mover = judged[index].mover;
             let before = percent(chance_of(mover, &judged[index]));
@@ -177,15 +297,20 @@ impl Session {
                 words.extend([drop.to_string(), best]);
                 if drop >= BLUNDER_POINTS {
                     blunders += 1;
+                    marks.push(Mark::Blunder);
                     Key::ReviewBlunder
                 } else {
                     mistakes += 1;
+                    marks.push(Mark::Mistake);
                     Key::ReviewMistake
                 }
             } else {
+                marks.push(Mark::None);
                 Key::ReviewMove
             };
-            self.say(Message::new(key, words));
+            let line = Message::new(key, words);
+            lines.push(self.text(&line));
+            self.say(line);
         }
         self.say(Message::new(
             Key::ReviewSummary,
@@ -195,6 +320,7 @@ impl Session {
                 blunders.to_string(),
             ],
         ));
+        (marks, lines)
     }
 }
 

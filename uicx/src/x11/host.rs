@@ -71,6 +71,37 @@ pub struct BoardView {
     pub clocks: Option<[Duration; 2]>,
     /// Whether the clock of the side to move is running (counting down now).
     pub clock_running: bool,
+    /// The analysis pane, drawn at the top of the move list: a heading and one line a
+    /// move (already translated). Empty: no pane.
+    pub analysis: Vec<String>,
+    /// While a piece is held: each of its target squares found so far, with the mover's
+    /// win chance (0..=1) after moving there; the squares are shaded by it.
+    pub heat: Vec<(usize, f32)>,
+    /// The review view: drawn in the move list's place.
+    pub review: Option<ReviewGraph>,
+}
+
+/// How a reviewed move is marked on the graph.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ReviewMark {
+    /// No mark.
+    #[default]
+    None,
+    /// A mistake.
+    Mistake,
+    /// A blunder.
+    Blunder,
+}
+
+/// The review view's graph: the first player's win chance over the game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReviewGraph {
+    /// The first player's chance (0..=1) at each position, from the start.
+    pub first: Vec<f32>,
+    /// Each move's mark (move `i` leads from position `i` to `i + 1`).
+    pub marks: Vec<ReviewMark>,
+    /// The position the board shows.
+    pub at: usize,
 }
 
 /// What the window does after a command.
@@ -124,6 +155,17 @@ pub trait XHost {
     fn wants_secret(&self) -> bool {
         false
     }
+    /// A piece is held (selected or dragged) on this square, or put down (`None`): the
+    /// host may work out the heat map in the background, calling `wake` as it finds it.
+    fn hold(&mut self, _from: Option<usize>, _wake: &Waker) {}
+    /// Escape with nothing typed: stops a live analysis and closes the review view.
+    /// Returns whether there was anything to stop or close.
+    fn interrupt(&mut self) -> bool {
+        false
+    }
+    /// Shows another position of the review view: `by` moves on (back when negative),
+    /// or, with `to`, that position.
+    fn review_move(&mut self, _by: isize, _to: Option<usize>) {}
 }
 
 /// How the window is started.

@@ -24,6 +24,10 @@ pub enum Key {
     PageUp,
     /// Scroll long output on (Page Down).
     PageDown,
+    /// A move back in the review view (Left).
+    Left,
+    /// A move on in the review view (Right).
+    Right,
 }
 
 const SHIFT_MASK: u16 = 1;
@@ -108,6 +112,8 @@ pub fn key(keysym: u32) -> Option<Key> {
         key::Down | key::KP_Down => Some(Key::Down),
         key::Page_Up | key::KP_Page_Up => Some(Key::PageUp),
         key::Page_Down | key::KP_Page_Down => Some(Key::PageDown),
+        key::Left | key::KP_Left => Some(Key::Left),
+        key::Right | key::KP_Right => Some(Key::Right),
         _ => keysym_char(keysym).map(Key::Char),
     }
 }

@@ -13,7 +13,7 @@ pub mod view;
 mod window;
 
 pub use crate::roles::Role;
-pub use host::{BoardView, Captured, Flow, Waker, XExit, XHost, XOptions};
+pub use host::{BoardView, Captured, Flow, ReviewGraph, ReviewMark, Waker, XExit, XHost, XOptions};
 
 /// An error of the X interface (FRX).
 #[derive(Debug, thiserror::Error)]

@@ -11,6 +11,7 @@
 //! banner and the pixel work); this file holds the scene, the frame and the [`Renderer`]
 //! that puts the board together from them.
 
+mod analysis;
 mod drawing;
 mod layout;
 mod palette;
@@ -32,6 +33,7 @@ use drawing::{
 use layout::{LABEL_COLUMNS, PAD, PANEL_COLUMNS, side_room};
 use text::{fit_label, list_rows, text_item};
 
+pub use analysis::{GraphArea, heat_colour};
 pub use layout::{Layout, MESSAGE_ROWS, Panel, TextMetrics};
 pub use palette::*;
 pub use text::{clock_change, clock_text, wrap, wrap_output};
@@ -246,6 +248,7 @@ impl Renderer {
                 255,
             );
         }
+        analysis::heat(view, &layout, &mut image);
         if let Some((from, to)) = view.last_move {
             for index in [from, to].into_iter().filter(|&index| index < count) {
                 frame_square(&mut image, &layout, index, thin, LAST_MOVE);
@@ -372,7 +375,8 @@ impl Renderer {
     }
 
     /// The numbered move list, its end in view: in columns, each filled from the top,
-    /// as many as the panel holds.
+    /// as many as the panel holds; the analysis pane above it, or the review graph in
+    /// its place.
     fn move_list(
         &self,
         view: &BoardView,
@@ -380,19 +384,30 @@ impl Renderer {
         image: &mut RgbaImage,
         texts: &mut Vec<TextItem>,
     ) {
-        let Some(panel) = layout.panel else {
+        let Some(whole) = layout.panel else {
             return;
+        };
+        if let Some(review) = &view.review {
+            analysis::review_graph(review, whole, image);
+            return;
+        }
+        fill_rect(
+            image,
+            whole.x,
+            whole.y,
+            whole.width,
+            whole.height,
+            PANEL_BACKGROUND,
+        );
+        // The analysis pane at the top, the moves below it.
+        let pane = analysis::pane(view, whole, layout, image, texts);
+        let panel = Panel {
+            y: whole.y + pane,
+            height: whole.height.saturating_sub(pane),
+            ..whole
         };
         let metrics = layout.metrics;
         let line = metrics.line_height();
-        fill_rect(
-            image,
-            panel.x,
-            panel.y,
-            panel.width,
-            panel.height,
-            PANEL_BACKGROUND,
-        );
         let column_width = PANEL_COLUMNS * metrics.cell_width + PAD;
         let columns = (panel.width.saturating_sub(PAD) / column_width.max(1)).max(1) as usize;
         let rows = (panel.height.saturating_sub(PAD) / line.max(1)) as usize;

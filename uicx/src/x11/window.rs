@@ -108,6 +108,11 @@ struct XWindow {
     inputs: u32,
     /// Frames drawn.
     frames: u32,
+    /// The square of the piece the host was last told is held.
+    held: Option<usize>,
+    /// The view drawn last: the analysis pane, the arrow and the heat map change by
+    /// themselves, and a changed view is drawn again.
+    drawn_view: Option<BoardView>,
 }
 
 pub(super) fn run(host: &mut dyn XHost, options: &XOptions) -> Result<XExit, XError> {
@@ -217,6 +222,8 @@ impl XWindow {
             layout: None,
             inputs: 0,
             frames: 0,
+            held: None,
+            drawn_view: None,
         };
         opened.retitle(host)?;
         opened.conn.map_window(window)?;
@@ -283,6 +290,11 @@ impl XWindow {
         let mut dirty = true;
         loop {
             let before = host.view();
+            if self.selected != self.held {
+                // A piece picked up or put down: its heat map is worked out or dropped.
+                self.held = self.selected;
+                host.hold(self.held, waker);
+            }
             if self.may_poll(&before) {
                 let lines = host.poll(waker);
                 if !lines.is_empty() {
@@ -299,7 +311,7 @@ impl XWindow {
             let view = host.view();
             // Something on the screen changes by itself: the progress bar or a clock.
             let redraw_in = redraw_in(&view);
-            if dirty || redraw_in.is_some() {
+            if dirty || redraw_in.is_some() || self.drawn_view.as_ref() != Some(&view) {
                 self.draw(host)?;
                 dirty = false;
             }

@@ -561,7 +561,8 @@ impl Driver {
 
     /// Types text into the window (the pointer is moved over it, so that it has the focus
     /// without a window manager); `\n` is Return, `\x1b` Escape, `\x08` BackSpace,
-    /// `\u{2191}` and `\u{2193}` (arrows) Up and Down. Returns once the window has handled
+    /// `\u{2191}` and `\u{2193}` (arrows) Up and Down, `\u{2190}` and `\u{2192}` Left and
+    /// Right. Returns once the window has handled
     /// every key and drawn (or closed).
     pub fn type_text(&self, window: Window, text: &str) {
         self.type_keys(window, text, 0);
@@ -594,6 +595,8 @@ impl Driver {
                 '\x08' => 0xff08,
                 '\u{2191}' => 0xff52,
                 '\u{2193}' => 0xff54,
+                '\u{2190}' => 0xff51,
+                '\u{2192}' => 0xff53,
                 other => keyboard::char_keysym(other),
             };
             let (keycode, state) = self

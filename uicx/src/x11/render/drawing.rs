@@ -284,7 +284,7 @@ fn draw_triangle(image: &mut RgbaImage, corners: [(f32, f32); 3], colour: Rgb, a
 }
 
 /// Blends `colour` over one pixel with the given coverage (0..=1).
-fn blend(image: &mut RgbaImage, x: u32, y: u32, colour: Rgb, coverage: f32) {
+pub(super) fn blend(image: &mut RgbaImage, x: u32, y: u32, colour: Rgb, coverage: f32) {
     if coverage <= 0.0 {
         return;
     }

@@ -28,6 +28,22 @@ pub const TARGET: Rgb = [40, 200, 90];
 pub const LAST_MOVE: Rgb = [70, 150, 255];
 /// Colour of the cross on a piece the last move captured.
 pub const CAPTURE: Rgb = [230, 40, 40];
+/// The review graph's curve: the first player's win chance (as in `review --plot`).
+pub const GRAPH_CURVE: Rgb = [20, 60, 200];
+/// The review graph's line at 50%.
+pub const GRAPH_MIDDLE: Rgb = [0, 0, 0];
+/// The review graph's lines at 25% and 75%, and the line under the analysis pane.
+pub const GRAPH_QUARTER: Rgb = [110, 104, 96];
+/// The band across the review graph at the position shown.
+pub const GRAPH_AT: Rgb = [90, 80, 40];
+/// The dot of a mistake on the review graph.
+pub const GRAPH_MISTAKE: Rgb = [240, 160, 0];
+/// The dot of a blunder on the review graph.
+pub const GRAPH_BLUNDER: Rgb = [230, 30, 30];
+/// The heat map's colour of a target square where the mover's win chance is 0%.
+pub const HEAT_LOW: Rgb = [220, 30, 30];
+/// The heat map's colour at 100%.
+pub const HEAT_HIGH: Rgb = [30, 200, 60];
 /// Colour of the arrow that shows the analysis's best move.
 pub const BEST_MOVE: Rgb = [236, 96, 210];
 /// Colour of the game-end banner.

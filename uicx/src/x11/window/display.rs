@@ -164,6 +164,7 @@ impl XWindow {
     /// Renders the scene into the back buffer and shows it.
     pub(super) fn draw(&mut self, host: &dyn XHost) -> Result<(), XError> {
         let view = host.view();
+        self.drawn_view = Some(view.clone());
         let metrics = self
             .font
             .as_ref()

@@ -14,6 +14,7 @@ use super::{
 use crate::x11::XError;
 use crate::x11::host::{XExit, XHost};
 use crate::x11::keyboard::{self, Key};
+use crate::x11::render::{GraphArea, Layout};
 
 impl XWindow {
     pub(super) fn handle(
@@ -114,6 +115,7 @@ impl XWindow {
         let Some(square) = layout.square_at(i32::from(press.event_x), i32::from(press.event_y))
         else {
             self.deselect();
+            self.click_graph(host, &layout, press);
             return Ok(None);
         };
         match self.selected {
@@ -130,6 +132,18 @@ impl XWindow {
                 self.pick_up(host, square);
                 Ok(None)
             }
+        }
+    }
+
+    /// A click on the review view's graph shows the position nearest to it.
+    fn click_graph(&self, host: &mut dyn XHost, layout: &Layout, press: &ButtonPressEvent) {
+        let (Some(panel), Some(review)) = (layout.panel, host.view().review) else {
+            return;
+        };
+        let area = GraphArea::of(panel);
+        let (x, y) = (i32::from(press.event_x), i32::from(press.event_y));
+        if let Some(at) = area.position_at(review.first.len(), x, y) {
+            host.review_move(0, Some(at));
         }
     }
 
@@ -267,10 +281,17 @@ impl XWindow {
                 }
             }
             Key::Cancel => {
+                // With nothing typed or shown over the board: stop a live analysis,
+                // close the review view.
+                if self.typed.is_none() && !self.expanded {
+                    host.interrupt();
+                }
                 self.typed = None;
                 self.recalled = self.history.len();
                 self.collapse_output();
             }
+            Key::Left => host.review_move(-1, None),
+            Key::Right => host.review_move(1, None),
             Key::Up => self.recall(-1),
             Key::Down => self.recall(1),
             Key::PageUp => self.scroll = self.scroll.saturating_sub(self.page()),
