@@ -251,6 +251,7 @@ pub enum ClientMessage {
     StartTournament {
         /// The tournament.
         tournament: TournamentId,
+    },
     /// A moderator's action (the owner's, a moderator's): [`ServerMessage::Moderated`].
     Moderate {
         /// What is done, and to whom.

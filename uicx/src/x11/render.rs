@@ -204,50 +204,8 @@ impl Renderer {
             }
         }
 
+        self.captured_ghosts(view, &layout, &mut image, plain);
         let thin = (layout.square / 16).max(2);
-        for captured in view
-            .captured
-            .iter()
-            .filter(|captured| captured.square < count)
-        {
-            // A ghost of the captured piece, crossed out, until the next move.
-            let owner = captured.owner.min(1);
-            let marked = plain[usize::from(owner)] != captured.piece;
-            let square = captured.square;
-            self.put_piece(
-                &mut image,
-                &layout,
-                square,
-                captured.piece,
-                owner,
-                marked,
-                110,
-            );
-            let (x, y) = layout.square_origin(square);
-            let inset = layout.square as f32 * 0.22;
-            let (left, top) = (x as f32 + inset, y as f32 + inset);
-            let (right, bottom) = (
-                (x + layout.square) as f32 - inset,
-                (y + layout.square) as f32 - inset,
-            );
-            let width = (layout.square as f32 / 12.0).max(1.5);
-            draw_line(
-                &mut image,
-                (left, top),
-                (right, bottom),
-                width,
-                CAPTURE,
-                255,
-            );
-            draw_line(
-                &mut image,
-                (left, bottom),
-                (right, top),
-                width,
-                CAPTURE,
-                255,
-            );
-        }
         analysis::heat(view, &layout, &mut image);
         if let Some((from, to)) = view.last_move {
             for index in [from, to].into_iter().filter(|&index| index < count) {
@@ -305,6 +263,39 @@ impl Renderer {
             image,
             texts,
             layout,
+        }
+    }
+
+    /// Draws each piece captured by the last move as a faint ghost, crossed out, until the
+    /// next move.
+    fn captured_ghosts(
+        &mut self,
+        view: &BoardView,
+        layout: &Layout,
+        image: &mut RgbaImage,
+        plain: [u8; 2],
+    ) {
+        let count = usize::from(view.width) * usize::from(view.height);
+        for captured in view
+            .captured
+            .iter()
+            .filter(|captured| captured.square < count)
+        {
+            // A ghost of the captured piece, crossed out, until the next move.
+            let owner = captured.owner.min(1);
+            let marked = plain[usize::from(owner)] != captured.piece;
+            let square = captured.square;
+            self.put_piece(image, layout, square, captured.piece, owner, marked, 110);
+            let (x, y) = layout.square_origin(square);
+            let inset = layout.square as f32 * 0.22;
+            let (left, top) = (x as f32 + inset, y as f32 + inset);
+            let (right, bottom) = (
+                (x + layout.square) as f32 - inset,
+                (y + layout.square) as f32 - inset,
+            );
+            let width = (layout.square as f32 / 12.0).max(1.5);
+            draw_line(image, (left, top), (right, bottom), width, CAPTURE, 255);
+            draw_line(image, (left, bottom), (right, top), width, CAPTURE, 255);
         }
     }
 
