@@ -11,6 +11,9 @@ use serde::{Deserialize, Serialize};
 use tokio_util::codec::AnyDelimiterCodec;
 
 pub use crate::clock::{ClockKind, ClockSpec};
+pub use position::{BoardPosition, LegalMoves, MAX_LEGAL_JSON, POSITIONS_VERSION, SquareIndex};
+
+mod position;
 
 /// The version of the protocol that this program speaks. Version 3 adds byo-yomi and
 /// correspondence clocks (`periods`, `period_ms`, `move_ms`), the byo-yomi periods left
@@ -71,6 +74,11 @@ pub enum ClientMessage {
         version: u32,
         /// The program, for the server's log.
         client: String,
+        /// The version of the position addition the client reads
+        /// ([`POSITIONS_VERSION`]): with it, every position it sees comes with its board
+        /// and legal moves ([`ServerMessage::Position`]); none when left out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        positions: Option<u32>,
     },
     /// Makes an account and logs in to it.
     Register {
@@ -208,6 +216,14 @@ pub enum ClientMessage {
     Rematch {
         /// The finished game.
         game: GameId,
+    },
+    /// Asks for a game's position after its first `ply` moves (the position addition,
+    /// to replay a game move by move): [`ServerMessage::Position`].
+    Position {
+        /// The game.
+        game: GameId,
+        /// The moves played before it (0: the start).
+        ply: u32,
     },
 }
 
@@ -412,6 +428,10 @@ pub enum ServerMessage {
         version: u32,
         /// The server's name and version.
         server: String,
+        /// The version of the position addition this connection will be sent, when its
+        /// `hello` asked for one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        positions: Option<u32>,
     },
     /// A request could not be done; the connection goes on.
     Error {
@@ -547,6 +567,15 @@ pub enum ServerMessage {
         from: String,
         /// The game offered.
         summary: GameSummary,
+    },
+    /// A position of a game this connection plays or watches, with the legal moves of
+    /// the side to move: sent after `game`, `moved` and `undone`, only to a connection
+    /// whose `hello` asked for positions; and the answer to [`ClientMessage::Position`].
+    Position {
+        /// The game.
+        game: GameId,
+        /// The position.
+        position: BoardPosition,
     },
     /// A finished game in the saved-game format that `e` loads.
     SavedGame {

@@ -27,6 +27,7 @@ use crate::quotas::{Bucket, Buckets, Quotas, Window};
 use crate::storage::StoredTime;
 use terms::{SeekRequest, Seeks};
 
+pub(crate) use positions::positions_sent;
 pub(crate) use terms::LookedUp;
 
 /// A connection's number, as `--showtraffic` shows it.
@@ -107,6 +108,8 @@ pub(crate) struct Connection {
     pub(crate) address: IpAddr,
     /// Chat lines this connection may still send now.
     pub(crate) chat: Bucket,
+    /// Whether its `hello` asked for positions ([`ServerMessage::Position`]).
+    pub(crate) positions: bool,
 }
 
 /// A game in memory.
@@ -368,6 +371,7 @@ impl State {
                 self.seek(id, request, looked_up)
             }
             ClientMessage::Rematch { game } => self.rematch(id, game),
+            ClientMessage::Position { game, ply } => self.position_at(id, game, ply),
             ClientMessage::Join { game } => self.join(id, game, looked_up),
             ClientMessage::Watch { game } => {
                 self.live(game)?;
@@ -407,6 +411,7 @@ mod create;
 mod lists;
 mod offers;
 mod play;
+mod positions;
 mod rows;
 mod seats;
 mod seeks;

@@ -46,6 +46,7 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
                 games: HashSet::new(),
                 address: IpAddr::from([127, 0, 0, 1]),
                 chat: Bucket::new(10, Instant::now()),
+                positions: false,
             },
         );
         lines
