@@ -507,10 +507,87 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "resign after the end"
     );
 
+    // Bob replays the finished game, each position from the server: the start, the
+    // end, and two moves back, before the capture; then flips the board and writes the
+    // squares in the numeric notation.
+    let replayed = |ply: &str, pieces: usize| {
+        format!(
+            "return document.getElementById('ply').textContent === '{ply}' \
+             && document.querySelectorAll('circle.piece').length === {pieces}"
+        )
+    };
+    click(&bob, "#first").await;
+    until(&bob, &replayed("0 / 8", 13), "the start replayed").await;
+    click(&bob, "#latest").await;
+    until(&bob, &replayed("8 / 8", 12), "the end replayed").await;
+    click(&bob, "#previous").await;
+    click(&bob, "#previous").await;
+    until(&bob, &replayed("6 / 8", 13), "the capture taken back").await;
+    click(&bob, "#flip").await;
+    until(
+        &bob,
+        "const top = (name) => document.querySelector(`rect[data-square='${name}']`)\
+         .getBoundingClientRect().top; return top('a7') > top('g1');",
+        "the board flipped",
+    )
+    .await;
+    bob.execute(
+        "const choice = document.getElementById('notation'); choice.value = 'numeric'; \
+         choice.dispatchEvent(new Event('change'));",
+        Vec::new(),
+    )
+    .await
+    .expect("switched");
+    until(
+        &bob,
+        "return document.querySelector('#moves li').textContent === '0 3 0 2'",
+        "the numeric notation",
+    )
+    .await;
+    // Ann downloads the game as the saved game `fetch` writes, and asks Bob for a
+    // rematch: a challenge reaches him.
+    click(&ann, "#download").await;
+    until(
+        &ann,
+        "const link = document.querySelector('#downloads a'); \
+         return link !== null && link.download === 'game1-brandub.txt'",
+        "the download",
+    )
+    .await;
+    click(&ann, "#rematch").await;
+    until(
+        &bob,
+        "return document.querySelectorAll('#challenges li').length === 1 \
+         && document.querySelector('#challenges li').textContent.startsWith('ann')",
+        "the rematch's challenge",
+    )
+    .await;
+
     // Ann plays halatafl's black against a client of the TLS port, Carl: his white
     // piece onto the centre must be taken, and the page lights only that jump; two taps
-    // make it.
+    // make it. On her way, the lobby's archive and leaderboard.
     click(&ann, "#back").await;
+    click(&ann, "#show-archive").await;
+    until(
+        &ann,
+        "return document.getElementById('archive').textContent.includes('ann – bob')",
+        "the archive",
+    )
+    .await;
+    ann.execute(
+        "document.getElementById('ratings-rules').value = 'brandub';",
+        Vec::new(),
+    )
+    .await
+    .expect("chosen");
+    click(&ann, "#show-ratings").await;
+    until(
+        &ann,
+        "return document.getElementById('leaderboard-title').textContent \
+         === 'Ratings in brandub, page 1:'",
+        "the leaderboard",
+    )
+    .await;
     ann.execute(
         "document.getElementById('new-rules').value = 'halatafl'; \
          document.getElementById('new-minutes').value = '0'; \
