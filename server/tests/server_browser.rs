@@ -666,6 +666,21 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     )
     .await;
     assert_eq!(text(&ann, "#player1 .name").await, "computer1");
+    // The pieces drawn with the wood theme's images, as the server serves them.
+    ann.execute(
+        "const choice = document.getElementById('theme'); choice.value = 'wood'; \
+         choice.dispatchEvent(new Event('change'));",
+        Vec::new(),
+    )
+    .await
+    .expect("chosen");
+    until(
+        &ann,
+        "return document.querySelectorAll('circle.piece').length === 0 \
+         && document.querySelectorAll(\"image.piece[href='theme/wood/p004.png']\").length === 8",
+        "the wood pieces",
+    )
+    .await;
     play(&ann, "d7", "b7").await;
     moves_listed(&ann, 2).await;
 

@@ -77,6 +77,27 @@ async fn the_page_is_served_with_its_headers() {
     let about: serde_json::Value = serde_json::from_slice(&about.body).expect("json");
     assert_eq!(about["version"], hnefatafl_net::protocol::PROTOCOL_VERSION);
     assert_eq!(about["socket"], "/ws");
+    // The X themes' pieces, as PNG.
+    let themes = about["themes"].as_array().expect("themes");
+    assert!(themes.iter().any(|theme| theme == "wood"), "{themes:?}");
+    let piece = get(port, home.path(), "/theme/wood/p004.png").await;
+    assert_eq!(piece.status, 200);
+    assert_eq!(piece.header("content-type"), Some("image/png"));
+    assert_eq!(piece.header("x-content-type-options"), Some("nosniff"));
+    let read = image::load_from_memory(&piece.body).expect("a PNG");
+    // The size the XPM's first string gives.
+    assert_eq!((read.width(), read.height()), (52, 52));
+    for missing in [
+        "/theme/wood/p003.png",
+        "/theme/null/p001.png",
+        "/theme/../lang/eng",
+    ] {
+        assert_eq!(
+            get(port, home.path(), missing).await.status,
+            404,
+            "{missing}"
+        );
+    }
 }
 
 #[test]

@@ -25,6 +25,8 @@ const page = {
   chain: null,
   flipped: false,
   notation: "algebraic",
+  /** The theme whose images draw the pieces; none: discs. */
+  theme: "",
   ticking: null,
   /** The account's name and password while logged in, to log in again after a drop. */
   credentials: null,
@@ -345,6 +347,7 @@ function drawGame() {
     targets: page.chain ? nextSquares(page.chain) : null,
     flipped: page.flipped,
     notation: page.notation,
+    theme: page.theme,
   };
   boards.draw($("board-box"), rules, view, { click: clicked, drop: dropped });
   $("title").textContent = say("web_game", game.summary.game, game.summary.rules_id);
@@ -541,6 +544,10 @@ function wire() {
     page.flipped = !page.flipped;
     drawGame();
   });
+  $("theme").addEventListener("change", () => {
+    page.theme = $("theme").value;
+    drawGame();
+  });
   $("notation").addEventListener("change", () => {
     page.notation = $("notation").value;
     if (page.game) listMoves();
@@ -578,6 +585,19 @@ function relabel() {
   anyone.value = "";
   anyone.textContent = say("web_anyone");
   opponent.append(anyone);
+  const theme = $("theme");
+  theme.replaceChildren();
+  const discs = document.createElement("option");
+  discs.value = "";
+  discs.textContent = say("web_discs");
+  theme.append(discs);
+  for (const name of page.server.themes || []) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name;
+    theme.append(option);
+  }
+  theme.value = page.theme;
   for (const computer of page.server.computers) {
     const option = document.createElement("option");
     option.value = computer;

@@ -110,6 +110,29 @@ function element(name, attributes) {
   return made;
 }
 
+/**
+ * A piece at a square's top left corner: a disc, or with a theme the theme's image of
+ * the piece's type (of the type it is drawn like, `ui_bit`, when the rule file says),
+ * which the server serves as PNG.
+ */
+function pieceElement(rules, piece, theme, left, top) {
+  const info = rules.pieceInfo.get(piece) || {};
+  const king = info.name === "king";
+  const classes = `piece side${ownerOf(rules, piece)}${king ? " king" : ""}`;
+  const name = info.name || String(piece);
+  if (theme) {
+    const bit = String(Number(info.ui_bit) || piece).padStart(3, "0");
+    return element("image", {
+      href: `theme/${theme}/p${bit}.png`, x: left, y: top, width: CELL, height: CELL,
+      class: classes, "data-piece": name,
+    });
+  }
+  return element("circle", {
+    cx: left + CELL / 2, cy: top + CELL / 2, r: king ? CELL * 0.4 : CELL * 0.32,
+    class: classes, "data-piece": name,
+  });
+}
+
 /** The coordinates' labels around the board, in the notation chosen. */
 function labels(svg, rules, view, place) {
   for (let x = 0; x < rules.width; x += 1) {
@@ -133,8 +156,8 @@ function labels(svg, rules, view, place) {
 /**
  * Draws the board into `box`. `view` holds `board` (the piece bit on each square),
  * `last` (the last move), `chain` (the squares chosen so far: a piece, then the landings
- * of a jump chain), `targets` (a Set of the squares it may go to next), `flipped` and
- * `notation`. `input.click(index)` is told of a click on a square, `input.drop(from, to)`
+ * of a jump chain), `targets` (a Set of the squares it may go to next), `flipped`,
+ * `notation` and `theme` (a theme's name, or none for discs). `input.click(index)` is told of a click on a square, `input.drop(from, to)`
  * of a piece dragged from one square onto another.
  */
 export function draw(box, rules, view, input) {
@@ -172,16 +195,10 @@ export function draw(box, rules, view, input) {
       }));
       const piece = view.board[index];
       if (piece) {
-        const info = rules.pieceInfo.get(piece) || {};
-        const king = info.name === "king";
-        const disc = element("circle", {
-          cx: left + CELL / 2, cy: top + CELL / 2, r: king ? CELL * 0.4 : CELL * 0.32,
-          class: `piece side${ownerOf(rules, piece)}${king ? " king" : ""}`,
-          "data-piece": info.name || String(piece),
-          "data-on": index,
-        });
-        pieces.set(index, disc);
-        svg.append(disc);
+        const drawn = pieceElement(rules, piece, view.theme, left, top);
+        drawn.setAttribute("data-on", index);
+        pieces.set(index, drawn);
+        svg.append(drawn);
       }
     }
   }

@@ -33,6 +33,7 @@ use super::Server;
 use super::connections::{AddressShare, Unread};
 
 mod forwarded;
+mod themes;
 use hnefatafl_net::protocol::{MAX_LINE, PROTOCOL_VERSION};
 
 /// The page and its assets (`server/web/`), in the binary.
@@ -271,9 +272,16 @@ impl Server {
             .into_iter()
             .map(|(_, name)| format!("\"{name}\""))
             .collect();
+        // The themes' names are those of `data/xlib`'s folders: plain words.
+        let themes: Vec<String> = themes::names()
+            .into_iter()
+            .map(|name| format!("\"{name}\""))
+            .collect();
         let text = format!(
-            "{{\"version\":{PROTOCOL_VERSION},\"socket\":\"{SOCKET_PATH}\",\"computers\":[{}]}}",
-            names.join(",")
+            "{{\"version\":{PROTOCOL_VERSION},\"socket\":\"{SOCKET_PATH}\",\"computers\":[{}],\
+             \"themes\":[{}]}}",
+            names.join(","),
+            themes.join(",")
         );
         let mut response = Response::new(Full::new(Bytes::from(text)));
         response.headers_mut().insert(
@@ -393,6 +401,16 @@ fn asset(path: &str) -> Response<Full<Bytes>> {
     } else {
         relative
     };
+    if let Some(image) = relative.strip_prefix("theme/") {
+        let Some(png) = themes::png(image) else {
+            return plain(StatusCode::NOT_FOUND, "no such image");
+        };
+        let mut response = Response::new(Full::new(Bytes::from(png)));
+        response
+            .headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+        return with_headers(response);
+    }
     let found = if let Some(language) = relative.strip_prefix("lang/") {
         let valid = !language.is_empty() && language.chars().all(|c| c.is_ascii_lowercase());
         valid
