@@ -548,3 +548,62 @@ async fn the_plain_port_serves_a_proxy_and_counts_the_addresses_it_gives() {
     .expect("the first of 203.0.113.2");
     drop(ann);
 }
+
+/// The keys of a language file's text (`key<TAB>message` lines; `#` comments).
+fn keys(text: &str) -> std::collections::BTreeSet<String> {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(key, _)| key.to_owned())
+        .collect()
+}
+
+#[test]
+fn every_word_the_page_says_is_in_both_languages() {
+    let read = |path: &str| std::fs::read_to_string(path).expect(path);
+    let own =
+        ["eng", "swe"].map(|language| keys(&read(&format!("{PAGE_FOLDER}/words/{language}"))));
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/lang");
+    let shared = ["eng", "swe"].map(|language| keys(&read(&format!("{data}/{language}"))));
+    // The page's own labels: the same in both languages, and none of the program's.
+    assert_eq!(own[0], own[1]);
+    assert!(own[0].iter().all(|key| key.starts_with("web_")));
+    assert!(shared[0].iter().all(|key| !key.starts_with("web_")));
+    // Every key the page's files name as a string (`say("…")`, `data-word="…"`).
+    let mut named = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(PAGE_FOLDER).expect("the page's folder") {
+        let path = entry.expect("an entry").path();
+        if path
+            .extension()
+            .is_some_and(|ending| ending == "js" || ending == "html")
+        {
+            let text = read(path.to_str().expect("a path"));
+            named.extend(
+                text.split('"')
+                    // `draw_agreed` is a reason on the wire that the page compares with.
+                    .filter(|word| *word != "draw_agreed")
+                    .filter(|word| {
+                        ["web_", "net_", "win_", "draw_"]
+                            .iter()
+                            .any(|prefix| word.starts_with(prefix))
+                            && word.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                    })
+                    .map(str::to_owned),
+            );
+        }
+    }
+    assert!(
+        named.contains("web_not_legal") && named.contains("net_chat"),
+        "{named:?}"
+    );
+    for key in &named {
+        let known = if key.starts_with("web_") {
+            &own
+        } else {
+            &shared
+        };
+        for (language, keys) in ["eng", "swe"].iter().zip(known) {
+            assert!(keys.contains(key), "{key} is not in {language}");
+        }
+    }
+}
