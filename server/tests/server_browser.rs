@@ -1,6 +1,6 @@
 //! The web page in a real browser: headless Chromium, driven through chromedriver
 //! (fantoccini), against the real server binary. Two browsers register; one posts a seek
-//! that the other takes; they play brandub by taps and by a finger's drags, the targets
+//! that the other takes, and a third watches; they play brandub by taps and by a finger's drags, the targets
 //! lit from the server's legal moves and an illegal tap refused on the page, until a
 //! capture, whose piece is taken off (the screenshot read back); the server is killed and
 //! started again, and both pages take up the game by themselves; they chat, and one
@@ -273,6 +273,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     let profiles = [
         tempfile::tempdir().expect("a profile"),
         tempfile::tempdir().expect("a profile"),
+        tempfile::tempdir().expect("a profile"),
     ];
     let ann = driver.browser(profiles[0].path()).await;
     let bob = driver.browser(profiles[1].path()).await;
@@ -338,6 +339,22 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "ann's turn",
     )
     .await;
+    // Dan watches from the lobby.
+    let dan = driver.browser(profiles[2].path()).await;
+    registered(&dan, port, "dan").await;
+    click(&dan, "#refresh").await;
+    until(
+        &dan,
+        "return [...document.querySelectorAll('#games button')].some(b => b.textContent === 'Watch')",
+        "a game to watch",
+    )
+    .await;
+    dan.execute(
+        "[...document.querySelectorAll('#games button')].find(b => b.textContent === 'Watch').click()",
+        Vec::new(),
+    )
+    .await
+    .expect("watching");
 
     // Ann chooses a piece: the squares it may go to are lit, a corner not; a tap on the
     // corner is refused on the page, and nothing is sent.
@@ -395,6 +412,16 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         )
         .await;
     }
+    // The watcher saw every move as it came, the capture too.
+    until(
+        &dan,
+        "return document.querySelectorAll('#moves li').length === 7 \
+         && document.querySelectorAll('circle.piece').length === 12 \
+         && document.getElementById('turn').textContent === 'bob to move.'",
+        "the moves watched",
+    )
+    .await;
+    dan.close().await.expect("closed");
     let taken = colour_at(&bob, "d5").await;
     // `.piece.side1` and `.square` of style.css.
     assert!(near(defender, [0xfd, 0xfd, 0xfd]), "{defender:?}");
