@@ -1,12 +1,12 @@
 //! The web page in a real browser: headless Chromium, driven through chromedriver
 //! (fantoccini), against the real server binary. Two browsers register; one posts a seek
-//! that the other takes, and a third watches; they play brandub by taps and by a finger's drags, the targets
-//! lit from the server's legal moves and an illegal tap refused on the page, until a
-//! capture, whose piece is taken off (the screenshot read back); the server is killed and
-//! started again, and both pages take up the game by themselves; they chat, and one
-//! resigns. Then one plays a halatafl jump against a client of the TLS port, and
-//! `computer1`, and the page fits a phone's 390 px. `scripts/test.sh` installs Chromium
-//! and chromedriver from Debian's packages.
+//! that the other takes, and a third watches; they play brandub by taps and by a finger's
+//! drags, the targets lit from the server's legal moves and an illegal tap refused on the
+//! page, until a capture, whose piece is taken off (the screenshot read back); the server
+//! is killed and started again, and both pages take up the game by themselves; they
+//! chat, and one resigns. Then one plays a halatafl jump against a client of the TLS
+//! port, and `computer1`, loses a byo-yomi game on time, and the page fits a phone's
+//! 390 px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
 
 mod server_support;
 mod web_support;
@@ -710,6 +710,28 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     .await;
     play(&ann, "d7", "b7").await;
     moves_listed(&ann, 2).await;
+
+    // A byo-yomi clock of no main time and one period of a second: Ann does not move,
+    // and loses on time.
+    click(&ann, "#back").await;
+    ann.execute(
+        "document.getElementById('new-clock').value = 'byoyomi'; \
+         document.getElementById('new-clock').dispatchEvent(new Event('change')); \
+         document.getElementById('new-minutes').value = '0'; \
+         document.getElementById('new-periods').value = '1'; \
+         document.getElementById('new-period').value = '1';",
+        Vec::new(),
+    )
+    .await
+    .expect("the form filled");
+    click(&ann, "#create").await;
+    until(
+        &ann,
+        "return document.getElementById('end').textContent \
+         === 'Player computer1 wins: player ann ran out of time.'",
+        "the loss on time",
+    )
+    .await;
 
     // On a phone's 390 px the board fits the width, with nothing to scroll sideways.
     ann.set_window_size(390, 844).await.expect("resized");
