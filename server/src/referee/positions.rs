@@ -90,3 +90,19 @@ impl State {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_is_sent_the_lower_version_it_asked_for() {
+        assert_eq!(positions_sent(None), None);
+        assert_eq!(positions_sent(Some(0)), None);
+        assert_eq!(positions_sent(Some(1)), Some(1));
+        assert_eq!(
+            positions_sent(Some(POSITIONS_VERSION + 5)),
+            Some(POSITIONS_VERSION)
+        );
+    }
+}
