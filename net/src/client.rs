@@ -104,6 +104,7 @@ impl Client {
             .send(&ClientMessage::Hello {
                 version: PROTOCOL_VERSION,
                 client: format!("hnefatafl {}", env!("CARGO_PKG_VERSION")),
+                positions: None,
             })
             .await?;
         match client.recv().await? {

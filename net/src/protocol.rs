@@ -22,12 +22,17 @@ pub use records::{RECORDS_BYTES, RECORDS_PAGE, Record, RecordFormat};
 
 mod moderation;
 mod records;
+pub use position::{BoardPosition, LegalMoves, MAX_LEGAL_JSON, POSITIONS_VERSION, SquareIndex};
 
-/// The version of the protocol that this program speaks. Version 3 adds byo-yomi and
+mod position;
+
+/// The version of the protocol that this program speaks. Version 4 adds tournaments,
+/// moderation (with `chat_hidden` sent unasked to a game's audience) and the export of
+/// records (`format` of `fetch` and `saved_game`, `fetch_player`). Version 3 adds byo-yomi and
 /// correspondence clocks (`periods`, `period_ms`, `move_ms`), the byo-yomi periods left
 /// (`periods` of `game`, `moved`, `undone`), and sends why a game ended as an [`EndCause`]
 /// (version 2 sent it as English words; version 1 also sent moves as text).
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The longest line either side accepts, newline excluded: 64 KiB, room for any rule file.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -82,6 +87,11 @@ pub enum ClientMessage {
         version: u32,
         /// The program, for the server's log.
         client: String,
+        /// The version of the position addition the client reads
+        /// ([`POSITIONS_VERSION`]): with it, every position it sees comes with its board
+        /// and legal moves ([`ServerMessage::Position`]); none when left out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        positions: Option<u32>,
     },
     /// Makes an account and logs in to it.
     Register {
@@ -285,6 +295,14 @@ pub enum ClientMessage {
         /// when left out.
         #[serde(default)]
         after: Option<GameId>,
+    },
+    /// Asks for a game's position after its first `ply` moves (the position addition,
+    /// to replay a game move by move): [`ServerMessage::Position`].
+    Position {
+        /// The game.
+        game: GameId,
+        /// The moves played before it (0: the start).
+        ply: u32,
     },
 }
 
@@ -492,6 +510,10 @@ pub enum ServerMessage {
         version: u32,
         /// The server's name and version.
         server: String,
+        /// The version of the position addition this connection will be sent, when its
+        /// `hello` asked for one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        positions: Option<u32>,
     },
     /// A request could not be done; the connection goes on.
     Error {
@@ -630,6 +652,15 @@ pub enum ServerMessage {
         from: String,
         /// The game offered.
         summary: GameSummary,
+    },
+    /// A position of a game this connection plays or watches, with the legal moves of
+    /// the side to move: sent after `game`, `moved` and `undone`, only to a connection
+    /// whose `hello` asked for positions; and the answer to [`ClientMessage::Position`].
+    Position {
+        /// The game.
+        game: GameId,
+        /// The position.
+        position: BoardPosition,
     },
     /// A finished game's record: the saved-game text that `e` loads, or OTN.
     SavedGame {

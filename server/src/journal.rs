@@ -69,7 +69,10 @@ pub(crate) enum Write {
         result: StoredResult,
     },
     /// A tournament's record (its JSON), whole, replacing the last.
-    SaveTournament { id: u64, record: String },
+    SaveTournament {
+        id: u64,
+        record: String,
+    },
     /// A moderator's action, and a game a moderator aborted, which no rating counts.
     AddModeration(StoredAction),
     UnrateGame(GameNumber),

@@ -11,7 +11,7 @@ use hnefatafl_net::DEFAULT_PORT;
 use hnefatafl_server::computer;
 use hnefatafl_server::datadir::{self, DataLock};
 use hnefatafl_server::quotas::Quotas;
-use hnefatafl_server::server::{Options, Server, ServerError};
+use hnefatafl_server::server::{Options, Server, ServerError, WebPort};
 use hnefatafl_server::storage::SqliteStorage;
 use hnefatafl_server::tls;
 
@@ -23,11 +23,9 @@ struct Arguments {
     /// The TCP port to listen on (0: any free port, printed at start).
     #[arg(long, short = 'p', default_value_t = DEFAULT_PORT)]
     port: u16,
-    /// Also serve the web page on this TCP port, over HTTPS with the same certificate, and
-    /// the protocol over a WebSocket at /ws beside it (0: any free port, printed at start).
-    /// Off unless given.
-    #[arg(long, value_name = "PORT")]
-    web_port: Option<u16>,
+    /// The web ports.
+    #[command(flatten)]
+    web: WebArguments,
     /// The address to listen on; 127.0.0.1 keeps the server to this computer.
     #[arg(long, default_value = "0.0.0.0")]
     bind: IpAddr,
@@ -149,6 +147,42 @@ fn account_name(text: &str) -> Result<String, String> {
     } else {
         Err("an account's name has 1 to 32 letters, digits, `-` or `_`".to_owned())
     }
+}
+
+/// The options of the web ports (`docs/web.md`).
+#[derive(clap::Args, Debug)]
+struct WebArguments {
+    /// Also serve the web page on this TCP port, over HTTPS with the same certificate, and
+    /// the protocol over a WebSocket at /ws beside it (0: any free port, printed at start).
+    /// Off unless given.
+    #[arg(long, value_name = "PORT", help_heading = "Web")]
+    web_port: Option<u16>,
+    /// The web port's certificate chain, a PEM file (Let's Encrypt's fullchain.pem), with
+    /// --key, instead of the server's own; read again on SIGHUP. The TLS port keeps the
+    /// server's own certificate, which its clients pin.
+    #[arg(long, value_name = "FILE", requires_all = ["key", "web_port"], help_heading = "Web")]
+    cert: Option<PathBuf>,
+    /// The private key of --cert, a PEM file (Let's Encrypt's privkey.pem).
+    #[arg(long, value_name = "FILE", requires = "cert", help_heading = "Web")]
+    key: Option<PathBuf>,
+    /// Also serve the web page and its WebSocket in plain HTTP on this port, for a reverse
+    /// proxy that ends TLS in front of the server; on 127.0.0.1 unless --web-plain-bind.
+    #[arg(long, value_name = "PORT", help_heading = "Web")]
+    web_plain: Option<u16>,
+    /// The address of the --web-plain port.
+    #[arg(
+        long,
+        value_name = "ADDRESS",
+        default_value = "127.0.0.1",
+        requires = "web_plain",
+        help_heading = "Web"
+    )]
+    web_plain_bind: IpAddr,
+    /// Believe the client's address that the proxy in front of --web-plain gives
+    /// (`Forwarded`, else `X-Forwarded-For`: the last address), for the per-address quotas;
+    /// without it, every client there is the proxy's address.
+    #[arg(long, requires = "web_plain", help_heading = "Web")]
+    trust_forwarded: bool,
 }
 
 /// Reads `--rating-period`: a duration of at least a second.
@@ -296,20 +330,13 @@ fn run(arguments: Arguments) -> Result<(), String> {
             std::process::id()
         ))?;
         let acceptor = tokio_rustls::TlsAcceptor::from(tls_config);
-        let web = match arguments.web_port {
-            Some(port) => Some(
-                tokio::net::TcpListener::bind((bind, port))
-                    .await
-                    .map_err(|error| format!("{bind} web port {port}: {error}"))?,
-            ),
-            None => None,
-        };
+        let web = web_ports(&arguments.web, bind, &acceptor).await?;
         // The first line tells a starting client where to connect.
         println!("hnefataflserver listening on {address}, certificate {fingerprint}");
-        if let Some(web) = web {
-            let address = web.local_addr().map_err(|error| error.to_string())?;
-            println!("hnefataflserver web page at https://{address}/");
-            tokio::spawn(server.clone().serve_web(web, acceptor.clone()));
+        for (listener, port, words) in web {
+            let address = listener.local_addr().map_err(|error| error.to_string())?;
+            println!("hnefataflserver {words}{address}/");
+            tokio::spawn(server.clone().serve_web(listener, port));
         }
         server
             .serve(listener, acceptor)
@@ -317,4 +344,42 @@ fn run(arguments: Arguments) -> Result<(), String> {
             .map_err(|error| format!("{}: {error}", database.display()))
     })?;
     Ok(())
+}
+
+/// The web ports' listeners, with how each is served and the words that announce it:
+/// `--web-port` over TLS (with `--cert`'s certificate, read again on SIGHUP, or the
+/// server's own), `--web-plain` in plain HTTP for a proxy that ends TLS.
+async fn web_ports(
+    arguments: &WebArguments,
+    bind: IpAddr,
+    own: &tokio_rustls::TlsAcceptor,
+) -> Result<Vec<(tokio::net::TcpListener, WebPort, &'static str)>, String> {
+    let mut ports = Vec::new();
+    if let Some(port) = arguments.web_port {
+        let acceptor = match (&arguments.cert, &arguments.key) {
+            (Some(certificate), Some(key)) => {
+                let given =
+                    tls::GivenCertificate::load(certificate, key).map_err(|e| e.to_string())?;
+                let config = given.server_config().map_err(|e| e.to_string())?;
+                tokio::spawn(tls::reload_on_hangup(given));
+                tokio_rustls::TlsAcceptor::from(config)
+            }
+            _ => own.clone(),
+        };
+        let listener = tokio::net::TcpListener::bind((bind, port))
+            .await
+            .map_err(|error| format!("{bind} web port {port}: {error}"))?;
+        ports.push((listener, WebPort::Tls(acceptor), "web page at https://"));
+    }
+    if let Some(port) = arguments.web_plain {
+        let plain_bind = arguments.web_plain_bind;
+        let listener = tokio::net::TcpListener::bind((plain_bind, port))
+            .await
+            .map_err(|error| format!("{plain_bind} plain web port {port}: {error}"))?;
+        let served = WebPort::Plain {
+            trust_forwarded: arguments.trust_forwarded,
+        };
+        ports.push((listener, served, "plain web page for a proxy at http://"));
+    }
+    Ok(ports)
 }

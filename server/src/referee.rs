@@ -30,6 +30,7 @@ use crate::tournament::Tournament;
 use terms::{SeekRequest, Seeks};
 
 pub(crate) use moderation::ChatLog;
+pub(crate) use positions::positions_sent;
 pub(crate) use terms::LookedUp;
 
 /// A connection's number, as `--showtraffic` shows it.
@@ -112,6 +113,8 @@ pub(crate) struct Connection {
     pub(crate) chat: Bucket,
     /// Woken when a moderator closes the connection (its reading task ends it).
     pub(crate) kick: Arc<Notify>,
+    /// Whether its `hello` asked for positions ([`ServerMessage::Position`]).
+    pub(crate) positions: bool,
 }
 
 /// A game in memory.
@@ -400,6 +403,7 @@ impl State {
             | ClientMessage::EnterTournament { .. }
             | ClientMessage::WithdrawTournament { .. }
             | ClientMessage::StartTournament { .. } => self.tournament_message(id, message),
+            ClientMessage::Position { game, ply } => self.position_at(id, game, ply),
             ClientMessage::Join { game } => self.join(id, game, looked_up),
             ClientMessage::Watch { game } => {
                 self.live(game)?;
@@ -441,6 +445,7 @@ mod lists;
 mod moderation;
 mod offers;
 mod play;
+mod positions;
 mod rows;
 mod seats;
 mod seeks;

@@ -373,7 +373,7 @@ mod logins;
 mod ratings;
 mod web;
 
-pub use web::SOCKET_PATH;
+pub use web::{SOCKET_PATH, WebPort};
 
 #[cfg(test)]
 mod tests {

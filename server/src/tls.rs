@@ -1,17 +1,21 @@
 //! The server's side of TLS: its self-signed certificate, made (rcgen) on the first start
-//! and kept in its data directory, and the configuration it accepts connections with.
+//! and kept in its data directory, and the configuration it accepts connections with; and
+//! a certificate the operator gives the web port (`--cert`, `--key`), read again on
+//! SIGHUP.
 //! What both ends share (the provider, fingerprints, errors) is in `hnefatafl_net::tls`.
 
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use hnefatafl_net::tls::{TlsError, fingerprint, provider};
 use rustls::ServerConfig;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use rustls::server::{ClientHello, ResolvesServerCert};
+use rustls::sign::CertifiedKey;
 
 /// The certificate's file in the server's data directory.
 pub const CERTIFICATE_FILE: &str = "certificate.pem";
@@ -48,24 +52,9 @@ pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsErro
         )?;
         write_atomically(&certificate_path, made.cert.pem().as_bytes(), 0o644)?;
     }
-    let pem = fs::read(&certificate_path).map_err(file_error(&certificate_path))?;
-    let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&pem)
-        .collect::<Result<_, _>>()
-        .map_err(|error| {
-            TlsError::Setup(format!(
-                "{}: {}",
-                certificate_path.display(),
-                pem_words(&error)
-            ))
-        })?;
-    let first = certificates.first().ok_or_else(|| {
-        TlsError::Setup(format!("{}: no certificate", certificate_path.display()))
-    })?;
-    let fingerprint = fingerprint(first);
-    let key_pem = fs::read(&key_path).map_err(file_error(&key_path))?;
-    let key = PrivateKeyDer::from_pem_slice(&key_pem).map_err(|error| {
-        TlsError::Setup(format!("{}: {}", key_path.display(), pem_words(&error)))
-    })?;
+    let certificates = read_certificates(&certificate_path)?;
+    let fingerprint = fingerprint(&certificates[0]);
+    let key = read_key(&key_path)?;
     let config = ServerConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13])
         .map_err(|error| TlsError::Setup(error.to_string()))?
@@ -86,6 +75,155 @@ pub fn server_config(data: &Path) -> Result<(Arc<ServerConfig>, String), TlsErro
             ))
         })?;
     Ok((Arc::new(config), fingerprint))
+}
+
+/// The certificates of a PEM file, the server's own first (a chain, such as Let's
+/// Encrypt's `fullchain.pem`, has the others after it); at least one.
+fn read_certificates(path: &Path) -> Result<Vec<CertificateDer<'static>>, TlsError> {
+    let pem = fs::read(path).map_err(file_error(path))?;
+    let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&pem)
+        .collect::<Result<_, _>>()
+        .map_err(|error| TlsError::Setup(format!("{}: {}", path.display(), pem_words(&error))))?;
+    if certificates.is_empty() {
+        return Err(TlsError::Setup(format!(
+            "{}: no certificate",
+            path.display()
+        )));
+    }
+    Ok(certificates)
+}
+
+/// The private key of a PEM file (PKCS #8, PKCS #1 or SEC1).
+fn read_key(path: &Path) -> Result<PrivateKeyDer<'static>, TlsError> {
+    let pem = fs::read(path).map_err(file_error(path))?;
+    PrivateKeyDer::from_pem_slice(&pem)
+        .map_err(|error| TlsError::Setup(format!("{}: {}", path.display(), pem_words(&error))))
+}
+
+/// A certificate and key the operator gives for the web port (`--cert`, `--key`: PEM
+/// files, such as Let's Encrypt's `fullchain.pem` and `privkey.pem`), read again on
+/// SIGHUP ([`reload_on_hangup`]): each new connection's handshake takes the pair read
+/// last, and connections already open go on undisturbed.
+pub struct GivenCertificate {
+    certificate: PathBuf,
+    key: PathBuf,
+    current: RwLock<Arc<CertifiedKey>>,
+}
+
+impl std::fmt::Debug for GivenCertificate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GivenCertificate")
+            .field("certificate", &self.certificate)
+            .field("key", &self.key)
+            .finish_non_exhaustive()
+    }
+}
+
+impl GivenCertificate {
+    /// Reads the certificate (its chain) and its key.
+    ///
+    /// # Errors
+    ///
+    /// A file cannot be read, holds no certificate or key, or the key does not belong to
+    /// the certificate; the error names the file.
+    pub fn load(certificate: &Path, key: &Path) -> Result<Arc<GivenCertificate>, TlsError> {
+        let pair = certified(certificate, key)?;
+        Ok(Arc::new(GivenCertificate {
+            certificate: certificate.to_owned(),
+            key: key.to_owned(),
+            current: RwLock::new(Arc::new(pair)),
+        }))
+    }
+
+    /// Reads the files again and, when they are good, serves the new pair from the next
+    /// handshake on; answers its fingerprint. A bad pair leaves the one in use.
+    ///
+    /// # Errors
+    ///
+    /// As for [`GivenCertificate::load`].
+    pub fn reload(&self) -> Result<String, TlsError> {
+        let pair = Arc::new(certified(&self.certificate, &self.key)?);
+        let fingerprint = fingerprint(&pair.cert[0]);
+        *self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = pair;
+        Ok(fingerprint)
+    }
+
+    /// The fingerprint of the certificate in use.
+    pub fn fingerprint(&self) -> String {
+        let current = self
+            .current
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        fingerprint(&current.cert[0])
+    }
+
+    /// The configuration of a port that serves this certificate (TLS 1.3, as the
+    /// server's own port).
+    ///
+    /// # Errors
+    ///
+    /// The TLS library refuses the setup.
+    pub fn server_config(self: &Arc<Self>) -> Result<Arc<ServerConfig>, TlsError> {
+        let config = ServerConfig::builder_with_provider(provider())
+            .with_protocol_versions(&[&rustls::version::TLS13])
+            .map_err(|error| TlsError::Setup(error.to_string()))?
+            .with_no_client_auth()
+            .with_cert_resolver(self.clone());
+        Ok(Arc::new(config))
+    }
+}
+
+impl ResolvesServerCert for GivenCertificate {
+    fn resolve(&self, _hello: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
+        let current = self
+            .current
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Some(current.clone())
+    }
+}
+
+/// A certificate's chain and its key, checked to belong together.
+fn certified(certificate: &Path, key: &Path) -> Result<CertifiedKey, TlsError> {
+    let chain = read_certificates(certificate)?;
+    let private = read_key(key)?;
+    CertifiedKey::from_der(chain, private, &provider()).map_err(|error| {
+        let problem = match error {
+            rustls::Error::InconsistentKeys(_) => {
+                format!(
+                    "the key does not belong to the certificate {}",
+                    certificate.display()
+                )
+            }
+            other => other.to_string(),
+        };
+        TlsError::Setup(format!("{}: {problem}", key.display()))
+    })
+}
+
+/// Reads the given certificate and key again each time the server gets SIGHUP (as a
+/// renewal hook runs `kill -HUP`), saying on standard error what it now serves, or why
+/// it keeps the pair it had. Runs until the server ends.
+pub async fn reload_on_hangup(given: Arc<GivenCertificate>) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+        eprintln!("hnefataflserver: cannot listen for SIGHUP: the certificate is never read again");
+        return;
+    };
+    while hangups.recv().await.is_some() {
+        match given.reload() {
+            Ok(fingerprint) => eprintln!(
+                "hnefataflserver: SIGHUP: the web port now serves {}, certificate {fingerprint}",
+                given.certificate.display()
+            ),
+            Err(error) => eprintln!(
+                "hnefataflserver: SIGHUP: {error}; the web port keeps the certificate it had"
+            ),
+        }
+    }
 }
 
 /// A PEM file's problem in words (rustls prints the markers as lists of bytes).

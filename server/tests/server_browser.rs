@@ -1,7 +1,12 @@
 //! The web page in a real browser: headless Chromium, driven through chromedriver
-//! (fantoccini), against the real server binary. Two browsers register, play brandub by
-//! clicks on the board, chat, and one resigns; then one plays `computer1`. `scripts/test.sh` installs Chromium and
-//! chromedriver from Debian's packages.
+//! (fantoccini), against the real server binary. Two browsers register; one posts a seek
+//! that the other takes, and a third watches; they play brandub by taps and by a finger's
+//! drags, the targets lit from the server's legal moves and an illegal tap refused on the
+//! page, until a capture, whose piece is taken off (the screenshot read back); the server
+//! is killed and started again, and both pages take up the game by themselves; they
+//! chat, and one resigns. Then one plays a halatafl jump against a client of the TLS
+//! port, and `computer1`, loses a byo-yomi game on time, and the page fits a phone's
+//! 390 px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
 
 mod server_support;
 mod web_support;
@@ -10,8 +15,11 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, ClientBuilder, Locator};
-use server_support::ServerProcess;
+use hnefatafl_core::{Direction, Move, Square};
+use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use server_support::{ServerProcess, TestClient};
 use web_support::web_port;
 
 /// How long the page may take to show what a step waits for.
@@ -171,6 +179,82 @@ async fn play(browser: &Client, from: &str, to: &str) {
     click(browser, &format!("rect[data-square='{to}']")).await;
 }
 
+/// Drags the piece on one square onto another with a finger: a touch pointer's press,
+/// moves and release, as a phone's screen makes them.
+async fn drag(browser: &Client, from: &str, to: &str) {
+    let square = |name: &str| format!("rect[data-square='{name}']");
+    let start = browser
+        .find(Locator::Css(&square(from)))
+        .await
+        .expect("the square");
+    let end = browser
+        .find(Locator::Css(&square(to)))
+        .await
+        .expect("the square");
+    let finger = TouchActions::new("finger".to_owned())
+        .then(PointerAction::MoveToElement {
+            element: start,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(50)),
+            x: 10.0,
+            y: 10.0,
+        })
+        .then(PointerAction::MoveToElement {
+            element: end,
+            duration: Some(Duration::from_millis(100)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    browser.perform_actions(finger).await.expect("dragged");
+}
+
+/// The colour of the screenshot's pixel at the centre of a square of the board.
+async fn colour_at(browser: &Client, square: &str) -> [u8; 3] {
+    let centre = browser
+        .execute(
+            &format!(
+                "const box = document.querySelector(\"rect[data-square='{square}']\")\
+                 .getBoundingClientRect(); \
+                 return [box.left + box.width / 2, box.top + box.height / 2, \
+                 window.devicePixelRatio];"
+            ),
+            Vec::new(),
+        )
+        .await
+        .expect("the square's place");
+    let numbers: Vec<f64> = centre
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|value| value.as_f64().expect("a number"))
+        .collect();
+    let png = browser.screenshot().await.expect("a screenshot");
+    let shot = image::load_from_memory(&png).expect("a PNG").to_rgb8();
+    let pixel = shot.get_pixel(
+        (numbers[0] * numbers[2]) as u32,
+        (numbers[1] * numbers[2]) as u32,
+    );
+    pixel.0
+}
+
+/// Whether two colours are the same but for rounding.
+fn near(colour: [u8; 3], expected: [u8; 3]) -> bool {
+    colour
+        .iter()
+        .zip(expected)
+        .all(|(&a, b)| a.abs_diff(b) <= 8)
+}
+
 async fn moves_listed(browser: &Client, count: usize) {
     until(
         browser,
@@ -181,12 +265,13 @@ async fn moves_listed(browser: &Client, count: usize) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
+async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_computer() {
     let data = tempfile::tempdir().expect("data");
-    let server = ServerProcess::start(data.path(), 0, &["--web-port", "0", "--computer", "1"]);
+    let mut server = ServerProcess::start(data.path(), 0, &["--web-port", "0", "--computer", "1"]);
     let port = web_port(&server);
     let driver = Driver::start();
     let profiles = [
+        tempfile::tempdir().expect("a profile"),
         tempfile::tempdir().expect("a profile"),
         tempfile::tempdir().expect("a profile"),
     ];
@@ -195,7 +280,8 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
     registered(&ann, port, "ann").await;
     registered(&bob, port, "bob").await;
 
-    // Ann makes a game of brandub, untimed, and takes side 0, which moves first.
+    // Ann posts a seek of brandub, untimed, for ratings from 1000, and takes side 0,
+    // which moves first.
     until(
         &ann,
         "return [...document.getElementById('new-rules').options].some(o => o.value === 'brandub')",
@@ -204,7 +290,8 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
     .await;
     ann.execute(
         "document.getElementById('new-rules').value = 'brandub'; \
-         document.getElementById('new-minutes').value = '0';",
+         document.getElementById('new-minutes').value = '0'; \
+         document.getElementById('new-min').value = '1000';",
         Vec::new(),
     )
     .await
@@ -225,12 +312,13 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
     )
     .await;
 
-    // Bob finds it in the lobby and joins.
+    // Bob finds the seek in the lobby, with its terms, and takes it.
     click(&bob, "#refresh").await;
     until(
         &bob,
-        "return [...document.querySelectorAll('#games button')].some(b => b.textContent === 'Join')",
-        "a game to join",
+        "return [...document.querySelectorAll('#games button')].some(b => b.textContent === 'Join') \
+         && document.getElementById('games').textContent.includes('1000–')",
+        "a seek to take",
     )
     .await;
     bob.execute(
@@ -251,21 +339,69 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
         "ann's turn",
     )
     .await;
+    // Dan watches from the lobby.
+    let dan = driver.browser(profiles[2].path()).await;
+    registered(&dan, port, "dan").await;
+    click(&dan, "#refresh").await;
+    until(
+        &dan,
+        "return [...document.querySelectorAll('#games button')].some(b => b.textContent === 'Watch')",
+        "a game to watch",
+    )
+    .await;
+    dan.execute(
+        "[...document.querySelectorAll('#games button')].find(b => b.textContent === 'Watch').click()",
+        Vec::new(),
+    )
+    .await
+    .expect("watching");
 
-    // The attacker at the top's middle goes left; the defender above the king too;
-    // then the attacker below the first.
-    play(&ann, "d7", "b7").await;
-    moves_listed(&ann, 1).await;
+    // Ann chooses a piece: the squares it may go to are lit, a corner not; a tap on the
+    // corner is refused on the page, and nothing is sent.
+    click(&ann, "rect[data-square='a4']").await;
+    until(
+        &ann,
+        "return document.querySelector(\"rect[data-square='a5']\").classList.contains('target') \
+         && !document.querySelector(\"rect[data-square='a7']\").classList.contains('target')",
+        "the targets lit",
+    )
+    .await;
+    click(&ann, "rect[data-square='a7']").await;
+    until(
+        &ann,
+        "return document.getElementById('status').textContent === 'That move is not legal here.'",
+        "the refusal",
+    )
+    .await;
+    // The attackers close on the defender above the king from both sides, Ann's moves
+    // dragged with a finger, Bob's by taps.
+    drag(&ann, "a4", "a5").await;
     moves_listed(&bob, 1).await;
-    play(&bob, "d5", "b5").await;
-    moves_listed(&bob, 2).await;
+    play(&bob, "d3", "f3").await;
     moves_listed(&ann, 2).await;
-    play(&ann, "d6", "c6").await;
+    play(&ann, "a5", "c5").await;
     moves_listed(&bob, 3).await;
-    assert_eq!(text(&bob, "#moves li:nth-child(1)").await, "d7-b7");
-    assert_eq!(text(&bob, "#moves li:nth-child(3)").await, "d6-c6");
-    // The last move is marked on the board; the piece stands on its new square.
-    for square in ["d6", "c6"] {
+    play(&bob, "f3", "f2").await;
+    moves_listed(&ann, 4).await;
+    play(&ann, "g4", "g5").await;
+    moves_listed(&bob, 5).await;
+    play(&bob, "f2", "e2").await;
+    moves_listed(&ann, 6).await;
+    let defender = colour_at(&bob, "d5").await;
+    drag(&ann, "g5", "e5").await;
+    moves_listed(&bob, 7).await;
+    assert_eq!(text(&bob, "#moves li:nth-child(1)").await, "a4-a5");
+    assert_eq!(text(&bob, "#moves li:nth-child(7)").await, "g5-e5");
+    // The defender is taken off the board: 12 pieces, and its square shows the board's
+    // colour where the white piece was.
+    until(
+        &bob,
+        "return document.querySelectorAll('circle.piece').length === 12 \
+         && !document.querySelector(\"circle[data-on='17']\")",
+        "the capture taken off",
+    )
+    .await;
+    for square in ["g5", "e5"] {
         until(
             &bob,
             &format!(
@@ -276,12 +412,63 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
         )
         .await;
     }
+    // The watcher saw every move as it came, the capture too.
+    until(
+        &dan,
+        "return document.querySelectorAll('#moves li').length === 7 \
+         && document.querySelectorAll('circle.piece').length === 12 \
+         && document.getElementById('turn').textContent === 'bob to move.'",
+        "the moves watched",
+    )
+    .await;
+    dan.close().await.expect("closed");
+    let taken = colour_at(&bob, "d5").await;
+    // `.piece.side1` and `.square` of style.css.
+    assert!(near(defender, [0xfd, 0xfd, 0xfd]), "{defender:?}");
+    assert!(near(taken, [0xe9, 0xd7, 0xa8]), "{taken:?}");
     let screenshot = bob.screenshot().await.expect("a screenshot");
     std::fs::write(
         std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-board.png"),
         screenshot,
     )
     .expect("the screenshot kept");
+
+    // The server is killed mid-game and started again on the same ports: both pages
+    // connect again by themselves, log in again and take up the game where it was.
+    let tls_port = server.port;
+    server.kill();
+    for browser in [&ann, &bob] {
+        until(
+            browser,
+            "return document.body.classList.contains('offline') && document.getElementById('status')\
+             .textContent.startsWith('The connection is lost')",
+            "the drop noticed",
+        )
+        .await;
+    }
+    server = ServerProcess::start(
+        data.path(),
+        tls_port,
+        &["--web-port", &port.to_string(), "--computer", "1"],
+    );
+    // Each page is offline (its board dimmed, taking no move) until the game has come
+    // again.
+    for (browser, turn) in [(&bob, "Your move."), (&ann, "bob to move.")] {
+        until(
+            browser,
+            &format!(
+                "return !document.body.classList.contains('offline') \
+                 && document.getElementById('turn').textContent === '{turn}' \
+                 && document.querySelectorAll('#moves li').length === 7 \
+                 && document.querySelectorAll('circle.piece').length === 12"
+            ),
+            "the game taken up again",
+        )
+        .await;
+    }
+    play(&bob, "e2", "e3").await;
+    moves_listed(&bob, 8).await;
+    moves_listed(&ann, 8).await;
 
     // Chat that looks like markup is shown as text and never run.
     let hostile = "<script>window.hacked = 1</script><img src=x onerror=\"window.hacked = 2\">";
@@ -347,11 +534,152 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
         "resign after the end"
     );
 
+    // Bob replays the finished game, each position from the server: the start, the
+    // end, and two moves back, before the capture; then flips the board and writes the
+    // squares in the numeric notation.
+    let replayed = |ply: &str, pieces: usize| {
+        format!(
+            "return document.getElementById('ply').textContent === '{ply}' \
+             && document.querySelectorAll('circle.piece').length === {pieces}"
+        )
+    };
+    click(&bob, "#first").await;
+    until(&bob, &replayed("0 / 8", 13), "the start replayed").await;
+    click(&bob, "#latest").await;
+    until(&bob, &replayed("8 / 8", 12), "the end replayed").await;
+    click(&bob, "#previous").await;
+    click(&bob, "#previous").await;
+    until(&bob, &replayed("6 / 8", 13), "the capture taken back").await;
+    click(&bob, "#flip").await;
+    until(
+        &bob,
+        "const top = (name) => document.querySelector(`rect[data-square='${name}']`)\
+         .getBoundingClientRect().top; return top('a7') > top('g1');",
+        "the board flipped",
+    )
+    .await;
+    bob.execute(
+        "const choice = document.getElementById('notation'); choice.value = 'numeric'; \
+         choice.dispatchEvent(new Event('change'));",
+        Vec::new(),
+    )
+    .await
+    .expect("switched");
+    until(
+        &bob,
+        "return document.querySelector('#moves li').textContent === '0 3 0 2'",
+        "the numeric notation",
+    )
+    .await;
+    // Ann downloads the game as the saved game `fetch` writes, and asks Bob for a
+    // rematch: a challenge reaches him.
+    click(&ann, "#download").await;
+    until(
+        &ann,
+        "const link = document.querySelector('#downloads a'); \
+         return link !== null && link.download === 'game1-brandub.txt'",
+        "the download",
+    )
+    .await;
+    click(&ann, "#rematch").await;
+    until(
+        &bob,
+        "return document.querySelectorAll('#challenges li').length === 1 \
+         && document.querySelector('#challenges li').textContent.startsWith('ann')",
+        "the rematch's challenge",
+    )
+    .await;
+
+    // Ann plays halatafl's black against a client of the TLS port, Carl: his white
+    // piece onto the centre must be taken, and the page lights only that jump; two taps
+    // make it. On her way, the lobby's archive and leaderboard.
+    click(&ann, "#back").await;
+    click(&ann, "#show-archive").await;
+    until(
+        &ann,
+        "return document.getElementById('archive').textContent.includes('ann – bob')",
+        "the archive",
+    )
+    .await;
+    ann.execute(
+        "document.getElementById('ratings-rules').value = 'brandub';",
+        Vec::new(),
+    )
+    .await
+    .expect("chosen");
+    click(&ann, "#show-ratings").await;
+    until(
+        &ann,
+        "return document.getElementById('leaderboard-title').textContent \
+         === 'Ratings in brandub, page 1:'",
+        "the leaderboard",
+    )
+    .await;
+    ann.execute(
+        "document.getElementById('new-rules').value = 'halatafl'; \
+         document.getElementById('new-minutes').value = '0'; \
+         document.getElementById('new-min').value = ''; \
+         document.getElementById('new-side').value = '1';",
+        Vec::new(),
+    )
+    .await
+    .expect("the form filled");
+    click(&ann, "#create").await;
+    until(
+        &ann,
+        "return document.querySelectorAll('circle.piece').length === 48",
+        "the halatafl board",
+    )
+    .await;
+    let home = tempfile::tempdir().expect("home");
+    let mut carl = TestClient::registered(server.port, home.path(), "carl").await;
+    carl.send(ClientMessage::Games).await;
+    let game = carl
+        .expect(|message| match message {
+            ServerMessage::GameList { games } => games
+                .iter()
+                .find(|game| game.rules_id == "halatafl" && game.result.is_none())
+                .map(|game| game.game),
+            _ => None,
+        })
+        .await;
+    carl.send(ClientMessage::Join { game }).await;
+    carl.game_state().await;
+    let onto_centre = Move::new(
+        Square::new(3, 4).expect("d3"),
+        Square::new(3, 3).expect("d4"),
+    );
+    carl.send(ClientMessage::Move {
+        game,
+        mv: onto_centre,
+    })
+    .await;
+    moves_listed(&ann, 1).await;
+    click(&ann, "rect[data-square='d5']").await;
+    until(
+        &ann,
+        "return document.querySelectorAll('rect.target').length === 1 \
+         && document.querySelector(\"rect[data-square='d3']\").classList.contains('target')",
+        "the one jump lit",
+    )
+    .await;
+    click(&ann, "rect[data-square='d3']").await;
+    let (jump, _) = carl.moved(game, 2).await;
+    assert_eq!(jump.jumps().iter().collect::<Vec<_>>(), [Direction::South]);
+    until(
+        &ann,
+        "return document.querySelectorAll('circle.piece').length === 47",
+        "the white piece taken off",
+    )
+    .await;
+    assert_eq!(text(&ann, "#moves li:nth-child(2)").await, "d5-d3");
+
     // Ann plays computer1: her move, then its answer.
     click(&ann, "#back").await;
     ann.execute(
         "document.getElementById('new-rules').value = 'brandub'; \
          document.getElementById('new-minutes').value = '0'; \
+         document.getElementById('new-side').value = '0'; \
          document.getElementById('new-opponent').value = 'computer1';",
         Vec::new(),
     )
@@ -365,8 +693,45 @@ async fn two_browsers_play_brandub_and_chat_then_one_plays_the_computer() {
     )
     .await;
     assert_eq!(text(&ann, "#player1 .name").await, "computer1");
+    // The pieces drawn with the wood theme's images, as the server serves them.
+    ann.execute(
+        "const choice = document.getElementById('theme'); choice.value = 'wood'; \
+         choice.dispatchEvent(new Event('change'));",
+        Vec::new(),
+    )
+    .await
+    .expect("chosen");
+    until(
+        &ann,
+        "return document.querySelectorAll('circle.piece').length === 0 \
+         && document.querySelectorAll(\"image.piece[href='theme/wood/p004.png']\").length === 8",
+        "the wood pieces",
+    )
+    .await;
     play(&ann, "d7", "b7").await;
     moves_listed(&ann, 2).await;
+
+    // A byo-yomi clock of no main time and one period of a second: Ann does not move,
+    // and loses on time.
+    click(&ann, "#back").await;
+    ann.execute(
+        "document.getElementById('new-clock').value = 'byoyomi'; \
+         document.getElementById('new-clock').dispatchEvent(new Event('change')); \
+         document.getElementById('new-minutes').value = '0'; \
+         document.getElementById('new-periods').value = '1'; \
+         document.getElementById('new-period').value = '1';",
+        Vec::new(),
+    )
+    .await
+    .expect("the form filled");
+    click(&ann, "#create").await;
+    until(
+        &ann,
+        "return document.getElementById('end').textContent \
+         === 'Player computer1 wins: player ann ran out of time.'",
+        "the loss on time",
+    )
+    .await;
 
     // On a phone's 390 px the board fits the width, with nothing to scroll sideways.
     ann.set_window_size(390, 844).await.expect("resized");

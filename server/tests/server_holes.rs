@@ -88,6 +88,7 @@ async fn one_address_cannot_hold_every_connection() {
         raw.send(&ClientMessage::Hello {
             version: hnefatafl_net::protocol::PROTOCOL_VERSION,
             client: "hog".into(),
+            positions: None,
         })
         .await;
         if let Some(ServerMessage::Welcome { .. }) = raw.next().await {

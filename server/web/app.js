@@ -4,9 +4,16 @@
 
 import * as words from "./words.js";
 import * as boards from "./board.js";
+import * as lobby from "./lobby.js";
 
 const $ = (id) => document.getElementById(id);
+/** The version of the protocol's position addition the page reads (docs/protocol.md). */
+const POSITIONS = 1;
+/** The first and the longest wait before connecting again, in milliseconds. */
+const FIRST_RETRY = 500;
+const LONGEST_RETRY = 8000;
 const say = words.say;
+const button = lobby.button;
 
 const page = {
   socket: null,
@@ -14,8 +21,17 @@ const page = {
   name: null,
   games: [],
   game: null,
-  selected: null,
+  /** The squares chosen for the next move: a piece, then a jump chain's landings. */
+  chain: null,
+  flipped: false,
+  notation: "algebraic",
+  /** The theme whose images draw the pieces; none: discs. */
+  theme: "",
   ticking: null,
+  /** The account's name and password while logged in, to log in again after a drop. */
+  credentials: null,
+  tried: null,
+  retry: FIRST_RETRY,
 };
 
 function show(section) {
@@ -34,10 +50,14 @@ function send(message) {
 
 function connect() {
   status(say("web_connecting"));
-  const socket = new WebSocket(`wss://${location.host}${page.server.socket}`);
+  // `ws:` on a plain port (behind a proxy that ends TLS the page is `https:` again).
+  const scheme = location.protocol === "http:" ? "ws" : "wss";
+  const socket = new WebSocket(`${scheme}://${location.host}${page.server.socket}`);
   page.socket = socket;
   socket.addEventListener("open", () => {
-    send({ type: "hello", version: page.server.version, client: "hnefatafl web" });
+    send({
+      type: "hello", version: page.server.version, client: "hnefatafl web", positions: POSITIONS,
+    });
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -49,7 +69,14 @@ function connect() {
     receive(message);
   });
   socket.addEventListener("close", () => {
-    if (page.socket === socket) status(say("web_closed"));
+    if (page.socket !== socket) return;
+    // Dropped (a network's hiccup, a server's restart): connect again, a little later
+    // each time, log in again and take up the game on the board.
+    status(say("web_closed"));
+    // The board is dimmed and takes no move until the game is up to date again.
+    document.body.classList.add("offline");
+    setTimeout(connect, page.retry);
+    page.retry = Math.min(page.retry * 2, LONGEST_RETRY);
   });
 }
 
@@ -59,30 +86,49 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       status(message.server);
-      send({ type: "rules" });
+      page.retry = FIRST_RETRY;
+      if (!page.rulesListed) send({ type: "rules" });
+      page.rulesListed = true;
       send({ type: "games" });
+      if (page.credentials) send({ type: "login", ...page.credentials });
+      else if (!resume()) document.body.classList.remove("offline");
       break;
     case "error":
       status(message.message);
       break;
     case "logged_in":
       page.name = message.name;
+      if (page.tried) page.credentials = page.tried;
+      page.tried = null;
       $("who").textContent = message.name;
       $("logout").hidden = false;
       status(say("net_logged_in", message.name));
-      show("lobby");
-      send({ type: "games" });
-      break;
-    case "rules_list":
-      for (const rules of message.rules) {
-        const option = document.createElement("option");
-        option.value = rules.file || rules.hash;
-        option.textContent = rules.name;
-        $("new-rules").append(option);
+      if (!resume()) {
+        document.body.classList.remove("offline");
+        show("lobby");
+        send({ type: "games" });
       }
       break;
+    case "rules_list":
+      lobby.rulesList(message.rules);
+      break;
     case "game_list":
-      gameList(message.games);
+      lobby.gameList(message.games);
+      break;
+    case "archive_list":
+      lobby.archiveList(message.games);
+      break;
+    case "challenged":
+      lobby.challenged(message);
+      break;
+    case "leaderboard":
+      lobby.leaderboard(message);
+      break;
+    case "account_ratings":
+      lobby.accountRatings(message);
+      break;
+    case "saved_game":
+      lobby.savedGame(message);
       break;
     case "game":
       openGame(message.state);
@@ -98,10 +144,17 @@ function receive(message) {
     case "moved":
       if (isShown(message.game)) moved(message);
       break;
+    case "position":
+      if (isShown(message.game)) positioned(message.position);
+      break;
     case "undone":
       if (isShown(message.game)) {
         page.game.moves = page.game.moves.slice(0, message.moves);
+        page.game.past.clear();
+        page.game.replayPly = null;
+        page.chain = null;
         timeLeft(message.clocks);
+        listMoves();
         drawGame();
       }
       break;
@@ -125,80 +178,59 @@ function receive(message) {
   }
 }
 
+/** After connecting again: takes up the game on the board, if any (its seat, or
+ * watching it); answers whether there was one. */
+function resume() {
+  const game = page.game;
+  if (!game) return false;
+  const type = game.your_side === null || game.summary.result ? "watch" : "join";
+  send({ type, game: game.summary.game });
+  return true;
+}
+
 function isShown(game) {
   return page.game !== null && page.game.summary.game === game;
-}
-
-// The lobby.
-
-function gameList(games) {
-  if (page.listDone) {
-    page.games = [];
-    page.listDone = false;
-  }
-  page.games.push(...games);
-  if (games.length < 100) {
-    page.listDone = true;
-    drawList();
-  }
-}
-
-function clockWords(clock) {
-  if (!clock) return say("net_untimed");
-  if (clock.move_ms) return `${clock.move_ms / 86400000}d`;
-  const minutes = clock.main_ms / 60000;
-  if (clock.periods) return `${minutes}+${clock.periods}x${clock.period_ms / 1000}`;
-  return `${minutes}+${clock.increment_ms / 1000}`;
-}
-
-function drawList() {
-  const body = $("games").tBodies[0];
-  body.replaceChildren();
-  for (const game of page.games) {
-    const row = body.insertRow();
-    const players = game.players.map((player) => player ?? say("net_free"));
-    for (const text of [game.game, game.rules_id, players.join(" – "), clockWords(game.clock)]) {
-      row.insertCell().textContent = text;
-    }
-    const actions = row.insertCell();
-    const free = game.players.includes(null);
-    const mine = page.name !== null && game.players.includes(page.name);
-    if (page.name !== null && (free || mine)) {
-      actions.append(button("web_join", () => send({ type: "join", game: game.game })));
-    }
-    actions.append(button("web_watch", () => send({ type: "watch", game: game.game })));
-  }
-}
-
-function button(key, action) {
-  const made = document.createElement("button");
-  made.type = "button";
-  made.textContent = say(key);
-  made.addEventListener("click", action);
-  return made;
-}
-
-function newGame(event) {
-  event.preventDefault();
-  const minutes = Number($("new-minutes").value);
-  const increment = Number($("new-increment").value);
-  const message = { type: "new", rules: $("new-rules").value, side: Number($("new-side").value) };
-  if (minutes > 0) message.clock = { main_ms: minutes * 60000, increment_ms: increment * 1000 };
-  if ($("new-opponent").value) message.opponent = $("new-opponent").value;
-  send(message);
 }
 
 // The game.
 
 function openGame(state) {
   const rules = boards.readRules(state.rules_text);
-  page.game = { ...state, rules, since: performance.now() };
-  page.selected = null;
+  page.game = {
+    ...state, rules, since: performance.now(), position: null, past: new Map(), replayPly: null,
+  };
+  page.chain = null;
   status("");
-  $("moves").replaceChildren();
+  document.body.classList.remove("offline");
   $("chat").replaceChildren();
-  for (const move of state.moves) listMove(move);
+  listMoves();
   show("game");
+  drawGame();
+}
+
+/** A position from the server: the current one, or a past one asked for to replay. */
+function positioned(position) {
+  const game = page.game;
+  if (position.ply === game.moves.length) game.position = position;
+  else game.past.set(position.ply, position);
+  drawGame();
+}
+
+/** The ply the board shows: the current one, or the one replayed. */
+function shownPly() {
+  return page.game.replayPly ?? page.game.moves.length;
+}
+
+/** Shows the position after `ply` moves, asking the server for it the first time. */
+function replay(ply) {
+  const game = page.game;
+  const last = game.moves.length;
+  const to = Math.max(0, Math.min(last, ply));
+  game.replayPly = to === last ? null : to;
+  page.chain = null;
+  if (game.replayPly !== null && !game.past.has(to)) {
+    send({ type: "position", game: game.summary.game, ply: to });
+  }
   drawGame();
 }
 
@@ -207,7 +239,7 @@ function moved(message) {
   game.moves.push(message.move);
   game.to_move = 1 - message.side;
   timeLeft(message.clocks);
-  page.selected = null;
+  page.chain = null;
   listMove(message.move);
   drawGame();
 }
@@ -217,11 +249,30 @@ function timeLeft(clocks) {
   page.game.since = performance.now();
 }
 
+/** A move in words, in the notation chosen: its squares, a jump chain's landings too. */
+function moveWords(move) {
+  const rules = page.game.rules;
+  const squares = [move.from];
+  let [x, y] = move.from;
+  for (const direction of move.jumps || []) {
+    const [dx, dy] = STEPS[direction];
+    [x, y] = [x + 2 * dx, y + 2 * dy];
+    squares.push([x, y]);
+  }
+  if (!move.jumps || move.jumps.length === 0) squares.push(move.to);
+  const separator = page.notation === "numeric" ? " " : "-";
+  return squares.map((square) => boards.squareWords(rules, square, page.notation)).join(separator);
+}
+
 function listMove(move) {
   const item = document.createElement("li");
-  const rules = page.game.rules;
-  item.textContent = `${boards.squareName(rules, move.from)}-${boards.squareName(rules, move.to)}`;
+  item.textContent = moveWords(move);
   $("moves").append(item);
+}
+
+function listMoves() {
+  $("moves").replaceChildren();
+  for (const move of page.game.moves) listMove(move);
 }
 
 function chatLine(text) {
@@ -286,9 +337,20 @@ function drawGame() {
   const game = page.game;
   if (!game) return;
   const rules = game.rules;
-  const board = boards.position(rules, game.moves);
-  const last = game.moves[game.moves.length - 1];
-  boards.draw($("board-box"), rules, board, last, page.selected, clicked);
+  const ply = shownPly();
+  const past = game.past.get(ply);
+  const view = {
+    board: ply === game.moves.length || !past
+      ? boards.piecesAfter(rules, game.position, game.moves.slice(0, ply))
+      : past.board.slice(),
+    last: game.moves[ply - 1],
+    chain: page.chain,
+    targets: page.chain ? nextSquares(page.chain) : null,
+    flipped: page.flipped,
+    notation: page.notation,
+    theme: page.theme,
+  };
+  boards.draw($("board-box"), rules, view, { click: clicked, drop: dropped });
   $("title").textContent = say("web_game", game.summary.game, game.summary.rules_id);
   for (const side of [0, 1]) {
     $(`player${side}`).querySelector(".name").textContent = playerName(side);
@@ -306,6 +368,12 @@ function drawGame() {
   const playing = game.your_side !== null && !ended;
   $("resign").hidden = !playing;
   $("draw").hidden = !playing;
+  $("undo").hidden = !playing;
+  $("rematch").hidden = !(ended && game.your_side !== null);
+  $("download").hidden = !ended;
+  $("ply").textContent = `${ply} / ${game.moves.length}`;
+  const items = $("moves").children;
+  for (let at = 0; at < items.length; at += 1) items[at].classList.toggle("shown", at === ply - 1);
 }
 
 function clockText(ms) {
@@ -330,18 +398,113 @@ function drawClocks() {
   }
 }
 
-function clicked(x, y) {
+// Moves: the legal moves are the server's (its `position`), the page only looks them up.
+
+/** The moves' directions by name, as the protocol writes a jump's path. */
+const STEPS = { North: [0, -1], East: [1, 0], South: [0, 1], West: [-1, 0] };
+
+/** The legal moves of the position on the board: undefined while the position of the
+ * last move has not come, null when the server sent none (too many to send). */
+function legal() {
+  const position = page.game.position;
+  if (!position || position.ply !== page.game.moves.length) return undefined;
+  return position.legal;
+}
+
+function myTurn() {
   const game = page.game;
-  if (!game || game.summary.result || game.your_side !== game.to_move) return;
-  const board = boards.position(game.rules, game.moves);
-  const owner = boards.ownerAt(game.rules, board, x, y);
-  if (owner === game.your_side) {
-    page.selected = [x, y];
-  } else if (page.selected) {
-    send({ type: "move", game: game.summary.game, move: { from: page.selected, to: [x, y] } });
-    page.selected = null;
+  return game && game.replayPly === null && !document.body.classList.contains("offline") && !game.summary.result && game.your_side === game.to_move
+    && !game.summary.players.includes(null);
+}
+
+/** Whether the piece on `index` may start a move now. */
+function movable(index) {
+  const moves = legal();
+  if (!moves) {
+    const piece = boards.piecesAfter(page.game.rules, page.game.position, page.game.moves)[index];
+    return Boolean(piece) && boards.ownerOf(page.game.rules, piece) === page.game.your_side;
+  }
+  return moves.steps.some(([from]) => from === index) || moves.jumps.some((jump) => jump[0] === index);
+}
+
+function startsWith(jump, chain) {
+  return chain.every((square, at) => jump[at] === square);
+}
+
+/** The squares the chosen piece (and jump chain so far) may go to next; null: any, for
+ * the server to judge. */
+function nextSquares(chain) {
+  const moves = legal();
+  if (!moves) return null;
+  const next = new Set();
+  if (chain.length === 1) {
+    for (const [from, targets] of moves.steps) {
+      if (from === chain[0]) targets.forEach((target) => next.add(target));
+    }
+  }
+  for (const jump of moves.jumps) {
+    if (jump.length > chain.length && startsWith(jump, chain)) next.add(jump[chain.length]);
+  }
+  return next;
+}
+
+/** Sends the move along `chain`: an ordinary move for two squares that are a step, else
+ * a jump capture through each landing. */
+function sendMove(chain, jump) {
+  const rules = page.game.rules;
+  const squares = chain.map((index) => boards.squareAt(rules, index));
+  const move = { from: squares[0], to: squares[squares.length - 1] };
+  if (jump) {
+    move.jumps = squares.slice(1).map(([x, y], at) => {
+      const [px, py] = squares[at];
+      const [dx, dy] = [Math.sign(x - px), Math.sign(y - py)];
+      return Object.keys(STEPS).find((name) => STEPS[name][0] === dx && STEPS[name][1] === dy);
+    });
+  }
+  send({ type: "move", game: page.game.summary.game, move });
+  page.chain = null;
+}
+
+/** The chosen piece goes one square further: a move is sent when it is whole. */
+function extend(index) {
+  const chain = [...page.chain, index];
+  const moves = legal();
+  if (!moves) {
+    sendMove(chain, false);
+    return;
+  }
+  const step = chain.length === 2
+    && moves.steps.some(([from, targets]) => from === chain[0] && targets.includes(index));
+  const whole = moves.jumps.some((jump) => jump.length === chain.length && startsWith(jump, chain));
+  const longer = moves.jumps.some((jump) => jump.length > chain.length && startsWith(jump, chain));
+  if (longer) page.chain = chain;
+  else if (whole) sendMove(chain, true);
+  else if (step) sendMove(chain, false);
+}
+
+function clicked(index) {
+  if (!myTurn()) return;
+  const chain = page.chain;
+  const next = chain ? nextSquares(chain) : null;
+  if (chain && (next ? next.has(index) : !movable(index) && index !== chain[0])) {
+    status("");
+    extend(index);
+  } else if (chain && chain.length > 1) {
+    // Halfway through a jump chain only its next landings may be chosen.
+    status(say("web_not_legal"));
+  } else if (movable(index) && !(chain && chain[0] === index)) {
+    page.chain = [index];
+  } else {
+    if (chain && chain[0] !== index) status(say("web_not_legal"));
+    page.chain = null;
   }
   drawGame();
+}
+
+function dropped(from, to) {
+  if (!myTurn() || !movable(from)) return;
+  page.chain = [from];
+  clicked(to);
 }
 
 // The page's controls.
@@ -349,7 +512,10 @@ function clicked(x, y) {
 function account(type) {
   const name = $("name").value.trim();
   const password = $("password").value;
-  if (name && password) send({ type, name, password });
+  if (name && password) {
+    page.tried = { name, password };
+    send({ type, name, password });
+  }
 }
 
 function wire() {
@@ -364,18 +530,38 @@ function wire() {
     socket.close();
     page.name = null;
     page.game = null;
+    page.credentials = null;
     $("who").textContent = "";
     $("logout").hidden = true;
     $("password").value = "";
     show("account");
     connect();
   });
-  $("refresh").addEventListener("click", () => send({ type: "games" }));
-  $("new-form").addEventListener("submit", newGame);
   $("back").addEventListener("click", () => {
     show("lobby");
     send({ type: "games" });
   });
+  $("flip").addEventListener("click", () => {
+    page.flipped = !page.flipped;
+    drawGame();
+  });
+  $("theme").addEventListener("change", () => {
+    page.theme = $("theme").value;
+    drawGame();
+  });
+  $("notation").addEventListener("change", () => {
+    page.notation = $("notation").value;
+    if (page.game) listMoves();
+    drawGame();
+  });
+  const current = () => page.game.summary.game;
+  $("undo").addEventListener("click", () => send({ type: "offer", game: current(), kind: "undo" }));
+  $("rematch").addEventListener("click", () => send({ type: "rematch", game: current() }));
+  $("download").addEventListener("click", () => send({ type: "fetch", game: current() }));
+  $("first").addEventListener("click", () => replay(0));
+  $("previous").addEventListener("click", () => replay(shownPly() - 1));
+  $("next").addEventListener("click", () => replay(shownPly() + 1));
+  $("latest").addEventListener("click", () => replay(page.game.moves.length));
   $("resign").addEventListener("click", () => send({ type: "resign", game: page.game.summary.game }));
   $("draw").addEventListener("click", () =>
     send({ type: "offer", game: page.game.summary.game, kind: "draw" }));
@@ -400,13 +586,26 @@ function relabel() {
   anyone.value = "";
   anyone.textContent = say("web_anyone");
   opponent.append(anyone);
+  const theme = $("theme");
+  theme.replaceChildren();
+  const discs = document.createElement("option");
+  discs.value = "";
+  discs.textContent = say("web_discs");
+  theme.append(discs);
+  for (const name of page.server.themes || []) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name;
+    theme.append(option);
+  }
+  theme.value = page.theme;
   for (const computer of page.server.computers) {
     const option = document.createElement("option");
     option.value = computer;
     option.textContent = computer;
     opponent.append(option);
   }
-  drawList();
+  lobby.drawList();
   drawGame();
 }
 
@@ -415,6 +614,7 @@ async function start() {
   const language = words.preferred();
   $("language").value = language;
   await words.load(language);
+  lobby.init(page, send);
   relabel();
   wire();
   page.ticking = setInterval(drawClocks, 250);

@@ -97,6 +97,7 @@ impl State {
                         periods,
                     },
                 );
+                self.broadcast_position(game);
                 self.start_turn(game);
                 Ok(())
             }

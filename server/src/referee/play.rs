@@ -153,6 +153,7 @@ impl State {
                 periods,
             },
         );
+        self.broadcast_position(game);
         match outcome {
             Some(outcome) => {
                 let result = GameResult {

@@ -20,6 +20,7 @@ impl State {
         };
         let state = self.state_of(live, side);
         self.send(id, &ServerMessage::Game { state });
+        self.send_position(id, game);
     }
 
     /// The number of unfinished games with a seat of `name`.

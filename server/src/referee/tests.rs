@@ -50,6 +50,7 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
                 address: IpAddr::from([127, 0, 0, 1]),
                 chat: Bucket::new(10, Instant::now()),
                 kick: Arc::default(),
+                positions: false,
             },
         );
         lines

@@ -87,10 +87,13 @@ enum Greeting {
 /// The answer to a connection's first message, and what it does to the connection.
 fn greeting(message: &ClientMessage) -> (ServerMessage, Greeting) {
     match message {
-        ClientMessage::Hello { version, .. } if *version == PROTOCOL_VERSION => (
+        ClientMessage::Hello {
+            version, positions, ..
+        } if *version == PROTOCOL_VERSION => (
             ServerMessage::Welcome {
                 version: PROTOCOL_VERSION,
                 server: format!("hnefataflserver {}", env!("CARGO_PKG_VERSION")),
+                positions: crate::referee::positions_sent(*positions),
             },
             Greeting::Welcome,
         ),
@@ -269,6 +272,7 @@ impl Server {
                     address,
                     chat,
                     kick: kick.clone(),
+                    positions: false,
                 },
             );
             state.address_refused(address)
@@ -343,6 +347,9 @@ impl Server {
             if !greeted {
                 let (reply, greeting) = greeting(&message);
                 let _ = queue.try_send(own_line(&reply));
+                if let ServerMessage::Welcome { positions, .. } = reply {
+                    self.lock().wants_positions(id, positions.is_some());
+                }
                 match greeting {
                     Greeting::Welcome => greeted = true,
                     Greeting::Again => {}

@@ -1,5 +1,6 @@
 //! The web port (`--web-port`): the page and its assets, embedded in the binary, over
-//! HTTPS, and the protocol's JSON messages over a WebSocket at `/ws`, one message a line.
+//! HTTPS, and the protocol's JSON messages over a WebSocket at `/ws`, one message a line;
+//! and the same in plain HTTP (`--web-plain`) for a reverse proxy that ends TLS.
 //! A stream accepted here goes through the same admission as one on the TLS port (the
 //! connections open at once, the PROXY header, the address's share, the TLS handshake
 //! with its deadline); its WebSocket goes through the same conversation
@@ -30,6 +31,9 @@ use tokio_tungstenite::tungstenite::{Error as SocketError, error::CapacityError}
 
 use super::Server;
 use super::connections::{AddressShare, Unread};
+
+mod forwarded;
+mod themes;
 use hnefatafl_net::protocol::{MAX_LINE, PROTOCOL_VERSION};
 
 /// The page and its assets (`server/web/`), in the binary.
@@ -48,12 +52,13 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
 const HEADER_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// What an accepted web stream holds while it is open, its WebSocket included: a permit
-/// of `--max-connections`, its address's share, and its place among the server's
+/// of `--max-connections`, its address's share (none on a plain port whose proxy is
+/// trusted: each WebSocket there takes its client's), and its place among the server's
 /// clients (a server that stops when empty waits for it).
 struct Held {
     server: Arc<Server>,
     _permit: Option<OwnedSemaphorePermit>,
-    _share: AddressShare,
+    _share: Option<AddressShare>,
 }
 
 impl Drop for Held {
@@ -64,12 +69,38 @@ impl Drop for Held {
     }
 }
 
+/// How a web port's streams come.
+#[derive(Clone)]
+pub enum WebPort {
+    /// Over TLS (`--web-port`), with this configuration.
+    Tls(TlsAcceptor),
+    /// In plain HTTP from a reverse proxy that ends TLS (`--web-plain`); with
+    /// `trust_forwarded`, the client's address is the one the proxy's `Forwarded` or
+    /// `X-Forwarded-For` header gives.
+    Plain {
+        /// Whether the proxy's address headers are believed.
+        trust_forwarded: bool,
+    },
+}
+
+/// What a request's answer needs to know of its stream.
+#[derive(Clone, Copy)]
+struct Seen {
+    /// The address that connected (on a TLS port, the PROXY header's when given).
+    address: IpAddr,
+    /// Whether the stream is TLS: a page of an `https://` origin only then; a plain port
+    /// takes `http://` (a test on loopback) and `https://` (behind its proxy).
+    secure: bool,
+    /// Whether the proxy's address headers are believed.
+    trust_forwarded: bool,
+}
+
 impl Server {
-    /// Accepts connections on the web port until the server stops, each as the TLS port
-    /// does: at most `--max-connections` open at once, both ports together, a failed
+    /// Accepts connections on a web port until the server stops, each as the TLS port
+    /// does: at most `--max-connections` open at once, every port together, a failed
     /// accept waiting before the next. Runs beside [`Server::serve`], which stops the
     /// server.
-    pub async fn serve_web(self: Arc<Self>, listener: TcpListener, tls: TlsAcceptor) {
+    pub async fn serve_web(self: Arc<Self>, listener: TcpListener, port: WebPort) {
         let mut back_off = super::FIRST_BACK_OFF;
         let mut closing = self.closing.subscribe();
         loop {
@@ -91,27 +122,65 @@ impl Server {
             self.clients.fetch_add(1, Ordering::SeqCst);
             tokio::spawn(
                 self.clone()
-                    .web_connection(stream, peer, tls.clone(), permit),
+                    .web_connection(stream, peer, port.clone(), permit),
             );
         }
     }
 
-    /// One stream of the web port: admitted as on the TLS port, then HTTP/1.1 requests
-    /// until it closes or becomes a WebSocket.
+    /// One stream of a web port: admitted as on the TLS port (or, plain, counted against
+    /// its address unless a trusted proxy names the address of each WebSocket), then
+    /// HTTP/1.1 requests until it closes or becomes a WebSocket.
     async fn web_connection(
         self: Arc<Self>,
         stream: TcpStream,
         peer: SocketAddr,
-        tls: TlsAcceptor,
+        port: WebPort,
         permit: Option<OwnedSemaphorePermit>,
     ) {
-        let admitted = self.admit(stream, peer, &tls).await;
-        let Some((stream, address, share)) = admitted else {
-            if self.clients.fetch_sub(1, Ordering::SeqCst) == 1 {
-                self.empty.notify_one();
+        match port {
+            WebPort::Tls(tls) => {
+                if let Some((stream, address, share)) = self.admit(stream, peer, &tls).await {
+                    let seen = Seen {
+                        address,
+                        secure: true,
+                        trust_forwarded: false,
+                    };
+                    return self.serve_http(stream, seen, Some(share), permit).await;
+                }
             }
-            return;
-        };
+            WebPort::Plain { trust_forwarded } => {
+                let _ = stream.set_nodelay(true);
+                let share = if trust_forwarded {
+                    None
+                } else {
+                    self.address_share(peer.ip())
+                };
+                if trust_forwarded || share.is_some() {
+                    let seen = Seen {
+                        address: peer.ip(),
+                        secure: false,
+                        trust_forwarded,
+                    };
+                    return self.serve_http(stream, seen, share, permit).await;
+                }
+            }
+        }
+        if self.clients.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.empty.notify_one();
+        }
+    }
+
+    /// HTTP/1.1 requests on an admitted stream until it closes, becomes a WebSocket, or
+    /// the server stops.
+    async fn serve_http<S>(
+        self: Arc<Self>,
+        stream: S,
+        seen: Seen,
+        share: Option<AddressShare>,
+        permit: Option<OwnedSemaphorePermit>,
+    ) where
+        S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    {
         let held = Arc::new(Held {
             server: self.clone(),
             _permit: permit,
@@ -119,7 +188,7 @@ impl Server {
         });
         let server = self.clone();
         let service = service_fn(move |request| {
-            let answer = server.clone().answer(request, address, held.clone());
+            let answer = server.clone().answer(request, seen, held.clone());
             async move { Ok::<_, Infallible>(answer) }
         });
         let mut closing = self.closing.subscribe();
@@ -140,7 +209,7 @@ impl Server {
     fn answer(
         self: Arc<Self>,
         mut request: Request<Incoming>,
-        address: IpAddr,
+        seen: Seen,
         held: Arc<Held>,
     ) -> Response<Full<Bytes>> {
         if request.method() != Method::GET {
@@ -148,9 +217,24 @@ impl Server {
         }
         let path = request.uri().path().to_owned();
         if path == SOCKET_PATH {
-            let response = match upgrade_answer(&request) {
+            let response = match upgrade_answer(&request, seen.secure) {
                 Ok(response) => response,
                 Err((status, words)) => return plain(status, words),
+            };
+            // Behind a trusted proxy, each WebSocket counts against its client's address.
+            let (address, share) = if seen.trust_forwarded {
+                let address = forwarded::client_address(request.headers()).unwrap_or(seen.address);
+                match self.address_share(address) {
+                    Some(share) => (address, Some(share)),
+                    None => {
+                        return plain(
+                            StatusCode::TOO_MANY_REQUESTS,
+                            "too many connections from your address",
+                        );
+                    }
+                }
+            } else {
+                (seen.address, None)
             };
             let upgrade = hyper::upgrade::on(&mut request);
             tokio::spawn(async move {
@@ -162,6 +246,7 @@ impl Server {
                 )
                 .await;
                 self.web_socket(socket, address).await;
+                drop(share);
                 drop(held);
             });
             return response;
@@ -187,9 +272,16 @@ impl Server {
             .into_iter()
             .map(|(_, name)| format!("\"{name}\""))
             .collect();
+        // The themes' names are those of `data/xlib`'s folders: plain words.
+        let themes: Vec<String> = themes::names()
+            .into_iter()
+            .map(|name| format!("\"{name}\""))
+            .collect();
         let text = format!(
-            "{{\"version\":{PROTOCOL_VERSION},\"socket\":\"{SOCKET_PATH}\",\"computers\":[{}]}}",
-            names.join(",")
+            "{{\"version\":{PROTOCOL_VERSION},\"socket\":\"{SOCKET_PATH}\",\"computers\":[{}],\
+             \"themes\":[{}]}}",
+            names.join(","),
+            themes.join(",")
         );
         let mut response = Response::new(Full::new(Bytes::from(text)));
         response.headers_mut().insert(
@@ -238,6 +330,7 @@ fn socket_config() -> WebSocketConfig {
 /// origin.
 fn upgrade_answer(
     request: &Request<Incoming>,
+    secure: bool,
 ) -> Result<Response<Full<Bytes>>, (StatusCode, &'static str)> {
     let headers = request.headers();
     let says = |name: header::HeaderName, word: &str| {
@@ -260,7 +353,7 @@ fn upgrade_answer(
             "this address is the game's WebSocket; open the page at / instead",
         ));
     };
-    if !same_origin(request) {
+    if !same_origin(request, secure) {
         return Err((
             StatusCode::FORBIDDEN,
             "the WebSocket opens only for this server's own page (its Origin)",
@@ -278,10 +371,11 @@ fn upgrade_answer(
     Ok(response)
 }
 
-/// Whether a WebSocket's request comes from this server's own page: its `Origin` is
-/// `https://` and the host it asked for (`Host`). A request without an `Origin` (no
-/// browser sends one) is refused too.
-fn same_origin(request: &Request<Incoming>) -> bool {
+/// Whether a WebSocket's request comes from this server's own page: its `Origin` is the
+/// host it asked for (`Host`), over `https://`, or on a plain port (behind a proxy that
+/// ends TLS, or tried on loopback) over `https://` or `http://`. A request without an
+/// `Origin` (no browser sends one) is refused too.
+fn same_origin(request: &Request<Incoming>, secure: bool) -> bool {
     let headers = request.headers();
     let (Some(origin), Some(host)) = (headers.get(header::ORIGIN), headers.get(header::HOST))
     else {
@@ -290,9 +384,12 @@ fn same_origin(request: &Request<Incoming>) -> bool {
     let (Ok(origin), Ok(host)) = (origin.to_str(), host.to_str()) else {
         return false;
     };
-    origin
-        .strip_prefix("https://")
-        .is_some_and(|origin_host| origin_host.eq_ignore_ascii_case(host))
+    let origin_host = match origin.strip_prefix("https://") {
+        Some(origin_host) => Some(origin_host),
+        None if !secure => origin.strip_prefix("http://"),
+        None => None,
+    };
+    origin_host.is_some_and(|origin_host| origin_host.eq_ignore_ascii_case(host))
 }
 
 /// An asset of the page by its path (`/` is `index.html`), with its type and the
@@ -304,6 +401,16 @@ fn asset(path: &str) -> Response<Full<Bytes>> {
     } else {
         relative
     };
+    if let Some(image) = relative.strip_prefix("theme/") {
+        let Some(png) = themes::png(image) else {
+            return plain(StatusCode::NOT_FOUND, "no such image");
+        };
+        let mut response = Response::new(Full::new(Bytes::from(png)));
+        response
+            .headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+        return with_headers(response);
+    }
     let found = if let Some(language) = relative.strip_prefix("lang/") {
         let valid = !language.is_empty() && language.chars().all(|c| c.is_ascii_lowercase());
         valid

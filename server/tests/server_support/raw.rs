@@ -32,6 +32,7 @@ impl Raw {
         raw.send(&ClientMessage::Hello {
             version: protocol::PROTOCOL_VERSION,
             client: "abuse test".into(),
+            positions: None,
         })
         .await;
         assert!(matches!(
@@ -91,6 +92,7 @@ impl Raw {
         raw.send(&ClientMessage::Hello {
             version: protocol::PROTOCOL_VERSION,
             client: "behind a proxy".into(),
+            positions: None,
         })
         .await;
         assert!(matches!(

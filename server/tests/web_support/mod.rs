@@ -8,7 +8,9 @@ use std::path::Path;
 
 use futures_util::{SinkExt, StreamExt};
 use hnefatafl_net::client::pins_file;
-use hnefatafl_net::protocol::{self, ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use hnefatafl_net::protocol::{
+    self, BoardPosition, ClientMessage, GameId, POSITIONS_VERSION, PROTOCOL_VERSION, ServerMessage,
+};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_rustls::client::TlsStream;
@@ -36,6 +38,73 @@ pub fn web_port(server: &ServerProcess) -> u16 {
         .next()
         .and_then(|port| port.parse().ok())
         .unwrap_or_else(|| panic!("no port in {line:?}"))
+}
+
+/// The plain web port of a server started with `--web-plain 0`, from what it printed.
+pub fn plain_port(server: &ServerProcess) -> u16 {
+    let marker = "for a proxy at http://";
+    let output = server.output_until(|text| text.contains(marker));
+    let line = output
+        .lines()
+        .find(|line| line.contains(marker))
+        .unwrap_or_else(|| panic!("no plain web page line in {output:?}"));
+    line.rsplit(':')
+        .next()
+        .and_then(|port| port.trim_end_matches('/').parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"))
+}
+
+/// The fingerprint of the certificate a TLS port shows a new connection (trusted on
+/// first use, from a home of its own).
+pub async fn served_fingerprint(port: u16) -> String {
+    let home = tempfile::tempdir().expect("home");
+    let stream = tls(port, home.path()).await;
+    let (_, connection) = stream.get_ref();
+    let certificate = connection
+        .peer_certificates()
+        .and_then(|chain| chain.first())
+        .expect("a certificate");
+    hnefatafl_net::tls::fingerprint(certificate)
+}
+
+/// `GET path` in plain HTTP/1.1 with extra headers, the connection closed after the
+/// answer.
+pub async fn get_plain(port: u16, path: &str, extra: &str) -> Answer {
+    let mut stream = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}Connection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.expect("send");
+    let mut bytes = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut bytes))
+        .await
+        .expect("an answer in time")
+        .expect("an answer");
+    Answer::read(&bytes)
+}
+
+/// A WebSocket to a plain web port with these headers besides the request's own; the
+/// refusal's error if it is refused.
+pub async fn open_plain(
+    port: u16,
+    headers: &[(&str, &str)],
+) -> Result<WebSocketStream<TcpStream>, tungstenite::Error> {
+    let stream = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    let mut request = format!("ws://127.0.0.1:{port}/ws")
+        .into_client_request()
+        .expect("a request");
+    for (name, value) in headers {
+        request.headers_mut().insert(
+            tungstenite::http::HeaderName::from_bytes(name.as_bytes()).expect("a name"),
+            HeaderValue::from_str(value).expect("a value"),
+        );
+    }
+    let (socket, _) = tokio_tungstenite::client_async(request, stream).await?;
+    Ok(socket)
 }
 
 /// A TLS connection to the web port, the server's certificate pinned in `home`.
@@ -92,25 +161,32 @@ pub async fn get(port: u16, home: &Path, path: &str) -> Answer {
         .await
         .expect("an answer in time")
         .expect("an answer");
-    let split = bytes
-        .windows(4)
-        .position(|window| window == b"\r\n\r\n")
-        .expect("the end of the headers");
-    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
-    let mut lines = head.split("\r\n");
-    let status = lines
-        .next()
-        .and_then(|line| line.split(' ').nth(1))
-        .and_then(|code| code.parse().ok())
-        .expect("a status");
-    let headers = lines
-        .filter_map(|line| line.split_once(':'))
-        .map(|(name, value)| (name.to_ascii_lowercase(), value.trim().to_owned()))
-        .collect();
-    Answer {
-        status,
-        headers,
-        body: bytes[split + 4..].to_vec(),
+    Answer::read(&bytes)
+}
+
+impl Answer {
+    /// Reads an HTTP/1.1 answer.
+    fn read(bytes: &[u8]) -> Answer {
+        let split = bytes
+            .windows(4)
+            .position(|window| window == b"\r\n\r\n")
+            .expect("the end of the headers");
+        let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+        let mut lines = head.split("\r\n");
+        let status = lines
+            .next()
+            .and_then(|line| line.split(' ').nth(1))
+            .and_then(|code| code.parse().ok())
+            .expect("a status");
+        let headers = lines
+            .filter_map(|line| line.split_once(':'))
+            .map(|(name, value)| (name.to_ascii_lowercase(), value.trim().to_owned()))
+            .collect();
+        Answer {
+            status,
+            headers,
+            body: bytes[split + 4..].to_vec(),
+        }
     }
 }
 
@@ -145,7 +221,8 @@ pub fn own_origin(port: u16) -> String {
 }
 
 impl WebClient {
-    /// Opens the WebSocket from the page's own origin and says hello.
+    /// Opens the WebSocket from the page's own origin and says hello, asking for
+    /// positions as the page does.
     pub async fn greeted(port: u16, home: &Path) -> WebClient {
         let mut client = open(port, home, Some(&own_origin(port)))
             .await
@@ -154,12 +231,20 @@ impl WebClient {
             .send(&ClientMessage::Hello {
                 version: PROTOCOL_VERSION,
                 client: "web test".into(),
+                positions: Some(POSITIONS_VERSION),
             })
             .await;
-        assert!(matches!(
-            client.next().await,
-            Some(ServerMessage::Welcome { .. })
-        ));
+        let welcome = client.next().await;
+        assert!(
+            matches!(
+                welcome,
+                Some(ServerMessage::Welcome {
+                    positions: Some(POSITIONS_VERSION),
+                    ..
+                })
+            ),
+            "{welcome:?}"
+        );
         client
     }
 
@@ -223,6 +308,16 @@ impl WebClient {
                 return found;
             }
         }
+    }
+
+    /// The next position of `game`, skipping other messages.
+    pub async fn position(&mut self, game: GameId) -> BoardPosition {
+        self.expect(|message| match message {
+            ServerMessage::Position { game: of, position } if *of == game => Some(position.clone()),
+            ServerMessage::Error { message } => panic!("refused: {message}"),
+            _ => None,
+        })
+        .await
     }
 
     /// The next error's text, skipping other messages.

@@ -269,6 +269,8 @@ impl Session {
             | ServerMessage::Offered { .. }
             | ServerMessage::Declined { .. }
             | ServerMessage::Ended { .. } => {}
+            // Sent only to a client whose `hello` asks for positions; this one does not.
+            ServerMessage::Position { .. } => {}
         }
     }
 
