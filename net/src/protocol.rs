@@ -11,20 +11,20 @@ use serde::{Deserialize, Serialize};
 use tokio_util::codec::AnyDelimiterCodec;
 
 pub use crate::clock::{ClockKind, ClockSpec};
+pub use lines::{masked, parse_client, parse_server, to_line};
+pub use moderation::{CHAT_PAGE, ChatLine, MAX_REASON, MODERATION_PAGE, ModAction, ModLogEntry};
+pub use position::{BoardPosition, LegalMoves, MAX_LEGAL_JSON, POSITIONS_VERSION, SquareIndex};
+pub use records::{RECORDS_BYTES, RECORDS_PAGE, Record, RecordFormat};
 pub use tournament::{
     MAX_TOURNAMENT_NAME, TournamentFormat, TournamentId, TournamentMatch, TournamentRound,
     TournamentSpec, TournamentStanding, TournamentStatus, TournamentSummary, TournamentView,
 };
 
-mod tournament;
-pub use moderation::{CHAT_PAGE, ChatLine, MAX_REASON, MODERATION_PAGE, ModAction, ModLogEntry};
-pub use records::{RECORDS_BYTES, RECORDS_PAGE, Record, RecordFormat};
-
+mod lines;
 mod moderation;
-mod records;
-pub use position::{BoardPosition, LegalMoves, MAX_LEGAL_JSON, POSITIONS_VERSION, SquareIndex};
-
 mod position;
+mod records;
+mod tournament;
 
 /// The version of the protocol that this program speaks. Version 4 adds tournaments,
 /// moderation (with `chat_hidden` sent unasked to a game's audience) and the export of
@@ -740,42 +740,6 @@ impl ServerMessage {
     }
 }
 
-/// Writes a message as one line of JSON, newline included.
-pub fn to_line(message: &impl Serialize) -> String {
-    // Serializing these plain types to a string cannot fail.
-    let mut line = serde_json::to_string(message).unwrap_or_default();
-    line.push('\n');
-    line
-}
-
-/// Reads a client's line, naming what is wrong.
-///
-/// # Errors
-///
-/// The line is not JSON, not an object with a known `type`, has a field its type does
-/// not have, or lacks one.
-pub fn parse_client(line: &str) -> Result<ClientMessage, String> {
-    let message = serde_json::from_str(line).map_err(|error| describe(line, &error))?;
-    if let ClientMessage::Rules
-    | ClientMessage::Games
-    | ClientMessage::Archive
-    | ClientMessage::Tournaments = message
-    {
-        // serde's `deny_unknown_fields` refuses unknown fields of the messages with
-        // fields, but lets a message without any (a unit variant of an internally tagged
-        // enum) carry whatever it likes; those are checked here.
-        if let Ok(serde_json::Value::Object(fields)) = serde_json::from_str(line) {
-            if let Some(field) = fields.keys().find(|key| *key != "type") {
-                let kind = fields.get("type").and_then(|t| t.as_str()).unwrap_or("");
-                return Err(format!(
-                    "bad message: unknown field `{field}`: `{kind}` has no fields"
-                ));
-            }
-        }
-    }
-    Ok(message)
-}
-
 /// The fields of a move's serde form; any other is refused.
 const MOVE_FIELDS: [&str; 3] = ["from", "to", "jumps"];
 
@@ -793,50 +757,6 @@ fn strict_move<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move
         }
     }
     serde_json::from_value(value).map_err(D::Error::custom)
-}
-
-/// Reads a server's line.
-///
-/// # Errors
-///
-/// As for [`parse_client`].
-pub fn parse_server(line: &str) -> Result<ServerMessage, String> {
-    serde_json::from_str(line).map_err(|error| describe(line, &error))
-}
-
-fn describe(line: &str, error: &serde_json::Error) -> String {
-    if serde_json::from_str::<serde_json::Value>(line).is_err() {
-        format!("malformed JSON: {error}")
-    } else {
-        format!("bad message: {error}")
-    }
-}
-
-/// The line as `--showtraffic` prints it: every `password` field masked. A line that is
-/// not JSON is shown by its length only, since it may hold a password.
-pub fn masked(line: &str) -> String {
-    fn mask(value: &mut serde_json::Value) {
-        match value {
-            serde_json::Value::Object(map) => {
-                for (key, field) in map.iter_mut() {
-                    if key == "password" {
-                        *field = serde_json::Value::String("********".into());
-                    } else {
-                        mask(field);
-                    }
-                }
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(mask),
-            _ => {}
-        }
-    }
-    match serde_json::from_str::<serde_json::Value>(line) {
-        Ok(mut value) => {
-            mask(&mut value);
-            value.to_string()
-        }
-        Err(_) => format!("<{} bytes, not JSON>", line.len()),
-    }
 }
 
 #[cfg(test)]
