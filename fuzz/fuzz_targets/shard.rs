@@ -63,7 +63,12 @@ fuzz_target!(|data: &[u8]| {
     let mut again = bytes[..header_end(&bytes).expect("a header read")].to_vec();
     for game in &read.games {
         for sample in &game.samples {
-            assert!(sample.inputs.iter().all(|&input| usize::from(input) < layout.inputs()));
+            assert!(
+                sample
+                    .inputs
+                    .iter()
+                    .all(|&input| usize::from(input) < layout.inputs())
+            );
         }
         write_block(&layout, game, &mut again).expect("a game read is written");
     }
