@@ -25,6 +25,8 @@ fn the_load_benchmark_prints_its_usage_when_asked() {
             "--computer",
             "--computer-threads",
             "--patience",
+            "--transport",
+            "--idle",
         ] {
             assert!(
                 said.contains(option),

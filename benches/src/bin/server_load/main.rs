@@ -1,11 +1,12 @@
 //! The server's load benchmark: many clients on loopback play many games of random legal
-//! moves at once through a real `hnefataflserver` over TLS.
+//! moves at once through a real `hnefataflserver`, over its TLS port or its web port's
+//! WebSocket, with as many idle clients logged in beside them.
 //!
 //! ```text
 //! cargo build --release -p hnefatafl-server --bin hnefataflserver
 //! cargo run --release -p hnefatafl-benches --bin server_load -- [--games 100]
 //!       [--rules brandub] [--plies 1000] [--seed 1] [--server target/release/hnefataflserver]
-//!       [--computer LEVEL [--computer-threads N]]
+//!       [--computer LEVEL [--computer-threads N]] [--transport tls|websocket] [--idle N]
 //! ```
 //!
 //! Each game has two clients of its own (so 100 games are 200 clients), or with
@@ -15,7 +16,12 @@
 //! mover's sending it to the mover's reading the server's acknowledgement (and against a
 //! computer, of its reply), and the server process's peak resident memory (`VmHWM`) and
 //! most threads. The server is started with `--exempt 127.0.0.1`: every client comes from
-//! the loopback, which its per-address quotas would otherwise refuse.
+//! the loopback, which its per-address quotas would otherwise refuse. With `--transport
+//! websocket` it is started with `--web-port 0` too and every client opens the WebSocket
+//! at /ws of that port over TLS, from the page's own origin; `--idle N` logs in N more
+//! clients that only read what the server sends them while the games are played.
+
+mod connection;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -23,9 +29,10 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use hnefatafl_core::{Game, Rules};
-use hnefatafl_net::client::Client;
 use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncBufReadExt, BufReader};
+
+use connection::{Connection, Transport};
 
 /// Loads a real hnefataflserver with many clients playing random games at once: each
 /// game has two clients of its own (or, with --computer, one against a computer account),
@@ -63,6 +70,12 @@ struct Options {
     /// every search queued before it); past it the benchmark fails.
     #[arg(long, value_name = "SECONDS", default_value_t = PATIENCE.as_secs())]
     patience: u64,
+    /// How the clients reach the server: its TLS port, or its web port's WebSocket.
+    #[arg(long, value_enum, default_value = "tls", value_name = "TRANSPORT")]
+    transport: Transport,
+    /// Clients logged in beside the players that only read what the server sends them.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    idle: usize,
 }
 
 impl Options {
@@ -85,6 +98,12 @@ impl Options {
     fn server_arguments(&self) -> Vec<String> {
         // Every client comes from the loopback: no per-address quota may count them.
         let mut arguments = vec!["--exempt".to_owned(), "127.0.0.1".to_owned()];
+        arguments.extend(
+            self.transport
+                .server_arguments()
+                .iter()
+                .map(|a| a.to_string()),
+        );
         if let Some(level) = self.computer {
             arguments.extend(["--computer".to_owned(), level.to_string()]);
         }
@@ -115,17 +134,16 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The next message, within `patience`; `None` when the server closed the connection.
 async fn receive_within(
-    client: &mut Client,
+    client: &mut Connection,
     patience: Duration,
 ) -> Result<Option<ServerMessage>, String> {
     tokio::time::timeout(patience, client.recv())
         .await
         .map_err(|_| format!("no message from the server in {} s", patience.as_secs()))?
-        .map_err(|e| e.to_string())
 }
 
 /// The next message, within [`PATIENCE`]; `None` when the server closed the connection.
-async fn receive(client: &mut Client) -> Result<Option<ServerMessage>, String> {
+async fn receive(client: &mut Connection) -> Result<Option<ServerMessage>, String> {
     receive_within(client, PATIENCE).await
 }
 
@@ -147,17 +165,20 @@ fn next_random(state: &mut u64) -> u64 {
     *state
 }
 
-async fn connect(port: u16, pins: &std::path::Path, name: &str) -> Result<Client, String> {
-    let mut client = Client::connect("127.0.0.1", port, pins)
-        .await
-        .map_err(|e| e.to_string())?;
+/// Connects by `transport` and registers `name`: the logged-in connection.
+async fn connect(
+    transport: Transport,
+    port: u16,
+    pins: &Path,
+    name: &str,
+) -> Result<Connection, String> {
+    let mut client = Connection::open(transport, port, pins).await?;
     client
         .send(&ClientMessage::Register {
             name: name.into(),
             password: format!("password of {name}"),
         })
-        .await
-        .map_err(|e| e.to_string())?;
+        .await?;
     loop {
         match receive(&mut client).await? {
             Some(ServerMessage::LoggedIn { .. }) => return Ok(client),
@@ -170,7 +191,7 @@ async fn connect(port: u16, pins: &std::path::Path, name: &str) -> Result<Client
 
 /// One side of a game: its client and game, and whether its opponent is a computer.
 struct Player {
-    client: Client,
+    client: Connection,
     id: GameId,
     side: usize,
     game: Game,
@@ -202,7 +223,7 @@ async fn play(player: Player, plies: usize, mut random: u64) -> Result<Report, S
                 let mv = moves[(next_random(&mut random) % moves.len() as u64) as usize];
                 ClientMessage::Move { game: id, mv }
             };
-            client.send(&message).await.map_err(|e| e.to_string())?;
+            client.send(&message).await?;
             sent = Some(Instant::now());
         }
         match receive_within(&mut client, patience).await? {
@@ -238,11 +259,12 @@ async fn play(player: Player, plies: usize, mut random: u64) -> Result<Report, S
 }
 
 /// Starts the server on a free port of the loopback with a fresh data folder; its guard
-/// and the port it says it listens on.
+/// and the port of `transport` it says it listens on.
 async fn start_server(
     program: &Path,
     data: &Path,
     arguments: &[String],
+    transport: Transport,
 ) -> Result<(ServerGuard, u16), String> {
     let server = Command::new(program)
         .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
@@ -253,23 +275,32 @@ async fn start_server(
         .map_err(|e| format!("{}: {e}", program.display()))?;
     let mut server = ServerGuard(server);
     let stdout = server.0.stdout.take().ok_or("no stdout")?;
-    let mut first = String::new();
-    BufReader::new(tokio::process::ChildStdout::from_std(stdout).map_err(|e| e.to_string())?)
-        .read_line(&mut first)
-        .await
-        .map_err(|e| e.to_string())?;
-    let port: u16 = first
-        .split_whitespace()
-        .nth(3)
-        .and_then(|address| address.trim_end_matches(',').rsplit(':').next())
+    let mut lines =
+        BufReader::new(tokio::process::ChildStdout::from_std(stdout).map_err(|e| e.to_string())?)
+            .lines();
+    let announcement = transport.announcement();
+    let line = loop {
+        match lines.next_line().await.map_err(|e| e.to_string())? {
+            Some(line) if line.starts_with(announcement) => break line,
+            Some(_) => {}
+            None => return Err(format!("the server did not say {announcement:?}")),
+        }
+    };
+    // "... on 127.0.0.1:PORT, certificate ..." or "... at https://127.0.0.1:PORT/".
+    let port: u16 = line[announcement.len()..]
+        .split([',', '/', ' '])
+        .next()
+        .and_then(|address| address.rsplit(':').next())
         .and_then(|port| port.parse().ok())
-        .ok_or_else(|| format!("no port in {first:?}"))?;
+        .ok_or_else(|| format!("no port in {line:?}"))?;
+    // Whatever else it says is read, so that it never writes to a closed pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     Ok((server, port))
 }
 
 /// The next message that is not for the pair's own seating: the game the server shows,
 /// or its error.
-async fn seating(client: &mut Client) -> Result<ServerMessage, String> {
+async fn seating(client: &mut Connection) -> Result<ServerMessage, String> {
     loop {
         match receive(client).await? {
             Some(message @ ServerMessage::Game { .. }) => return Ok(message),
@@ -284,8 +315,8 @@ async fn seating(client: &mut Client) -> Result<ServerMessage, String> {
 /// joins; without a second, `opponent` (a computer account) takes the other seat. The
 /// game and its rules.
 async fn seat(
-    first: &mut Client,
-    second: Option<&mut Client>,
+    first: &mut Connection,
+    second: Option<&mut Connection>,
     rules: &str,
     opponent: Option<String>,
 ) -> Result<(GameId, Rules), String> {
@@ -297,8 +328,7 @@ async fn seat(
             opponent,
             rated: false,
         })
-        .await
-        .map_err(|e| e.to_string())?;
+        .await?;
     let ServerMessage::Game { state } = seating(first).await? else {
         return Err("no game".into());
     };
@@ -350,6 +380,8 @@ struct Totals {
     ended: usize,
     latencies: Vec<Duration>,
     replies: Vec<Duration>,
+    /// Idle clients still connected at the end.
+    idle: usize,
     /// The server's peak resident memory (kB) and most threads.
     server: Option<(u64, u64)>,
 }
@@ -379,9 +411,14 @@ fn print_report(options: &Options, logged_in: Duration, played: Duration, totals
         .computer
         .map(|level| format!(", against computer{level}"))
         .unwrap_or_default();
+    let transport = match options.transport {
+        Transport::Tls => "TLS lines",
+        Transport::Websocket => "WebSocket",
+    };
     println!(
-        "clients: {}, games: {}, rules: {}{opponent}",
+        "clients: {} playing and {} idle over {transport}, games: {}, rules: {}{opponent}",
         options.games * options.players_per_game(),
+        options.idle,
         options.games,
         options.rules
     );
@@ -408,6 +445,10 @@ fn print_report(options: &Options, logged_in: Duration, played: Duration, totals
             percentiles(&mut totals.replies)
         );
     }
+    println!(
+        "idle clients still connected at the end: {} of {}",
+        totals.idle, options.idle
+    );
     match totals.server {
         Some((memory, threads)) => println!(
             "server: peak resident memory (VmHWM) {:.1} MB, at most {threads} threads",
@@ -417,8 +458,28 @@ fn print_report(options: &Options, logged_in: Duration, played: Duration, totals
     }
 }
 
+/// An idle client: reads what the server sends it until `stop`; an error if the server
+/// closes its connection or sends it an error first.
+async fn stay_idle(
+    mut client: Connection,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> Result<(), String> {
+    loop {
+        tokio::select! {
+            _ = stop.wait_for(|stopped| *stopped) => return Ok(()),
+            message = client.recv() => match message? {
+                Some(ServerMessage::Error { message }) => {
+                    return Err(format!("an idle client: {message}"));
+                }
+                Some(_) => {}
+                None => return Err("the server closed an idle client's connection".into()),
+            },
+        }
+    }
+}
+
 /// Seats the clients, one or two to a game: each game's players.
-async fn seat_all(options: &Options, clients: Vec<Client>) -> Result<Vec<Player>, String> {
+async fn seat_all(options: &Options, clients: Vec<Connection>) -> Result<Vec<Player>, String> {
     let opponent = options.computer.map(|level| format!("computer{level}"));
     let against_computer = opponent.is_some();
     let mut players = Vec::new();
@@ -453,19 +514,28 @@ async fn seat_all(options: &Options, clients: Vec<Client>) -> Result<Vec<Player>
 
 async fn run(options: Options) -> Result<(), String> {
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let (server, port) =
-        start_server(&options.server(), data.path(), &options.server_arguments()).await?;
+    let (server, port) = start_server(
+        &options.server(),
+        data.path(),
+        &options.server_arguments(),
+        options.transport,
+    )
+    .await?;
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let watcher = tokio::spawn(watch_server(server.0.id(), stopped));
+    let watcher = tokio::spawn(watch_server(server.0.id(), stopped.clone()));
     let pins = data.path().join("known_servers");
 
-    // Log in every client and seat them, one or two to a game.
+    // Log in every client, the idle ones too, and seat the players, one or two to a game.
     let start = Instant::now();
+    let players = options.games * options.players_per_game();
+    let names = (0..players)
+        .map(|index| format!("player{index}"))
+        .chain((0..options.idle).map(|index| format!("idle{index}")));
     let mut logins = Vec::new();
-    for index in 0..options.games * options.players_per_game() {
-        let pins = pins.clone();
+    for name in names {
+        let (pins, transport) = (pins.clone(), options.transport);
         logins.push(tokio::spawn(async move {
-            connect(port, &pins, &format!("player{index}")).await
+            connect(transport, port, &pins, &name).await
         }));
     }
     let mut clients = Vec::new();
@@ -473,6 +543,11 @@ async fn run(options: Options) -> Result<(), String> {
         clients.push(login.await.map_err(|e| e.to_string())??);
     }
     let logged_in = start.elapsed();
+    let idle: Vec<_> = clients
+        .split_off(players)
+        .into_iter()
+        .map(|client| tokio::spawn(stay_idle(client, stopped.clone())))
+        .collect();
     let seated = seat_all(&options, clients).await?;
 
     // Every game at once.
@@ -495,6 +570,10 @@ async fn run(options: Options) -> Result<(), String> {
     }
     let played = play_start.elapsed();
     let _ = stop.send(true);
+    for client in idle {
+        client.await.map_err(|e| e.to_string())??;
+        totals.idle += 1;
+    }
     totals.server = watcher.await.map_err(|e| e.to_string())?;
     drop(server);
     print_report(&options, logged_in, played, &mut totals);
