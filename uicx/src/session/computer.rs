@@ -316,10 +316,12 @@ impl Session {
         lines
             .into_iter()
             .enumerate()
-            .map(|(index, line)| match marks.next_if(|(at, _)| *at == index) {
-                Some((_, block)) => Shown::Depth { line, block },
-                None => Shown::Line(line),
-            })
+            .map(
+                |(index, line)| match marks.next_if(|(at, _)| *at == index) {
+                    Some((_, block)) => Shown::Depth { line, block },
+                    None => Shown::Line(line),
+                },
+            )
             .collect()
     }
 
