@@ -603,7 +603,7 @@ fn handle_input(
     match input {
         Input::Wake => {
             let thinking = session.is_thinking();
-            let lines = session.poll();
+            let shown = session.poll_shown();
             if !session.is_thinking() {
                 terminal.progress(session.language(), None);
                 if thinking {
@@ -612,11 +612,11 @@ fn handle_input(
             }
             // What arrives by itself starts on a line of its own, below the
             // prompt, which is written again after it.
-            if state.prompted && !lines.is_empty() {
+            if state.prompted && !shown.is_empty() {
                 terminal.leave_prompt();
                 state.prompted = false;
             }
-            terminal.lines(&lines);
+            terminal.shown(&shown);
         }
         Input::Line(words) if words.is_empty() => state.prompted = false,
         Input::Line(_) | Input::Secret(_) if session.is_busy() => {

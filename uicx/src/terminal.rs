@@ -1,5 +1,6 @@
 //! What the command line writes: replies on standard output and errors on standard error,
-//! never panicking on a closed pipe, and the progress line while the computer thinks.
+//! never panicking on a closed pipe, the progress line while the computer thinks, and a
+//! live analysis's block of lines, rewritten in place at a terminal.
 
 use std::io::{IsTerminal, Read, Write};
 use std::sync::Arc;
@@ -8,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::lang::{Key, Language, Message};
-use crate::session::{Reply, SearchProgress};
+use crate::session::{Reply, SearchProgress, Shown};
 
 /// Writes one line to standard output; `false` when standard output is gone (a closed
 /// pipe), so the caller can end quietly instead of panicking.
@@ -133,13 +134,39 @@ pub fn colour() -> bool {
     anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
 }
 
-/// The command line's output: replies, the prompt and the progress line.
+/// Whether standard output is a terminal that moves its cursor (any but `TERM=dumb`),
+/// where a live analysis's lines are rewritten in place; colour plays no part.
+fn moves_cursor() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("TERM").is_none_or(|term| term != "dumb")
+}
+
+/// The width of standard output's terminal in columns; `None` where it is not known.
+fn columns() -> Option<usize> {
+    rustix::termios::tcgetwinsize(std::io::stdout())
+        .ok()
+        .map(|size| usize::from(size.ws_col))
+        .filter(|&columns| columns > 0)
+}
+
+/// How many rows of a terminal `columns` wide a line takes once it wraps.
+fn rows_of(line: &str, columns: Option<usize>) -> usize {
+    let width = line.chars().count();
+    columns.map_or(1, |columns| width.div_ceil(columns)).max(1)
+}
+
+/// The command line's output: replies, the prompt, the progress line and a live
+/// analysis's block.
 pub struct Terminal {
     closed: bool,
     prompt: bool,
     progress: Option<ProgressBar>,
     show_progress: bool,
     keys: KeyMode,
+    /// Whether a live analysis's block is rewritten in place ([`moves_cursor`]).
+    in_place: bool,
+    /// The rows of the block last written, just above the cursor: 0 once anything
+    /// else was written below it.
+    block_rows: usize,
 }
 
 impl Terminal {
@@ -152,6 +179,8 @@ impl Terminal {
             progress: None,
             show_progress: std::io::stdout().is_terminal() && std::io::stderr().is_terminal(),
             keys: KeyMode::default(),
+            in_place: moves_cursor(),
+            block_rows: 0,
         }
     }
 
@@ -176,11 +205,46 @@ impl Terminal {
         self.prompt
     }
 
-    /// Writes lines to standard output.
-    pub fn lines(&mut self, lines: &[String]) {
-        for line in lines {
-            self.line(line);
+    /// Writes what arrived by itself: each line once, and each finished depth of a live
+    /// analysis at a terminal as its whole block in place of the one before (cursor up
+    /// over it, erase to the end of the screen), in a pipe as its one line.
+    pub(crate) fn shown(&mut self, shown: &[Shown]) {
+        for item in shown {
+            match item {
+                Shown::Line(line) => self.line(line),
+                Shown::Depth { block, .. } if self.in_place => self.block(block),
+                Shown::Depth { line, .. } => self.line(line),
+            }
         }
+    }
+
+    /// Writes `block` over the block written last, when nothing came below it since.
+    fn block(&mut self, block: &[String]) {
+        if self.closed {
+            return;
+        }
+        let mut text = String::new();
+        if self.block_rows > 0 {
+            text = format!("\r\x1b[{}A\x1b[J", self.block_rows);
+        }
+        for line in block {
+            text.push_str(line);
+            text.push('\n');
+        }
+        let write = || {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+                .is_ok()
+        };
+        let ok = match &self.progress {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        };
+        self.closed = !ok;
+        let columns = columns();
+        self.block_rows = block.iter().map(|line| rows_of(line, columns)).sum();
     }
 
     /// Writes one line to standard output, above the progress line if one shows.
@@ -193,10 +257,12 @@ impl Terminal {
             None => print_line(text),
         };
         self.closed = !ok;
+        self.block_rows = 0;
     }
 
     /// Writes an error line to standard error.
     pub fn error(&mut self, text: &str) {
+        self.block_rows = 0;
         match &self.progress {
             Some(bar) => bar.suspend(|| print_error(text)),
             None => print_error(text),
@@ -230,6 +296,7 @@ impl Terminal {
         if !self.prompt || self.closed {
             return;
         }
+        self.block_rows = 0;
         let mut stdout = std::io::stdout().lock();
         let written = match secret {
             Some(text) => write!(stdout, "{text} "),

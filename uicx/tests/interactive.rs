@@ -1,5 +1,5 @@
-//! The program at a terminal (a pty): the prompt, the progress line and `f` during a
-//! long search. Every wait is for text to appear, never a fixed time.
+//! The program at a terminal (a pty): the prompt, the progress line, `f` during a
+//! long search and a live analysis rewritten in place. Every wait is for text to appear, never a fixed time.
 
 use rexpect::session::{PtySession, spawn_command};
 use std::path::Path;
@@ -18,6 +18,17 @@ fn start_coloured(home: &Path, colour: bool) -> PtySession {
     if colour {
         command.env_remove("NO_COLOR");
     }
+    command.args(["-C", "-r", "brandub", "-l", "eng"]);
+    match spawn_command(command, Some(60_000)) {
+        Ok(session) => session,
+        Err(error) => panic!("cannot start the program in a pty: {error}"),
+    }
+}
+
+/// The program on brandub in English, with no colour, at a terminal of type `term`.
+fn start_on_terminal(home: &Path, term: &str) -> PtySession {
+    let mut command = process(home);
+    command.env("TERM", term);
     command.args(["-C", "-r", "brandub", "-l", "eng"]);
     match spawn_command(command, Some(60_000)) {
         Ok(session) => session,
@@ -166,6 +177,59 @@ fn a_live_analysis_stops_on_any_key_without_enter() {
     expect(&mut session, "> ");
     send(&mut session, "s");
     expect(&mut session, "No analysis is running.");
+    send(&mut session, "q");
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+}
+
+/// Waits for `pattern` (a regular expression) in the raw output.
+fn expect_regex(session: &mut PtySession, pattern: &str) {
+    if let Err(error) = session.exp_regex(pattern) {
+        panic!("expected {pattern:?}: {error}");
+    }
+}
+
+#[test]
+fn a_live_analysis_rewrites_its_lines_in_place() {
+    let home = tempfile::tempdir().expect("HOME");
+    // No colour (`NO_COLOR` is set): moving the cursor is not colour.
+    let mut session = start_on_terminal(home.path(), "xterm");
+    expect(&mut session, "> ");
+    send(&mut session, "live d3 j1 lines=2");
+    expect(&mut session, "depth 1  score ");
+    // Each new depth goes back up over the lines before it (cursor up, erase to the
+    // end of the screen) and writes the block again.
+    expect_regex(&mut session, r"\r\x1b\[\d+A\x1b\[Jdepth 2  score ");
+    expect_regex(&mut session, r"\r\x1b\[\d+A\x1b\[Jdepth 3  score ");
+    // The second line's depths come below the first line's deepest, in one block.
+    expect_regex(
+        &mut session,
+        r"\r\x1b\[\d+A\x1b\[Jdepth 3  score [^\r\n]*\r\nline 2  depth 1  score ",
+    );
+    // The result is written once, below the last block.
+    expect_regex(
+        &mut session,
+        r"\r\x1b\[\d+A\x1b\[Jdepth 3  score [^\r\n]*\r\nline 2  depth 3  score [^\r\n]*\r\nBest move: m ",
+    );
+    expect(&mut session, "> ");
+    send(&mut session, "q");
+    if let Err(error) = session.exp_eof() {
+        panic!("the program should end on q: {error}");
+    }
+}
+
+#[test]
+fn a_live_analysis_on_a_dumb_terminal_prints_one_line_a_depth() {
+    let home = tempfile::tempdir().expect("HOME");
+    let mut session = start_on_terminal(home.path(), "dumb");
+    expect(&mut session, "> ");
+    send(&mut session, "live d3 j1");
+    expect_regex(
+        &mut session,
+        r"depth 1  score [^\r\n\x1b]*\r\ndepth 2  score [^\r\n\x1b]*\r\ndepth 3  score [^\r\n\x1b]*\r\nBest move: m ",
+    );
+    expect(&mut session, "> ");
     send(&mut session, "q");
     if let Err(error) = session.exp_eof() {
         panic!("the program should end on q: {error}");

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use aim::nnue::Network;
-use aim::{Evaluation, Limits};
+use aim::{Evaluation, Limits, Progress};
 
 use hnefatafl_core::{Player, Rules};
 
@@ -15,6 +15,22 @@ use crate::roles::{Role, roles};
 use crate::thinker::{Event, Purpose};
 
 use super::{PlayerKind, Session, capture_line};
+
+/// What arrived by itself, as [`Session::poll_shown`] gives it to the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Shown {
+    /// A line to print once.
+    Line(String),
+    /// A finished depth of a live analysis: `line` as a pipe prints it, and `block`, the
+    /// latest depth of each of the analysis's lines so far, best line first, which a
+    /// terminal writes in place of the block before it.
+    Depth {
+        /// The depth's line.
+        line: String,
+        /// The block it updates.
+        block: Vec<String>,
+    },
+}
 
 /// The network of the rule file in play: where it was found, and the network, shared
 /// with every search.
@@ -171,6 +187,7 @@ impl Session {
     /// (its connection's thread calls the same [`Notify`]).
     pub(crate) fn poll(&mut self) -> Vec<String> {
         self.out.clear();
+        self.pane.clear_marks();
         while let Some(event) = self.thinker.poll() {
             self.apply_event(event);
         }
@@ -186,36 +203,8 @@ impl Session {
                     return;
                 }
                 self.pane_progress(&progress);
-                if !self.source.frontend().analysis_as_text() {
-                    return;
-                }
-                let Some(game) = &self.game else { return };
-                let seconds = progress.elapsed.as_secs_f64();
-                let speed = if seconds > 0.0 {
-                    (progress.nodes as f64 / seconds) as u64
-                } else {
-                    0
-                };
-                let pv = self.naming().line(game.rules(), &progress.pv);
-                let chance = self.win_words(game.side_to_move(), progress.win_chance());
-                let depth = Message::new(
-                    Key::AnalysisDepth,
-                    [
-                        progress.depth.to_string(),
-                        progress.score.to_string(),
-                        progress.nodes.to_string(),
-                        speed.to_string(),
-                        format!("{seconds:.2}"),
-                        pv,
-                        chance,
-                    ],
-                );
-                if progress.line == 0 {
-                    self.say(depth);
-                } else {
-                    let text = self.text(&depth);
-                    let number = (progress.line + 1).to_string();
-                    self.say(Message::new(Key::AnalysisLineDepth, [number, text]));
+                if self.source.frontend().analysis_as_text() {
+                    self.say_depth(&progress);
                 }
             }
             Event::Done {
@@ -278,6 +267,62 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// Says a finished depth of an analysis's line: `depth 6  score ...`, or `line 2
+    /// depth 4  score ...` for a later line. During a live analysis it also becomes the
+    /// line's entry in the block of its latest depths, which a terminal rewrites in
+    /// place ([`Session::poll_shown`]).
+    fn say_depth(&mut self, progress: &Progress) {
+        let Some(game) = &self.game else { return };
+        let seconds = progress.elapsed.as_secs_f64();
+        let speed = if seconds > 0.0 {
+            (progress.nodes as f64 / seconds) as u64
+        } else {
+            0
+        };
+        let pv = self.naming().line(game.rules(), &progress.pv);
+        let chance = self.win_words(game.side_to_move(), progress.win_chance());
+        let depth = Message::new(
+            Key::AnalysisDepth,
+            [
+                progress.depth.to_string(),
+                progress.score.to_string(),
+                progress.nodes.to_string(),
+                speed.to_string(),
+                format!("{seconds:.2}"),
+                pv,
+                chance,
+            ],
+        );
+        let mut text = self.text(&depth);
+        if progress.line > 0 {
+            let number = (progress.line + 1).to_string();
+            text = self.text(&Message::new(Key::AnalysisLineDepth, [number, text]));
+        }
+        if self.live.is_some() {
+            let at = self.out.len();
+            self.pane.depth_block(progress.line, &text, at);
+        }
+        self.out.push(text);
+    }
+
+    /// [`Session::poll`], with each finished depth of a live analysis marked: a
+    /// terminal rewrites the block of the latest depths in place where a pipe prints
+    /// one line a depth.
+    pub(crate) fn poll_shown(&mut self) -> Vec<Shown> {
+        let lines = self.poll();
+        let mut marks = self.pane.take_marks().into_iter().peekable();
+        lines
+            .into_iter()
+            .enumerate()
+            .map(
+                |(index, line)| match marks.next_if(|(at, _)| *at == index) {
+                    Some((_, block)) => Shown::Depth { line, block },
+                    None => Shown::Line(line),
+                },
+            )
+            .collect()
     }
 
     /// The lines of an analysis of several, best first: each one's move, score, win

@@ -52,7 +52,7 @@ mod server_says;
 mod tournaments;
 mod words;
 
-pub(crate) use computer::read_network;
+pub(crate) use computer::{Shown, read_network};
 use game::read_limits;
 pub(crate) use network::NetworkGame;
 use network::parse_game;

@@ -11,7 +11,8 @@ use crate::thinker::Purpose;
 
 use super::Session;
 
-/// The lines of the analysis of one position, for the window's pane.
+/// The lines of the analysis of one position, for the window's pane and the
+/// terminal's block of a live analysis.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Pane {
     /// The position they are for: its ply and key.
@@ -20,6 +21,33 @@ pub(crate) struct Pane {
     depth: u32,
     /// Each line's text, best first.
     lines: Vec<String>,
+    /// The terminal's block of a live analysis: each line's latest depth as text, in
+    /// the order of the lines.
+    block: Vec<String>,
+    /// Where in the output since the last poll each finished depth of a live analysis
+    /// is, with the block as it stood after it.
+    marks: Vec<(usize, Vec<String>)>,
+}
+
+impl Pane {
+    /// Sets line `line`'s entry of the live block to `text`, the output's line `at`.
+    pub(super) fn depth_block(&mut self, line: usize, text: &str, at: usize) {
+        if self.block.len() <= line {
+            self.block.resize(line + 1, String::new());
+        }
+        text.clone_into(&mut self.block[line]);
+        self.marks.push((at, self.block.clone()));
+    }
+
+    /// Forgets the marks of the output before.
+    pub(super) fn clear_marks(&mut self) {
+        self.marks.clear();
+    }
+
+    /// The marks of the output since [`Pane::clear_marks`], in order.
+    pub(super) fn take_marks(&mut self) -> Vec<(usize, Vec<String>)> {
+        std::mem::take(&mut self.marks)
+    }
 }
 
 /// The ply and key of a game's position.
@@ -96,6 +124,7 @@ impl Session {
         if self.pane.at != Some(at) {
             self.pane = Pane {
                 at: Some(at),
+                marks: std::mem::take(&mut self.pane.marks),
                 ..Pane::default()
             };
         }
@@ -123,11 +152,11 @@ impl Session {
                 Some(self.pane_line(game, index + 1, line.best?, figures))
             })
             .collect();
-        self.pane = Pane {
-            at: Some(place(game)),
-            depth: result.depth,
-            lines,
-        };
+        // The live block and its marks stay: the depths polled with the result are
+        // still to be shown.
+        self.pane.at = Some(place(game));
+        self.pane.depth = result.depth;
+        self.pane.lines = lines;
     }
 
     /// After the position changed (a move, the computer's or the other player's, a move
@@ -153,8 +182,12 @@ impl Session {
 
     /// Empties the pane, for an analysis that starts: the lines of the one before are
     /// not its own.
+    /// The marks of the output not yet polled stay.
     pub(super) fn clear_pane(&mut self) {
-        self.pane = Pane::default();
+        self.pane = Pane {
+            marks: std::mem::take(&mut self.pane.marks),
+            ..Pane::default()
+        };
     }
 }
 
