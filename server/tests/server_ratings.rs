@@ -53,26 +53,6 @@ async fn play_to_resignation(
     game
 }
 
-/// An account's ratings and history rows, as the server answers `rating`.
-async fn ratings_of(client: &mut TestClient, account: &str) -> (Vec<RulesRating>, usize) {
-    client
-        .send(ClientMessage::Rating {
-            account: account.into(),
-        })
-        .await;
-    client
-        .expect(|m| match m {
-            ServerMessage::AccountRatings {
-                account: a,
-                ratings,
-                history,
-            } if a == account => Some((ratings.clone(), history.len())),
-            ServerMessage::Error { message } => panic!("refused: {message}"),
-            _ => None,
-        })
-        .await
-}
-
 /// Asks until both accounts have a rating, for at most [`PATIENCE`].
 async fn rated_when_the_period_ends(
     client: &mut TestClient,
@@ -80,8 +60,8 @@ async fn rated_when_the_period_ends(
 ) -> [(RulesRating, usize); 2] {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let first = ratings_of(client, names[0]).await;
-        let second = ratings_of(client, names[1]).await;
+        let first = client.ratings_of(names[0]).await;
+        let second = client.ratings_of(names[1]).await;
         if let ([one], [two]) = (first.0.as_slice(), second.0.as_slice()) {
             return [(one.clone(), first.1), (two.clone(), second.1)];
         }
@@ -102,7 +82,7 @@ async fn rated_games_change_ratings_when_the_period_ends_and_unrated_ones_do_not
     ann.register("ann", "password a").await;
     let mut bob = TestClient::connect(port, home.path()).await;
     bob.register("bob", "password b").await;
-    assert_eq!(ratings_of(&mut ann, "ann").await, (Vec::new(), 0));
+    assert_eq!(ann.ratings_of("ann").await, (Vec::new(), 0));
 
     // Bob wins an unrated game, then Ann a rated one. Were the unrated game counted, Bob
     // would have risen or both would have two games.
@@ -168,7 +148,7 @@ async fn rated_games_change_ratings_when_the_period_ends_and_unrated_ones_do_not
     server.kill();
     let _server = ServerProcess::start(data.path(), port, &period);
     let mut carl = TestClient::connect(port, home.path()).await;
-    let (after, history) = ratings_of(&mut carl, "ann").await;
+    let (after, history) = carl.ratings_of("ann").await;
     assert_eq!(history, 1);
     assert_eq!(after.len(), 1);
     assert_eq!((after[0].rating, after[0].games), (winner.rating, 1));
@@ -266,5 +246,5 @@ async fn a_server_on_a_database_from_before_ratings_keeps_its_games_and_rates() 
     let [(winner, _), (loser, _)] = rated_when_the_period_ends(&mut ann, ["bob", "ann"]).await;
     assert!(winner.rating > NEW_RATING && loser.rating < NEW_RATING);
     // The old game, unrated, counted for nobody.
-    assert_eq!(ratings_of(&mut ann, "old1").await, (Vec::new(), 0));
+    assert_eq!(ann.ratings_of("old1").await, (Vec::new(), 0));
 }

@@ -112,27 +112,11 @@ async fn draw(first: &mut TestClient, second: &mut TestClient, game: GameId) {
 
 /// An account's rated games in brandub so far.
 async fn rated_games(client: &mut TestClient, account: &str) -> u32 {
-    client
-        .send(ClientMessage::Rating {
-            account: account.to_owned(),
-        })
-        .await;
-    client
-        .expect(|m| match m {
-            ServerMessage::AccountRatings {
-                account: a,
-                ratings,
-                ..
-            } if a == account => Some(
-                ratings
-                    .iter()
-                    .find(|rating| rating.rules_id == "brandub")
-                    .map_or(0, |rating| rating.games),
-            ),
-            ServerMessage::Error { message } => panic!("refused: {message}"),
-            _ => None,
-        })
-        .await
+    let (ratings, _) = client.ratings_of(account).await;
+    ratings
+        .iter()
+        .find(|rating| rating.rules_id == "brandub")
+        .map_or(0, |rating| rating.games)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -13,7 +13,7 @@ use std::time::Duration;
 use hnefatafl_core::{Game, Move, Rules};
 use hnefatafl_net::client::{Client, pins_file};
 use hnefatafl_net::protocol::{
-    ClientMessage, ClockSpec, GameId, GameState, OfferKind, ServerMessage,
+    ClientMessage, ClockSpec, GameId, GameState, OfferKind, RulesRating, ServerMessage,
 };
 
 pub mod binaries;
@@ -263,6 +263,25 @@ impl TestClient {
         self.expect(|m| match m {
             ServerMessage::LoggedIn { name, games } => Some((name.clone(), games.clone())),
             ServerMessage::Error { message } => panic!("login refused: {message}"),
+            _ => None,
+        })
+        .await
+    }
+
+    /// An account's ratings and the count of its history rows, as the server answers
+    /// `rating`.
+    pub async fn ratings_of(&mut self, account: &str) -> (Vec<RulesRating>, usize) {
+        self.send(ClientMessage::Rating {
+            account: account.into(),
+        })
+        .await;
+        self.expect(|m| match m {
+            ServerMessage::AccountRatings {
+                account: a,
+                ratings,
+                history,
+            } if a == account => Some((ratings.clone(), history.len())),
+            ServerMessage::Error { message } => panic!("refused: {message}"),
             _ => None,
         })
         .await
