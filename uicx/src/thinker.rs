@@ -200,32 +200,32 @@ impl Thinker {
 
     /// Fetches the next event of the running search without waiting.
     pub fn poll(&mut self) -> Option<Event> {
-        let job = self.job.as_mut()?;
-        match job.receiver.try_recv() {
-            Ok(Message::Progress(progress)) => {
-                job.fraction = progress.fraction.clamp(0.0, 1.0);
-                Some(Event::Progress(progress))
-            }
-            Ok(Message::Done(engine, result, others)) => self.finish(engine, result, others),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                // The search thread died: start afresh with a new engine next time.
-                self.job = None;
-                None
-            }
-        }
+        let received = match self.job.as_ref()?.receiver.try_recv() {
+            Ok(message) => Some(message),
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => None,
+        };
+        self.event_of(received)
     }
 
     /// Waits for the next event of the running search.
     pub fn wait(&mut self) -> Option<Event> {
-        let job = self.job.as_mut()?;
-        match job.receiver.recv() {
-            Ok(Message::Progress(progress)) => {
+        let received = self.job.as_ref()?.receiver.recv().ok();
+        self.event_of(received)
+    }
+
+    /// The event of what came from the search thread: a message, or `None` when the
+    /// thread is gone.
+    fn event_of(&mut self, received: Option<Message>) -> Option<Event> {
+        match received {
+            Some(Message::Progress(progress)) => {
+                let job = self.job.as_mut()?;
                 job.fraction = progress.fraction.clamp(0.0, 1.0);
                 Some(Event::Progress(progress))
             }
-            Ok(Message::Done(engine, result, others)) => self.finish(engine, result, others),
-            Err(_) => {
+            Some(Message::Done(engine, result, others)) => self.finish(engine, result, others),
+            None => {
+                // The search thread died: start afresh with a new engine next time.
                 self.job = None;
                 None
             }
