@@ -105,11 +105,12 @@ impl Table {
         Some(left)
     }
 
-    /// Takes the clocks of a message.
-    fn set_clocks(&mut self, clocks: Option<[u64; 2]>) {
+    /// Takes the clocks and byo-yomi periods of a message, keeping those it leaves out.
+    fn set_clocks(&mut self, clocks: Option<[u64; 2]>, periods: Option<[u32; 2]>) {
         if clocks.is_some() {
             self.clocks = clocks;
         }
+        self.periods = periods.or(self.periods);
         self.clocks_at = Instant::now();
     }
 
@@ -147,7 +148,7 @@ impl Table {
                     *seat = Some(name.clone());
                 }
                 // The clock of the side to move starts now.
-                self.set_clocks(None);
+                self.set_clocks(None, None);
                 TableEvent::Joined { side, name }
             }
             ServerMessage::Moved {
@@ -158,8 +159,7 @@ impl Table {
                 clocks,
                 periods,
             } if game == self.game => {
-                self.set_clocks(clocks);
-                self.periods = periods.or(self.periods);
+                self.set_clocks(clocks, periods);
                 TableEvent::Moved {
                     number,
                     side,
@@ -173,8 +173,7 @@ impl Table {
                 clocks,
                 periods,
             } if game == self.game => {
-                self.set_clocks(clocks);
-                self.periods = periods.or(self.periods);
+                self.set_clocks(clocks, periods);
                 TableEvent::Undone { moves }
             }
             ServerMessage::Chat {
