@@ -233,6 +233,16 @@ pub struct Warning {
     pub message: String,
 }
 
+impl Warning {
+    /// A warning about the line whose first words are `words` (see [`line_of`]).
+    fn at(lines: &[Line], words: &[&str], message: String) -> Warning {
+        Warning {
+            line: line_of(lines, words),
+            message,
+        }
+    }
+}
+
 /// The line whose first words are `words`, else the first line of the file.
 fn line_of(lines: &[Line], words: &[&str]) -> u32 {
     lines
@@ -303,12 +313,13 @@ fn unreachable_escape(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
         });
         if !reachable {
             let square = square.square();
-            found.push(Warning {
-                line: line_of(lines, &["square", "bit", &square.to_string()]),
-                message: format!(
+            found.push(Warning::at(
+                lines,
+                &["square", "bit", &square.to_string()],
+                format!(
                     "escape square type {square} can never be reached: no escape piece occupies it"
                 ),
-            });
+            ));
         }
     }
 }
@@ -329,13 +340,14 @@ fn cannot_win(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
                     .any(|rule| rule.owner() == player && rule.captures().contains(victim.piece()))
         });
         if !escapes && !captures_loss && rules.encircle() != Some(player) {
-            found.push(Warning {
-                line: line_of(lines, &["id"]),
-                message: format!(
+            found.push(Warning::at(
+                lines,
+                &["id"],
+                format!(
                     "player {player} cannot win except by leaving the other without a move: \
                      no escape, no `capt_loss` type he captures, no `encircle`"
                 ),
-            });
+            ));
         }
     }
 }
@@ -356,42 +368,35 @@ fn noreturn_never_started_on(rules: &Rules, lines: &[Line], found: &mut Vec<Warn
         });
         if !starts_there {
             let piece = rule.piece().to_string();
-            found.push(Warning {
-                line: line_of(lines, &["piece", &piece, "noreturn"]),
-                message: format!(
-                    "piece type {piece} has `noreturn` squares but starts on none of them"
-                ),
-            });
+            found.push(Warning::at(
+                lines,
+                &["piece", &piece, "noreturn"],
+                format!("piece type {piece} has `noreturn` squares but starts on none of them"),
+            ));
         }
     }
 }
 
 /// `ui_bit` naming an undeclared type.
 fn undeclared_ui_bit(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
-    for rule in rules.piece_rules() {
-        if let Some(shown) = rule.ui_bit().filter(|bit| rules.piece_rule(*bit).is_none()) {
-            let piece = rule.piece().to_string();
-            found.push(Warning {
-                line: line_of(lines, &["piece", &piece, "ui_bit"]),
-                message: format!(
-                    "piece type {piece} has `ui_bit {shown}`, an undeclared piece type"
-                ),
-            });
-        }
-    }
-    for rule in rules.square_rules() {
-        if let Some(shown) = rule
+    let pieces = rules.piece_rules().iter().filter_map(|rule| {
+        let shown = rule
             .ui_bit()
-            .filter(|bit| rules.square_rule(*bit).is_none())
-        {
-            let square = rule.square().to_string();
-            found.push(Warning {
-                line: line_of(lines, &["square", &square, "ui_bit"]),
-                message: format!(
-                    "square type {square} has `ui_bit {shown}`, an undeclared square type"
-                ),
-            });
-        }
+            .filter(|bit| rules.piece_rule(*bit).is_none())?;
+        Some(("piece", rule.piece().to_string(), shown.to_string()))
+    });
+    let squares = rules.square_rules().iter().filter_map(|rule| {
+        let shown = rule
+            .ui_bit()
+            .filter(|bit| rules.square_rule(*bit).is_none())?;
+        Some(("square", rule.square().to_string(), shown.to_string()))
+    });
+    for (kind, name, shown) in pieces.chain(squares) {
+        found.push(Warning::at(
+            lines,
+            &[kind, &name, "ui_bit"],
+            format!("{kind} type {name} has `ui_bit {shown}`, an undeclared {kind} type"),
+        ));
     }
 }
 
@@ -416,12 +421,11 @@ fn asymmetric_start(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
                 }) == Some(true)
             });
             if !same && !facing {
-                found.push(Warning {
-                    line: line_of(lines, &["pieces"]),
-                    message: format!(
-                        "the squares are symmetric {name}, but the start position is not"
-                    ),
-                });
+                found.push(Warning::at(
+                    lines,
+                    &["pieces"],
+                    format!("the squares are symmetric {name}, but the start position is not"),
+                ));
             }
         }
     }
@@ -430,11 +434,11 @@ fn asymmetric_start(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
 /// A game that may never end.
 fn never_ends(rules: &Rules, lines: &[Line], found: &mut Vec<Warning>) {
     if !rules.forbid_repeat() && rules.repetition().is_none() && rules.draw_plies().is_none() {
-        found.push(Warning {
-            line: line_of(lines, &["id"]),
-            message: "a game may never end: no `forbid_repeat`, `repetition` or `draw_plies`"
-                .to_owned(),
-        });
+        found.push(Warning::at(
+            lines,
+            &["id"],
+            "a game may never end: no `forbid_repeat`, `repetition` or `draw_plies`".to_owned(),
+        ));
     }
 }
 
