@@ -602,14 +602,9 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        for (index, command) in COMMANDS.iter().enumerate() {
-            assert!(
-                COMMANDS[..index]
-                    .iter()
-                    .all(|other| other.name != command.name),
-                "`{}` twice",
-                command.name
-            );
+        let mut seen = std::collections::HashSet::new();
+        for command in &COMMANDS {
+            assert!(seen.insert(command.name), "`{}` twice", command.name);
         }
     }
 
