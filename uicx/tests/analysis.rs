@@ -3,30 +3,12 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
 mod common;
-use common::{data, home, program};
+use common::{home, on_shipped, output_of, stdout_of};
 
-/// The program on `rules` in English, with no rc file.
-fn on(rules: &str, home: &Path) -> Command {
-    let mut command = program(home);
-    command
-        .arg("-C")
-        .arg("-d")
-        .arg(data())
-        .args(["-r", rules, "-l", "eng"]);
-    command
-}
-
-fn stdout_of(command: &mut Command, input: &str) -> String {
-    let output = command.write_stdin(input).output().expect("runs");
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
+/// The program's standard output for these commands on `rules` in English.
+fn run(home: &Path, rules: &str, input: &str) -> String {
+    stdout_of(&mut on_shipped(home, rules), input)
 }
 
 /// A score as printed (`+1.25`, `-0.07`, `win in 3`, `loss in 2`), in hundredths, decisive
@@ -79,7 +61,7 @@ fn depths(text: &str) -> Vec<Depth> {
 fn analysis_gives_each_score_as_the_win_chance_of_the_side_to_move() {
     let home = home();
     // Brandub's attackers move first; after their move the defenders are to move.
-    let text = stdout_of(&mut on("brandub", home.path()), "a d3\nm d6 c6\na d3\n");
+    let text = run(home.path(), "brandub", "a d3\nm d6 c6\na d3\n");
     let found = depths(&text);
     assert_eq!(found.len(), 6, "{text}");
     for (index, depth) in found.iter().enumerate() {
@@ -109,7 +91,7 @@ fn analysis_gives_each_score_as_the_win_chance_of_the_side_to_move() {
 #[test]
 fn the_classic_evaluation_s_chance_is_the_documented_logistic_of_its_score() {
     let home = home();
-    let text = stdout_of(&mut on("copenhagen", home.path()), "a d3 eval=classic\n");
+    let text = run(home.path(), "copenhagen", "a d3 eval=classic\n");
     let found = depths(&text);
     assert_eq!(found.len(), 3, "{text}");
     assert!(text.contains("Evaluation: classic"), "{text}");
@@ -129,7 +111,7 @@ fn the_classic_evaluation_s_chance_is_the_documented_logistic_of_its_score() {
 #[test]
 fn a_side_without_a_role_is_named_by_its_number() {
     let home = home();
-    let text = stdout_of(&mut on("petteia", home.path()), "a d2\n");
+    let text = run(home.path(), "petteia", "a d2\n");
     let found = depths(&text);
     assert_eq!(found.len(), 2, "{text}");
     assert!(found.iter().all(|depth| depth.side == "player 0"), "{text}");
@@ -169,8 +151,8 @@ fn best_move(text: &str) -> String {
 fn several_lines_come_best_first_and_the_first_is_the_plain_analysis_s() {
     let home = home();
     for rules in ["brandub", "copenhagen"] {
-        let plain = stdout_of(&mut on(rules, home.path()), "a d3 j1\n");
-        let several = stdout_of(&mut on(rules, home.path()), "a d3 j1 lines=3\n");
+        let plain = run(home.path(), rules, "a d3 j1\n");
+        let several = run(home.path(), rules, "a d3 j1 lines=3\n");
         let found = lines(&several);
         assert_eq!(
             found.iter().map(|line| line.0).collect::<Vec<_>>(),
@@ -211,8 +193,8 @@ fn one_line_is_the_plain_analysis_node_for_node() {
             })
             .collect()
     };
-    let plain = stdout_of(&mut on("copenhagen", home.path()), "a d4 j1\n");
-    let one = stdout_of(&mut on("copenhagen", home.path()), "a d4 j1 lines=1\n");
+    let plain = run(home.path(), "copenhagen", "a d4 j1\n");
+    let one = run(home.path(), "copenhagen", "a d4 j1 lines=1\n");
     assert_eq!(nodes(&plain).len(), 4, "{plain}");
     assert_eq!(nodes(&plain), nodes(&one));
     assert!(lines(&one).is_empty(), "{one}");
@@ -221,10 +203,10 @@ fn one_line_is_the_plain_analysis_node_for_node() {
 #[test]
 fn a_bad_count_of_lines_is_refused() {
     let home = home();
-    let output = on("brandub", home.path())
-        .write_stdin("a lines=0\na lines=65\n")
-        .output()
-        .expect("runs");
+    let output = output_of(
+        &mut on_shipped(home.path(), "brandub"),
+        "a lines=0\na lines=65\n",
+    );
     let errors = String::from_utf8_lossy(&output.stderr);
     assert!(errors.contains("Bad limits: lines=0 "), "{errors}");
     assert!(errors.contains("Bad limits: lines=65 "), "{errors}");
@@ -234,7 +216,7 @@ fn a_bad_count_of_lines_is_refused() {
 #[test]
 fn h_a_explains_the_figures_and_their_point_of_view() {
     let home = home();
-    let text = stdout_of(&mut on("brandub", home.path()), "h a\nh review\nh b\n");
+    let text = run(home.path(), "brandub", "h a\nh review\nh b\n");
     let explained = text
         .lines()
         .filter(|line| line.starts_with("Scores are the side to move's"))
@@ -252,7 +234,7 @@ fn h_a_explains_the_figures_and_their_point_of_view() {
 #[test]
 fn a_live_analysis_in_a_pipe_prints_one_line_a_depth_and_no_escape_sequence() {
     let home = home();
-    let text = stdout_of(&mut on("brandub", home.path()), "live d4 j1 lines=2\n");
+    let text = run(home.path(), "brandub", "live d4 j1 lines=2\n");
     assert!(!text.contains('\u{1b}'), "{text}");
     let first: Vec<&str> = text
         .lines()

@@ -1,9 +1,10 @@
 //! `hnefatafl --check [-w] [FILE...]`, the rule-file checker: the real binary on files
 //! and on standard input, one test per warning, and every shipped file clean.
 
-use std::path::{Path, PathBuf};
-
 use assert_cmd::Command;
+
+mod common;
+use common::{data, file_names};
 
 /// A small valid file: a king who escapes to the corners, defenders and attackers who
 /// capture each other; no repetition or draw rule unless `extra` adds one. Line 14 is
@@ -179,13 +180,11 @@ fn warns_of_a_start_position_less_symmetric_than_the_squares() {
 
 #[test]
 fn every_shipped_file_passes_without_a_warning() {
-    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/rules");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("the rules directory")
-        .filter_map(Result::ok)
-        .map(|entry| entry.path().display().to_string())
+    let dir = data().join("rules");
+    let names: Vec<String> = file_names(&dir)
+        .iter()
+        .map(|name| dir.join(name).display().to_string())
         .collect();
-    names.sort();
     assert!(names.len() >= 11, "{names:?}");
     let mut args = vec!["-w"];
     args.extend(names.iter().map(String::as_str));

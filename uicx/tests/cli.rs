@@ -7,27 +7,11 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 mod common;
-use common::{data, home, on_rules, program};
+use common::{data, file_names, home, on_rules, on_shipped, output_of, program, stdout_of};
 
 /// The program on brandub in English, with no rc file.
 fn brandub(home: &Path) -> Command {
-    let mut command = program(home);
-    command
-        .arg("-C")
-        .arg("-d")
-        .arg(data())
-        .args(["-r", "brandub", "-l", "eng"]);
-    command
-}
-
-fn stdout_of(command: &mut Command, input: &str) -> String {
-    let output = command.write_stdin(input).output().expect("runs");
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    on_shipped(home, "brandub")
 }
 
 /// The boards printed by `b` (the lines between the column header and the status line).
@@ -471,10 +455,7 @@ fn lookup_from_variables_and_embedded_data() {
 #[test]
 fn computer_plays_computer_to_the_end() {
     let home = home();
-    let output = brandub(home.path())
-        .write_stdin("p 0 c d2\np 1 c d3\n")
-        .output()
-        .expect("runs");
+    let output = output_of(&mut brandub(home.path()), "p 0 c d2\np 1 c d3\n");
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     let moves: Vec<&str> = text.lines().filter(|line| line.starts_with("m ")).collect();
@@ -593,10 +574,10 @@ fn saved_games_round_trip_with_captures_and_undo() {
     let saved = std::fs::read_to_string(&end).expect("saved");
     let corrupt = home.path().join("corrupt.sav");
     std::fs::write(&corrupt, format!("{saved}move 0 0 0 0\n")).expect("write");
-    let output = brandub(home.path())
-        .write_stdin(format!("b\ne {}\nb\n", corrupt.display()))
-        .output()
-        .expect("runs");
+    let output = output_of(
+        &mut brandub(home.path()),
+        format!("b\ne {}\nb\n", corrupt.display()),
+    );
     let text = String::from_utf8_lossy(&output.stdout);
     let boards = boards(&text);
     assert_eq!(boards[0], boards[1]);
@@ -681,10 +662,10 @@ const HALATAFL_CHAIN: &str = "m d3 d4\nm d5 d3\nm d2 d4\nm d6 d5\nm d4 d6\nm d7 
 #[test]
 fn a_jump_chain_stopped_halfway_says_where_it_goes_on() {
     let home = home();
-    let output = on_rules(home.path(), "halatafl")
-        .write_stdin(format!("{HALATAFL_CHAIN}m f3 f5\nm 5 4 5 2 3 2\n"))
-        .output()
-        .expect("runs");
+    let output = output_of(
+        &mut on_rules(home.path(), "halatafl"),
+        format!("{HALATAFL_CHAIN}m f3 f5\nm 5 4 5 2 3 2\n"),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(
         stderr,
@@ -946,10 +927,10 @@ const HALATAFL_WHITE_WINS: &str = "m 4 3 3 3\nm 2 3 4 3\nm 5 3 3 3\nm 5 2 5 3\nm
 #[test]
 fn halatafl_is_drawn_with_its_names_and_won_on_its_own_words() {
     let home = home();
-    let output = on_rules(home.path(), "halatafl")
-        .write_stdin(format!("b\n{HALATAFL_WHITE_WINS}"))
-        .output()
-        .expect("runs");
+    let output = output_of(
+        &mut on_rules(home.path(), "halatafl"),
+        format!("b\n{HALATAFL_WHITE_WINS}"),
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr, "", "{stdout}");
@@ -965,16 +946,8 @@ fn halatafl_is_drawn_with_its_names_and_won_on_its_own_words() {
 #[test]
 fn rules_that_are_nowhere_are_answered_with_the_shipped_names() {
     let home = home();
-    let output = on_rules(home.path(), "brandub")
-        .write_stdin("r nosuchrules\n")
-        .output()
-        .expect("runs");
-    let mut names: Vec<String> = std::fs::read_dir(data().join("rules"))
-        .expect("the shipped rules")
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let output = output_of(&mut on_rules(home.path(), "brandub"), "r nosuchrules\n");
+    let names = file_names(&data().join("rules"));
     assert!(names.len() >= 11, "{names:?}");
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),

@@ -9,7 +9,7 @@ use aim::nnue::{Layout, Network, Weights};
 use hnefatafl_core::Rules;
 
 mod common;
-use common::{data, home, on_rules, write};
+use common::{data, home, on_rules, output_of, stdout_of, write};
 
 /// The shipped rules of this name.
 fn shipped(name: &str) -> Rules {
@@ -45,18 +45,25 @@ fn user_network(home: &Path, rules_file: &str) -> PathBuf {
         .join(format!("{rules_file}.nnue"))
 }
 
+/// Writes a network made for the shipped rules `made_for` as the user's own network for
+/// the rule file `rules_file`; where it is.
+fn install_network(home: &Path, rules_file: &str, made_for: &str) -> PathBuf {
+    let path = user_network(home, rules_file);
+    write(&path, network_for(&shipped(made_for)));
+    path
+}
+
 /// The program's standard output for these commands on these rules.
 fn run(home: &Path, rules: &str, input: &str) -> String {
-    let output = on_rules(home, rules)
-        .write_stdin(input)
-        .output()
-        .expect("runs");
+    stdout_of(&mut on_rules(home, rules), input)
+}
+
+/// Checks that `text` has a line that reads `line`.
+fn assert_line(text: &str, line: &str) {
     assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
+        text.lines().any(|l| l == line),
+        "no line {line:?} in:\n{text}"
     );
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// The lines an analysis reports, less its timings: each depth's score and principal
@@ -82,11 +89,10 @@ const REFUSED: &str = "the computer plays with the classic evaluation.";
 #[test]
 fn the_rule_file_s_network_in_the_user_s_data_directory_plays_by_default() {
     let home = home();
-    let path = user_network(home.path(), "brandubh");
-    write(&path, network_for(&shipped("brandubh")));
+    let path = install_network(home.path(), "brandubh", "brandubh");
     let text = run(home.path(), "brandubh", "a d2\n");
     let line = format!("Evaluation: network {}.", path.display());
-    assert!(text.lines().any(|l| l == line), "{text}");
+    assert_line(&text, &line);
     assert!(!text.contains(REFUSED), "{text}");
 
     // `eval=classic` turns it off, for one analysis or for a computer player.
@@ -95,14 +101,11 @@ fn the_rule_file_s_network_in_the_user_s_data_directory_plays_by_default() {
         "brandubh",
         "a d2 eval=classic\np 1 c 3 eval=classic\np\n",
     );
-    assert!(text.lines().any(|l| l == "Evaluation: classic."), "{text}");
+    assert_line(&text, "Evaluation: classic.");
     assert!(text.contains("classic evaluation"), "{text}");
     let text = run(home.path(), "brandubh", "a d2 eval=network\n");
-    assert!(text.lines().any(|l| l == line), "{text}");
-    let output = on_rules(home.path(), "brandubh")
-        .write_stdin("a d2 eval=neural\n")
-        .output()
-        .expect("runs");
+    assert_line(&text, &line);
+    let output = output_of(&mut on_rules(home.path(), "brandubh"), "a d2 eval=neural\n");
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("eval=neural"), "{said}");
 }
@@ -116,10 +119,7 @@ fn the_network_changes_the_play_and_classic_is_as_without_one() {
         without.last().map(String::as_str),
         Some("Evaluation: classic.")
     );
-    write(
-        &user_network(home.path(), "ard_ri"),
-        network_for(&shipped("ard_ri")),
-    );
+    install_network(home.path(), "ard_ri", "ard_ri");
     let classic = analysis(&run(home.path(), "ard_ri", "a d3 eval=classic\n"));
     assert_eq!(classic, without);
     let network = analysis(&run(home.path(), "ard_ri", "a d3\n"));
@@ -140,7 +140,7 @@ fn a_damaged_network_is_named_once_and_the_classic_evaluation_plays() {
     assert_eq!(refused.len(), 1, "{text}");
     let want = format!("network {}: the checksum does not match", path.display());
     assert!(refused[0].starts_with(&want), "{text}");
-    assert!(text.lines().any(|l| l == "Evaluation: classic."), "{text}");
+    assert_line(&text, "Evaluation: classic.");
 
     // Cut short, or no network at all.
     write(&path, &bytes[..100]);
@@ -150,14 +150,13 @@ fn a_damaged_network_is_named_once_and_the_classic_evaluation_plays() {
     write(&path, "not a network\n");
     let text = run(home.path(), "brandubh", "a d2\n");
     assert!(text.contains("not a network file"), "{text}");
-    assert!(text.lines().any(|l| l == "Evaluation: classic."), "{text}");
+    assert_line(&text, "Evaluation: classic.");
 }
 
 #[test]
 fn a_network_for_another_board_is_refused() {
     let home = home();
-    let path = user_network(home.path(), "brandubh");
-    write(&path, network_for(&shipped("tablut")));
+    let path = install_network(home.path(), "brandubh", "tablut");
     let text = run(home.path(), "brandubh", "a d2\n");
     let want = format!(
         "network {}: it was made for a 9x9 board with 3 piece types",
@@ -167,7 +166,7 @@ fn a_network_for_another_board_is_refused() {
     assert_eq!(refused.len(), 1, "{text}");
     assert!(refused[0].starts_with(&want), "{text}");
     assert!(refused[0].contains("`brandubh` has a 7x7 board"), "{text}");
-    assert!(text.lines().any(|l| l == "Evaluation: classic."), "{text}");
+    assert_line(&text, "Evaluation: classic.");
 }
 
 #[test]
@@ -175,22 +174,21 @@ fn the_shipped_networks_are_built_in_and_a_user_s_own_goes_first() {
     let home = home();
     let text = run(home.path(), "tablut", "a d1\n");
     let built_in = "Evaluation: network (built-in)/networks/tablut.nnue.";
-    assert!(text.lines().any(|l| l == built_in), "{text}");
+    assert_line(&text, built_in);
     let text = run(home.path(), "brandubh", "a d2\n");
     let built_in = "Evaluation: network (built-in)/networks/brandubh.nnue.";
-    assert!(text.lines().any(|l| l == built_in), "{text}");
+    assert_line(&text, built_in);
     assert!(!text.contains(REFUSED), "{text}");
     // A computer player says it plays with it, unless its limits turn it off.
     let text = run(home.path(), "brandubh", "p 1 c d1\np 0 c d1 eval=classic\n");
     let network = "Player 1: computer, depth 1, network (built-in)/networks/brandubh.nnue";
-    assert!(text.lines().any(|l| l == network), "{text}");
+    assert_line(&text, network);
     let classic = "Player 0: computer, depth 1, classic evaluation";
-    assert!(text.lines().any(|l| l == classic), "{text}");
-    let path = user_network(home.path(), "brandubh");
-    write(&path, network_for(&shipped("brandubh")));
+    assert_line(&text, classic);
+    let path = install_network(home.path(), "brandubh", "brandubh");
     let text = run(home.path(), "brandubh", "a d2\n");
     let line = format!("Evaluation: network {}.", path.display());
-    assert!(text.lines().any(|l| l == line), "{text}");
+    assert_line(&text, &line);
 }
 
 #[test]
@@ -200,20 +198,18 @@ fn the_network_is_found_by_the_rule_file_s_name() {
     let home = home();
     let rules_path = home.path().join("mine");
     std::fs::copy(data().join("rules").join("ard_ri"), &rules_path).expect("copied");
-    let path = user_network(home.path(), "mine");
-    write(&path, network_for(&shipped("ard_ri")));
+    let path = install_network(home.path(), "mine", "ard_ri");
     let text = run(home.path(), &rules_path.display().to_string(), "a d2\n");
     let line = format!("Evaluation: network {}.", path.display());
-    assert!(text.lines().any(|l| l == line), "{text}");
+    assert_line(&text, &line);
     let text = run(home.path(), "ard_ri", "a d2\n");
-    assert!(text.lines().any(|l| l == "Evaluation: classic."), "{text}");
+    assert_line(&text, "Evaluation: classic.");
 }
 
 #[test]
 fn the_engine_protocol_plays_with_the_network_and_says_so() {
     let home = home();
-    let path = user_network(home.path(), "brandubh");
-    write(&path, network_for(&shipped("brandubh")));
+    let path = install_network(home.path(), "brandubh", "brandubh");
     let output = common::program(home.path())
         .args(["-C", "--engine", "htp", "-r", "brandubh", "--limits", "d2"])
         .write_stdin("generate_move attacker\nquit\n")
@@ -221,6 +217,6 @@ fn the_engine_protocol_plays_with_the_network_and_says_so() {
         .expect("runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     let want = format!("hnefatafl: evaluation: network {}", path.display());
-    assert!(stderr.lines().any(|l| l == want), "{stderr}");
+    assert_line(&stderr, &want);
     assert!(String::from_utf8_lossy(&output.stdout).contains('='));
 }

@@ -3,31 +3,16 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{Game, Rules};
 
 mod common;
-use common::{data, program};
+use common::{data, on_shipped, stdout_of};
 
-/// The program on brandub in English, with an empty HOME and no rc file.
-fn brandub(home: &Path) -> Command {
-    let mut command = program(home);
-    command
-        .args(["-C", "-d"])
-        .arg(data())
-        .args(["-r", "brandub", "-l", "eng"]);
-    command
-}
-
+/// The program's standard output for these commands on brandub in English, with an
+/// empty HOME and no rc file.
 fn run(home: &Path, input: &str) -> String {
-    let output = brandub(home).write_stdin(input).output().expect("runs");
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    stdout_of(&mut on_shipped(home, "brandub"), input)
 }
 
 #[test]
@@ -73,7 +58,7 @@ fn a_broken_json_saved_game_is_refused() {
     let home = tempfile::tempdir().expect("HOME");
     let json = home.path().join("broken.json");
     std::fs::write(&json, "{\"rules_id\": 5}").expect("write");
-    let output = brandub(home.path())
+    let output = on_shipped(home.path(), "brandub")
         .write_stdin(format!("e {}\n", json.display()))
         .output()
         .expect("runs");

@@ -1,29 +1,15 @@
 //! `w` and `e` with OpenTafl game records (`.otg`), through the real binary.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
 use tempfile::TempDir;
 
-fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
-}
+mod common;
+use common::on_shipped;
 
 /// Runs the interpreter on `rules` in English with no rc file; returns stdout and stderr.
 fn run(home: &Path, rules: &str, script: &str) -> (String, String) {
-    let output = Command::cargo_bin("hnefatafl")
-        .expect("built")
-        .env("HOME", home)
-        .env("NO_COLOR", "1")
-        .env_remove("DISPLAY")
-        .env_remove("HNEFATAFL_RULES")
-        .env_remove("HNEFATAFL_PATH")
-        .env_remove("HNEFATAFL_LANG")
-        .env_remove("HNEFATAFL_RC")
-        .args(["-C", "-d"])
-        .arg(data())
-        .args(["-r", rules, "-l", "eng"])
-        .timeout(std::time::Duration::from_secs(60))
+    let output = on_shipped(home, rules)
         .write_stdin(script)
         .output()
         .expect("runs");
@@ -31,6 +17,11 @@ fn run(home: &Path, rules: &str, script: &str) -> (String, String) {
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// Loads a record on brandub and prints the board: stdout and stderr.
+fn load_and_show(home: &Path, record: &Path) -> (String, String) {
+    run(home, "brandub", &format!("e {}\nb\n", record.display()))
 }
 
 /// The lines of the printed board: the column numbers and the numbered rows.
@@ -103,7 +94,7 @@ fn otg_records_that_cannot_be_written_or_read_are_refused() {
 
     let bad = home.path().join("bad.otg");
     std::fs::write(&bad, "[event:x]\n[rules:dim:7 start:/7/]\n").expect("writes");
-    let (out, err) = run(home.path(), "brandub", &format!("e {}\nb\n", bad.display()));
+    let (out, err) = load_and_show(home.path(), &bad);
     assert!(
         err.contains("saved game refused") && err.contains("line 2"),
         "{err}"
@@ -127,11 +118,7 @@ fn a_shipped_file_otn_only_approaches_is_written_and_read_back_on_its_own_rules(
     assert!(record.contains(" tfr:l "), "{record}");
     assert!(record.contains("\n1. d1-c1\n"), "{record}");
     // Read back in a brandub session: the move is replayed.
-    let (back, err) = run(
-        home.path(),
-        "brandub",
-        &format!("e {}\nb\n", path.display()),
-    );
+    let (back, err) = load_and_show(home.path(), &path);
     assert!(err.is_empty(), "{err}");
     assert!(back.contains(": 1 move."), "{back}");
     // The attacker moved from d7 to c7 (the top row, shown first).
@@ -151,11 +138,7 @@ fn a_record_whose_rules_the_language_only_approaches_is_read_on_the_nearest_rule
          start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d1-c1 d3-b3\n",
     )
     .expect("writes");
-    let (out, err) = run(
-        home.path(),
-        "brandub",
-        &format!("e {}\nb\n", path.display()),
-    );
+    let (out, err) = load_and_show(home.path(), &path);
     assert!(err.is_empty(), "{err}");
     assert!(out.contains(": 2 moves."), "{out}");
     // The defender moved from d5 to b5 (OTN d3-b3: ranks from the top).

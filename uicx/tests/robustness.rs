@@ -5,14 +5,14 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::{Child, Command as StdCommand, Stdio};
+use std::process::{Child, Command as StdCommand, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
 mod common;
-use common::{LIMIT, VARIABLES, file_names, home, on_rules, process, program, write};
+use common::{LIMIT, VARIABLES, file_names, home, on_rules, output_of, process, program, write};
 
 /// The same program as a plain process, for tests that talk to it over time.
 fn spawn(home: &Path, args: &[&str]) -> Child {
@@ -71,6 +71,11 @@ fn wait_end(child: &mut Child) -> std::process::ExitStatus {
     panic!("the program did not end");
 }
 
+/// Runs the program on `rules` in English, with no rc file, on this input.
+fn run(home: &Path, rules: &str, input: impl Into<Vec<u8>>) -> Output {
+    output_of(&mut on_rules(home, rules), input)
+}
+
 fn stderr_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
@@ -123,10 +128,7 @@ fn commands_queued_behind_computer_moves_still_run() {
 fn f_and_q_act_at_once_behind_queued_commands() {
     let home = home();
     // `b` waits for the computer's move; `f` behind it makes the move come now.
-    let output = on_rules(home.path(), "brandub")
-        .write_stdin("p 1 c t600\nm 3 1 1 1\nb\nf\n")
-        .output()
-        .expect("runs");
+    let output = run(home.path(), "brandub", "p 1 c t600\nm 3 1 1 1\nb\nf\n");
     assert!(output.status.success(), "{}", stderr_of(&output));
     let text = stdout_of(&output);
     let reply = text.find("\nm ").expect("the computer moved");
@@ -143,10 +145,11 @@ fn f_and_q_act_at_once_behind_queued_commands() {
 #[test]
 fn undo_and_new_during_a_search_stop_it_first() {
     let home = home();
-    let output = on_rules(home.path(), "brandub")
-        .write_stdin("p 1 c t600\nm 3 1 1 1\nu\np 1 h\nb\n")
-        .output()
-        .expect("runs");
+    let output = run(
+        home.path(),
+        "brandub",
+        "p 1 c t600\nm 3 1 1 1\nu\np 1 h\nb\n",
+    );
     let text = stdout_of(&output);
     assert!(text.contains("1 move taken back."), "{text}");
     assert!(!text.contains("\nm "), "the search was cancelled: {text}");
@@ -516,10 +519,11 @@ fn killing_the_program_while_it_saves_leaves_no_litter() {
         format!("w {}\n", target.display()).repeat(400)
     );
     // A clean save gives the content every save must have.
-    let clean = on_rules(home.path(), "brandub")
-        .write_stdin(format!("m 3 1 1 1\nw {}\n", target.display()))
-        .output()
-        .expect("runs");
+    let clean = run(
+        home.path(),
+        "brandub",
+        format!("m 3 1 1 1\nw {}\n", target.display()),
+    );
     assert!(clean.status.success());
     let expected = std::fs::read(&target).expect("saved");
     for round in 0..200 {
@@ -575,10 +579,7 @@ fn refused_saved_games_name_the_line_and_why() {
         bad_size.display(),
         bare.display()
     );
-    let output = on_rules(home.path(), "tablut")
-        .write_stdin(script)
-        .output()
-        .expect("runs");
+    let output = run(home.path(), "tablut", script);
     let errors: Vec<String> = stderr_of(&output).lines().map(str::to_owned).collect();
     assert_eq!(
         errors[0],
@@ -638,10 +639,7 @@ fn echoed_text_is_safe_to_print() {
     let home = home();
     let long = "w".repeat(1 << 20);
     let script = format!("z\u{1b}[2Jz\u{7}\nr \"\"\nl ''\n{long}\nm \u{1b}x 1\n");
-    let output = on_rules(home.path(), "brandub")
-        .write_stdin(script)
-        .output()
-        .expect("runs");
+    let output = run(home.path(), "brandub", script);
     let errors = stderr_of(&output);
     assert!(
         !errors.chars().any(|c| c.is_control() && c != '\n'),
@@ -700,12 +698,11 @@ fn algebraic(x: u8, y: u8, height: u8) -> String {
 #[test]
 fn moves_say_what_they_captured() {
     let home = home();
-    let text = stdout_of(
-        &on_rules(home.path(), "brandub")
-            .write_stdin("m 3 1 1 1\nm 3 2 1 2\nm 3 0 3 2\nm 3 4 1 4\n")
-            .output()
-            .expect("runs"),
-    );
+    let text = stdout_of(&run(
+        home.path(),
+        "brandub",
+        "m 3 1 1 1\nm 3 2 1 2\nm 3 0 3 2\nm 3 4 1 4\n",
+    ));
     // The defender from d3 to b3 takes the attacker on b4 against the one on b5.
     assert!(text.contains("m 3 4 1 4 (d3-b3): captures b4\n"), "{text}");
     assert_eq!(text.matches("captures").count(), 1, "{text}");
@@ -714,12 +711,7 @@ fn moves_say_what_they_captured() {
 #[test]
 fn computer_moves_in_both_notations_with_their_captures() {
     let home = home();
-    let played = stdout_of(
-        &on_rules(home.path(), "brandub")
-            .write_stdin("p 0 c d2\np 1 c d3\n")
-            .output()
-            .expect("runs"),
-    );
+    let played = stdout_of(&run(home.path(), "brandub", "p 0 c d2\np 1 c d3\n"));
     let mut commands = String::new();
     let mut captured = 0;
     for line in played.lines().filter(|line| line.starts_with("m ")) {
@@ -741,12 +733,7 @@ fn computer_moves_in_both_notations_with_their_captures() {
     }
     assert!(captured > 0, "no capture in {played}");
     // Replayed, the moves take exactly as many pieces as the lines said.
-    let replay = stdout_of(
-        &on_rules(home.path(), "brandub")
-            .write_stdin(format!("b\n{commands}b\n"))
-            .output()
-            .expect("runs"),
-    );
+    let replay = stdout_of(&run(home.path(), "brandub", format!("b\n{commands}b\n")));
     let boards = pieces_per_board(&replay);
     assert_eq!(boards.len(), 2, "{replay}");
     assert_eq!(boards[0] - boards[1], captured, "{replay}");
@@ -792,12 +779,11 @@ fn errors_name_squares_as_the_board_does() {
 #[test]
 fn players_are_listed_with_their_limits_and_counts_read_right() {
     let home = home();
-    let text = stdout_of(
-        &on_rules(home.path(), "brandub")
-            .write_stdin("p 1 c d4 t10\np 1 c 3\np 1 h\nm 3 1 1 1\nu\nm 3 1 1 1\nm 3 2 1 2\nu 2\n")
-            .output()
-            .expect("runs"),
-    );
+    let text = stdout_of(&run(
+        home.path(),
+        "brandub",
+        "p 1 c d4 t10\np 1 c 3\np 1 h\nm 3 1 1 1\nu\nm 3 1 1 1\nm 3 2 1 2\nu 2\n",
+    ));
     assert!(
         text.contains("Player 1: computer, depth 4, 10 s a move"),
         "{text}"
@@ -825,10 +811,7 @@ fn players_are_listed_with_their_limits_and_counts_read_right() {
 #[test]
 fn no_progress_line_in_a_pipe() {
     let home = home();
-    let output = on_rules(home.path(), "brandub")
-        .write_stdin("p 1 c t0.5\nm 3 1 1 1\n")
-        .output()
-        .expect("runs");
+    let output = run(home.path(), "brandub", "p 1 c t0.5\nm 3 1 1 1\n");
     assert!(!stdout_of(&output).contains("thinks"));
     assert!(!stderr_of(&output).contains("thinks"));
 }

@@ -1,12 +1,16 @@
 //! What the command-line tests share: the real `hnefatafl` binary, started with an empty
 //! temporary HOME, no display, no colour and none of the program's variables, so that no
-//! test depends on the machine or the person that runs it.
+//! test depends on the machine or the person that runs it; driving it at a terminal
+//! ([`pty`]); and the recorded game the review tests go over ([`recorded`]).
 
 // Each test file uses its own part of this module.
 #![allow(dead_code)]
 
+pub mod pty;
+pub mod recorded;
+
 use std::path::{Path, PathBuf};
-use std::process::Command as StdCommand;
+use std::process::{Command as StdCommand, Output};
 use std::time::Duration;
 
 use assert_cmd::Command;
@@ -59,6 +63,34 @@ pub fn on_rules(home: &Path, rules: &str) -> Command {
     let mut command = program(home);
     command.args(["-C", "-l", "eng", "-r", rules]);
     command
+}
+
+/// The program on some rules in English, with no rc file and the shipped data directory
+/// named (`-d`).
+pub fn on_shipped(home: &Path, rules: &str) -> Command {
+    let mut command = program(home);
+    command
+        .arg("-C")
+        .arg("-d")
+        .arg(data())
+        .args(["-r", rules, "-l", "eng"]);
+    command
+}
+
+/// Runs a command on `input` to its end.
+pub fn output_of(command: &mut Command, input: impl Into<Vec<u8>>) -> Output {
+    command.write_stdin(input).output().expect("runs")
+}
+
+/// Runs a command on `input`; checks that it ends well and gives its standard output.
+pub fn stdout_of(command: &mut Command, input: &str) -> String {
+    let output = output_of(command, input);
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// Writes a file of the test's own, making its folder first.
