@@ -5,12 +5,15 @@
 #[path = "../../server/tests/server_support/mod.rs"]
 mod server_support;
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::pty::{self, expect, quit, type_line};
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{EndReason, Game, Notation, Rules};
 use server_support::{PATIENCE, Random, ServerProcess};
@@ -524,39 +527,14 @@ fn at_a_terminal_the_password_prompt_is_not_the_command_prompt() {
         !before.contains("hunter2"),
         "the password was echoed: {before:?}"
     );
-    type_line(&mut terminal, "q");
-    if let Err(error) = terminal.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut terminal);
 }
 
 /// `hnefatafl` at a terminal (a pty) in English, with `home` as its HOME.
 fn at_a_terminal(home: &Path) -> rexpect::session::PtySession {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_hnefatafl"));
-    command
-        .args(["-C", "-l", "eng"])
-        .env("HOME", home)
-        .env("NO_COLOR", "1")
-        .env_remove("DISPLAY")
-        .env_remove("HNEFATAFL_RC")
-        .env_remove("HNEFATAFL_PATH")
-        .env_remove("HNEFATAFL_LANG")
-        .env_remove("HNEFATAFL_RULES");
-    rexpect::session::spawn_command(command, Some(PATIENCE.as_millis() as u64))
-        .unwrap_or_else(|error| panic!("cannot start the program in a pty: {error}"))
-}
-
-/// Waits for `text` at the terminal; what came before it.
-fn expect(terminal: &mut rexpect::session::PtySession, text: &str) -> String {
-    terminal
-        .exp_string(text)
-        .unwrap_or_else(|error| panic!("expected {text:?}: {error}"))
-}
-
-fn type_line(terminal: &mut rexpect::session::PtySession, line: &str) {
-    if let Err(error) = terminal.send_line(line) {
-        panic!("cannot type {line:?}: {error}");
-    }
+    let mut command = common::process(home);
+    command.args(["-C", "-l", "eng"]);
+    pty::at_a_terminal(command, PATIENCE)
 }
 
 /// Ann registers at a terminal (asked for her password once, which is not echoed) and
@@ -609,10 +587,7 @@ fn at_a_terminal_a_move_out_of_turn_is_refused_and_the_game_goes_on() {
     type_line(&mut ann, "m c7 b7");
     expect(&mut ann, "Player 1 to move.");
     bob.wait_for("(c7-b7)");
-    type_line(&mut ann, "q");
-    if let Err(error) = ann.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut ann);
     drop(club);
 }
 
@@ -703,10 +678,7 @@ fn at_a_terminal_a_move_from_the_server_starts_on_a_fresh_line() {
     // The prompt is back, on a line of its own.
     let after = expect(&mut ann, "> ");
     assert!(after.ends_with('\n'), "no prompt after the move: {after:?}");
-    type_line(&mut ann, "q");
-    if let Err(error) = ann.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut ann);
     drop(club);
 }
 

@@ -1,11 +1,16 @@
 //! The program at a terminal (a pty): the prompt, the progress line, `f` during a
 //! long search and a live analysis rewritten in place. Every wait is for text to appear, never a fixed time.
 
-use rexpect::session::{PtySession, spawn_command};
+use rexpect::session::PtySession;
 use std::path::Path;
+use std::time::Duration;
 
 mod common;
 use common::process;
+use common::pty::{at_a_terminal, expect, expect_regex, quit, type_line};
+
+/// How long each wait at the terminal may take.
+const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The program on brandub in English, with no rc file, an empty HOME and no colour.
 fn start(home: &Path) -> PtySession {
@@ -19,10 +24,7 @@ fn start_coloured(home: &Path, colour: bool) -> PtySession {
         command.env_remove("NO_COLOR");
     }
     command.args(["-C", "-r", "brandub", "-l", "eng"]);
-    match spawn_command(command, Some(60_000)) {
-        Ok(session) => session,
-        Err(error) => panic!("cannot start the program in a pty: {error}"),
-    }
+    at_a_terminal(command, PATIENCE)
 }
 
 /// The program on brandub in English, with no colour, at a terminal of type `term`.
@@ -30,22 +32,7 @@ fn start_on_terminal(home: &Path, term: &str) -> PtySession {
     let mut command = process(home);
     command.env("TERM", term);
     command.args(["-C", "-r", "brandub", "-l", "eng"]);
-    match spawn_command(command, Some(60_000)) {
-        Ok(session) => session,
-        Err(error) => panic!("cannot start the program in a pty: {error}"),
-    }
-}
-
-fn expect(session: &mut PtySession, text: &str) {
-    if let Err(error) = session.exp_string(text) {
-        panic!("expected {text:?}: {error}");
-    }
-}
-
-fn send(session: &mut PtySession, line: &str) {
-    if let Err(error) = session.send_line(line) {
-        panic!("cannot send {line:?}: {error}");
-    }
+    at_a_terminal(command, PATIENCE)
 }
 
 #[test]
@@ -54,15 +41,12 @@ fn prompt_board_and_quit() {
     let mut session = start(home.path());
     expect(&mut session, "Player 0 to move.");
     expect(&mut session, "> ");
-    send(&mut session, "m 3 1 1 1");
+    type_line(&mut session, "m 3 1 1 1");
     // At a terminal the board follows every move, the move marked.
     expect(&mut session, "[A]");
     expect(&mut session, "Player 1 to move.");
     expect(&mut session, "> ");
-    send(&mut session, "q");
-    if let Err(error) = session.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut session);
 }
 
 #[test]
@@ -70,32 +54,25 @@ fn f_makes_the_computer_move_now() {
     let home = tempfile::tempdir().expect("HOME");
     let mut session = start(home.path());
     expect(&mut session, "> ");
-    send(&mut session, "p 1 c t600");
+    type_line(&mut session, "p 1 c t600");
     expect(&mut session, "Player 1: computer, 600 s a move");
-    send(&mut session, "m 3 1 1 1");
+    type_line(&mut session, "m 3 1 1 1");
     expect(&mut session, "Player 1 to move.");
     // The search runs: its progress line shows the depth, the time of its budget and
     // the best move so far.
     expect(&mut session, "Player 1 is thinking.");
-    if let Err(error) = session.exp_regex(
+    expect_regex(
+        &mut session,
         r"Player 1 thinks: depth [1-9]\d*, [0-9.]+ s of 600\.0 s, best so far [a-g]\d-[a-g]\d",
-    ) {
-        panic!("no progress line: {error}");
-    }
+    );
     // A command that only reads answers at once, while the search goes on.
-    send(&mut session, "p");
+    type_line(&mut session, "p");
     expect(&mut session, "Player 0: human.");
-    send(&mut session, "f");
+    type_line(&mut session, "f");
     // The search had ten minutes; the move comes at once.
-    match session.exp_regex(r"m \d+ \d+ \d+ \d+") {
-        Ok(_) => {}
-        Err(error) => panic!("no computer move after f: {error}"),
-    }
+    expect_regex(&mut session, r"m \d+ \d+ \d+ \d+");
     expect(&mut session, "Player 0 to move.");
-    send(&mut session, "q");
-    if let Err(error) = session.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut session);
 }
 
 #[test]
@@ -116,17 +93,15 @@ fn colour_at_a_terminal_unless_no_color() {
     let home = tempfile::tempdir().expect("HOME");
     let mut session = start_coloured(home.path(), true);
     expect(&mut session, "> ");
-    send(&mut session, "b");
+    type_line(&mut session, "b");
     expect(&mut session, "\x1b[33m");
-    send(&mut session, "q");
+    type_line(&mut session, "q");
     let mut plain = start(home.path());
     expect(&mut plain, "> ");
-    send(&mut plain, "b");
-    match plain.exp_string("Player 0 to move.") {
-        Ok(before) => assert!(!before.contains('\x1b'), "{before:?}"),
-        Err(error) => panic!("no board: {error}"),
-    }
-    send(&mut plain, "q");
+    type_line(&mut plain, "b");
+    let before = expect(&mut plain, "Player 0 to move.");
+    assert!(!before.contains('\x1b'), "{before:?}");
+    type_line(&mut plain, "q");
 }
 
 #[test]
@@ -134,25 +109,20 @@ fn two_computers_at_a_terminal_play_at_a_pace_that_can_be_followed() {
     let home = tempfile::tempdir().expect("HOME");
     let mut session = start(home.path());
     expect(&mut session, "> ");
-    send(&mut session, "p 1 c d1");
+    type_line(&mut session, "p 1 c d1");
     expect(&mut session, "Player 1: computer, depth 1");
     // A depth-1 search ends at once; the moves still come at the window's pace.
-    send(&mut session, "p 0 c d1");
+    type_line(&mut session, "p 0 c d1");
     let mut times = Vec::new();
     for _ in 0..4 {
-        if let Err(error) = session.exp_regex(r"m \d+ \d+ \d+ \d+ \(") {
-            panic!("no computer move: {error}");
-        }
+        expect_regex(&mut session, r"m \d+ \d+ \d+ \d+ \(");
         times.push(std::time::Instant::now());
     }
     for pair in times.windows(2) {
         let gap = pair[1] - pair[0];
         assert!(gap >= std::time::Duration::from_millis(600), "{gap:?}");
     }
-    send(&mut session, "q");
-    if let Err(error) = session.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut session);
 }
 
 #[test]
@@ -160,7 +130,7 @@ fn a_live_analysis_stops_on_any_key_without_enter() {
     let home = tempfile::tempdir().expect("HOME");
     let mut session = start(home.path());
     expect(&mut session, "> ");
-    send(&mut session, "live j1");
+    type_line(&mut session, "live j1");
     expect(&mut session, "depth 6  score ");
     // One key, no Enter: at a terminal it is read as it is pressed.
     if let Err(error) = session.send("k") {
@@ -169,25 +139,15 @@ fn a_live_analysis_stops_on_any_key_without_enter() {
     if let Err(error) = session.flush() {
         panic!("cannot press a key: {error}");
     }
-    match session.exp_regex(r"Best move: m \d+ \d+ \d+ \d+ \([a-g]\d-[a-g]\d\)") {
-        Ok(_) => {}
-        Err(error) => panic!("no best move after a key: {error}"),
-    }
+    expect_regex(
+        &mut session,
+        r"Best move: m \d+ \d+ \d+ \d+ \([a-g]\d-[a-g]\d\)",
+    );
     // The key was no command, and lines are read again: `s` with Enter answers.
     expect(&mut session, "> ");
-    send(&mut session, "s");
+    type_line(&mut session, "s");
     expect(&mut session, "No analysis is running.");
-    send(&mut session, "q");
-    if let Err(error) = session.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
-}
-
-/// Waits for `pattern` (a regular expression) in the raw output.
-fn expect_regex(session: &mut PtySession, pattern: &str) {
-    if let Err(error) = session.exp_regex(pattern) {
-        panic!("expected {pattern:?}: {error}");
-    }
+    quit(&mut session);
 }
 
 #[test]
@@ -196,7 +156,7 @@ fn a_live_analysis_rewrites_its_lines_in_place() {
     // No colour (`NO_COLOR` is set): moving the cursor is not colour.
     let mut session = start_on_terminal(home.path(), "xterm");
     expect(&mut session, "> ");
-    send(&mut session, "live d3 j1 lines=2");
+    type_line(&mut session, "live d3 j1 lines=2");
     expect(&mut session, "depth 1  score ");
     // Each new depth goes back up over the lines before it (cursor up, erase to the
     // end of the screen) and writes the block again.
@@ -213,10 +173,7 @@ fn a_live_analysis_rewrites_its_lines_in_place() {
         r"\r\x1b\[\d+A\x1b\[Jdepth 3  score [^\r\n]*\r\nline 2  depth 3  score [^\r\n]*\r\nBest move: m ",
     );
     expect(&mut session, "> ");
-    send(&mut session, "q");
-    if let Err(error) = session.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut session);
 }
 
 #[test]
@@ -224,16 +181,13 @@ fn a_live_analysis_on_a_dumb_terminal_prints_one_line_a_depth() {
     let home = tempfile::tempdir().expect("HOME");
     let mut session = start_on_terminal(home.path(), "dumb");
     expect(&mut session, "> ");
-    send(&mut session, "live d3 j1");
+    type_line(&mut session, "live d3 j1");
     expect_regex(
         &mut session,
         r"depth 1  score [^\r\n\x1b]*\r\ndepth 2  score [^\r\n\x1b]*\r\ndepth 3  score [^\r\n\x1b]*\r\nBest move: m ",
     );
     expect(&mut session, "> ");
-    send(&mut session, "q");
-    if let Err(error) = session.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut session);
 }
 
 #[test]
@@ -241,22 +195,17 @@ fn a_live_analysis_deepens_until_s_stops_it() {
     let home = tempfile::tempdir().expect("HOME");
     let mut session = start(home.path());
     expect(&mut session, "> ");
-    send(&mut session, "live j1");
+    type_line(&mut session, "live j1");
     // No limit bounds it: it goes on past the depths a level would stop at.
     expect(&mut session, "depth 1  score ");
     expect(&mut session, "depth 6  score ");
-    send(&mut session, "s");
-    match session.exp_regex(
+    type_line(&mut session, "s");
+    expect_regex(
+        &mut session,
         r"Best move: m \d+ \d+ \d+ \d+ \([a-g]\d-[a-g]\d\) \(score [^,]+, attackers \d+%\)",
-    ) {
-        Ok(_) => {}
-        Err(error) => panic!("no best move after s: {error}"),
-    }
+    );
     // Nothing runs any more: a second s says so.
-    send(&mut session, "s");
+    type_line(&mut session, "s");
     expect(&mut session, "No analysis is running.");
-    send(&mut session, "q");
-    if let Err(error) = session.exp_eof() {
-        panic!("the program should end on q: {error}");
-    }
+    quit(&mut session);
 }
