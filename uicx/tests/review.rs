@@ -3,14 +3,11 @@
 //! read back.
 
 use std::path::Path;
+use std::process::Output;
 
 mod common;
-use common::{data, home, program};
-
-/// Game 456 of `core/tests/data/copenhagen_games.csv.gz` (a game between people, from
-/// hnefatafl-copenhagen's records): the king escapes on the defenders' 9th move.
-const GAME: &str = "d1-d3 f8-c8 a4-c4 e7-e10 g11-g9 e10-b10 e11-e10 f7-b7 a5-b5 f6-f9 \
-                    a8-a9 f9-b9 d11-c11 b10-c10 g9-c9xc10 b9-b11 c4-c7xb7xc8 b11-a11";
+use common::recorded::{GAME, game_commands};
+use common::{home, on_shipped, output_of};
 
 /// The graph's geometry, as `docs/analysis.md` gives it.
 const WIDTH: u32 = 800;
@@ -69,24 +66,41 @@ fn reviewed(line: &str) -> Option<Reviewed> {
     })
 }
 
+/// Runs the program on `rules` in English on this input, with no rc file.
+fn run(home: &Path, rules: &str, input: impl Into<Vec<u8>>) -> Output {
+    output_of(&mut on_shipped(home, rules), input)
+}
+
+/// On `rules`, reviews `record` named (`review --record`), then loaded (`e`), then runs
+/// `then`: standard output and error.
+fn review_named_and_loaded(
+    home: &Path,
+    rules: &str,
+    record: &Path,
+    then: &str,
+) -> (String, String) {
+    let script = format!(
+        "review d1 --record {0}\ne {0}\nreview d1\n{then}\n",
+        record.display()
+    );
+    let output = run(home, rules, script);
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The reviews' summary lines (`Review: 18 moves, ...`).
+fn summaries(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| line.starts_with("Review: "))
+        .collect()
+}
+
 fn run_review(home: &Path, plot: &Path) -> String {
-    let mut input: String = GAME
-        .split_whitespace()
-        .map(|mv| {
-            let mv = mv.split('x').next().expect("a move");
-            let (from, to) = mv.split_once('-').expect("from-to");
-            format!("m {from} {to}\n")
-        })
-        .collect();
+    let mut input = game_commands();
     input.push_str(&format!("review t0.05 --plot {}\n", plot.display()));
-    let output = program(home)
-        .arg("-C")
-        .arg("-d")
-        .arg(data())
-        .args(["-r", "copenhagen", "-l", "eng"])
-        .write_stdin(input)
-        .output()
-        .expect("runs");
+    let output = run(home, "copenhagen", input);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(!stderr.contains("Illegal"), "{stderr}");
@@ -195,14 +209,7 @@ fn a_recorded_game_is_reviewed_and_its_marks_follow_the_printed_chances() {
 #[test]
 fn a_game_without_moves_has_nothing_to_review() {
     let home = home();
-    let output = program(home.path())
-        .arg("-C")
-        .arg("-d")
-        .arg(data())
-        .args(["-r", "brandub", "-l", "eng"])
-        .write_stdin("review\nreview --plot\n")
-        .output()
-        .expect("runs");
+    let output = run(home.path(), "brandub", "review\nreview --plot\n");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.matches("No moves to review.").count(), 1, "{stderr}");
 }
@@ -211,46 +218,17 @@ fn a_game_without_moves_has_nothing_to_review() {
 fn an_opentafl_record_is_reviewed_loaded_or_named() {
     let home = home();
     let record = home.path().join("game.otg");
-    let mut input: String = GAME
-        .split_whitespace()
-        .map(|mv| {
-            let mv = mv.split('x').next().expect("a move");
-            let (from, to) = mv.split_once('-').expect("from-to");
-            format!("m {from} {to}\n")
-        })
-        .collect();
+    let mut input = game_commands();
     input.push_str(&format!("w {}\n", record.display()));
-    let output = program(home.path())
-        .arg("-C")
-        .arg("-d")
-        .arg(data())
-        .args(["-r", "copenhagen", "-l", "eng"])
-        .write_stdin(input)
-        .output()
-        .expect("runs");
+    let output = run(home.path(), "copenhagen", input);
     assert!(output.status.success());
     // From brandub, a record of a Copenhagen game: named, or loaded with `e`.
     let missing = home.path().join("missing.otg");
-    let output = program(home.path())
-        .arg("-C")
-        .arg("-d")
-        .arg(data())
-        .args(["-r", "brandub", "-l", "eng"])
-        .write_stdin(format!(
-            "review d1 --record {0}\ne {0}\nreview d1\nreview --record {1}\n",
-            record.display(),
-            missing.display()
-        ))
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let then = format!("review --record {}", missing.display());
+    let (text, errors) = review_named_and_loaded(home.path(), "brandub", &record, &then);
     // A record that cannot be read is named.
-    let errors = String::from_utf8_lossy(&output.stderr);
     assert!(errors.contains(&missing.display().to_string()), "{errors}");
-    let reviews: Vec<&str> = text
-        .lines()
-        .filter(|line| line.starts_with("Review: "))
-        .collect();
+    let reviews = summaries(&text);
     assert_eq!(reviews.len(), 2, "{text}");
     assert!(
         reviews
@@ -292,24 +270,9 @@ fn a_plain_otn_record_without_rules_is_reviewed_in_the_rules_in_play() {
     std::fs::write(&record, format!("[event:club evening]\n\n{text}")).expect("write");
     let broken = home.path().join("broken.txt");
     std::fs::write(&broken, "1. d1-d3 f8-c8\nd2 d4\n").expect("write");
-    let output = program(home.path())
-        .arg("-C")
-        .arg("-d")
-        .arg(data())
-        .args(["-r", "copenhagen", "-l", "eng"])
-        .write_stdin(format!(
-            "review d1 --record {0}\ne {0}\nreview d1\ne {1}\n",
-            record.display(),
-            broken.display()
-        ))
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&output.stdout).into_owned();
-    let errors = String::from_utf8_lossy(&output.stderr);
-    let reviews: Vec<&str> = text
-        .lines()
-        .filter(|line| line.starts_with("Review: "))
-        .collect();
+    let then = format!("e {}", broken.display());
+    let (text, errors) = review_named_and_loaded(home.path(), "copenhagen", &record, &then);
+    let reviews = summaries(&text);
     assert_eq!(reviews.len(), 2, "{text}\n{errors}");
     let reviewed: Vec<Reviewed> = text.lines().filter_map(reviewed).collect();
     assert_eq!(reviewed.len(), 36, "{text}");

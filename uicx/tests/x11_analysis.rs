@@ -6,11 +6,14 @@
 //! Run under `xvfb-run -a cargo test -p uicx`; without `$DISPLAY` these tests fail. The
 //! screenshots are left in `target/tmp/x11-shots/` (`docs/analysis.md` shows them).
 
+mod common;
 mod x11_support;
 
 use std::time::Duration;
 
+use common::recorded::game_commands;
 use image::RgbaImage;
+use tempfile::TempDir;
 use uicx::x11::render::{
     BEST_MOVE, GRAPH_AT, GRAPH_BLUNDER, GRAPH_CURVE, GRAPH_MISTAKE, GraphArea, Layout,
     PANEL_BACKGROUND, Rgb, TEXT,
@@ -19,24 +22,17 @@ use x11_support::{Driver, Program, near, one_window, save_shot, wait_until};
 
 const WAIT: Duration = Duration::from_secs(60);
 
-/// Game 456 of `core/tests/data/copenhagen_games.csv.gz`, as `uicx/tests/review.rs`
-/// reviews it: the king escapes on the defenders' 9th move.
-const GAME: &str = "d1-d3 f8-c8 a4-c4 e7-e10 g11-g9 e10-b10 e11-e10 f7-b7 a5-b5 f6-f9 \
-                    a8-a9 f9-b9 d11-c11 b10-c10 g9-c9xc10 b9-b11 c4-c7xb7xc8 b11-a11";
-
-fn home() -> tempfile::TempDir {
-    tempfile::tempdir().expect("temporary home")
-}
-
-/// The game's moves as `m` commands.
-fn game_commands() -> String {
-    GAME.split_whitespace()
-        .map(|mv| {
-            let mv = mv.split('x').next().expect("a move");
-            let (from, to) = mv.split_once('-').expect("from-to");
-            format!("m {from} {to}\n")
-        })
-        .collect()
+/// The program on `rules` in English, given `input` and then `x` on its standard input:
+/// the program, a driver, its window, the layout of a `size` by `size` board in it, and
+/// the home (removed when dropped).
+fn open(rules: &str, input: &str, size: u32) -> (Program, Driver, u32, Layout, TempDir) {
+    let home = tempfile::tempdir().expect("temporary home");
+    let mut program = Program::start(home.path(), None, &["-C", "-r", rules, "-l", "eng"], true);
+    program.send(&format!("{input}x\n"));
+    let driver = Driver::connect();
+    let window = driver.find_program_window(program.id(), WAIT);
+    let layout = driver.layout(window, size, size);
+    (program, driver, window, layout, home)
 }
 
 /// A review line's mover and chances, and its mark (`12. m 3 5 1 5 (d2-b2)  attackers
@@ -100,17 +96,8 @@ fn shows_curve(driver: &Driver, window: u32, layout: &Layout) -> bool {
 #[test]
 fn the_review_view_draws_the_printed_chances_and_steps_through_the_game() {
     let _one = one_window();
-    let home = home();
-    let mut program = Program::start(
-        home.path(),
-        None,
-        &["-C", "-r", "copenhagen", "-l", "eng"],
-        true,
-    );
-    program.send(&format!("{}review t0.05\nx\n", game_commands()));
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 11, 11);
+    let input = format!("{}review t0.05\n", game_commands());
+    let (program, driver, window, layout, _home) = open("copenhagen", &input, 11);
     let panel = layout.panel.expect("the window has room for the move list");
     wait_until("the review graph", WAIT, || {
         shows_curve(&driver, window, &layout)
@@ -193,17 +180,7 @@ fn the_review_view_draws_the_printed_chances_and_steps_through_the_game() {
 #[test]
 fn a_held_piece_shades_its_target_squares_by_the_win_chance() {
     let _one = one_window();
-    let home = home();
-    let mut program = Program::start(
-        home.path(),
-        None,
-        &["-C", "-r", "brandub", "-l", "eng"],
-        true,
-    );
-    program.send("x\n");
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 7, 7);
+    let (program, driver, window, layout, _home) = open("brandub", "", 7);
     // The attacker on d6 moves along its row: a6, b6, c6, e6, f6 and g6.
     let from = 7 + 3;
     let targets = [7, 8, 9, 11, 12, 13];
@@ -256,17 +233,7 @@ fn a_held_piece_shades_its_target_squares_by_the_win_chance() {
 #[test]
 fn the_analysis_pane_shows_several_lines_and_a_live_analysis_follows_the_game() {
     let _one = one_window();
-    let home = home();
-    let mut program = Program::start(
-        home.path(),
-        None,
-        &["-C", "-r", "brandub", "-l", "eng"],
-        true,
-    );
-    program.send("x\n");
-    let driver = Driver::connect();
-    let window = driver.find_program_window(program.id(), WAIT);
-    let layout = driver.layout(window, 7, 7);
+    let (program, driver, window, layout, _home) = open("brandub", "", 7);
     driver.type_text(window, "a lines=3 d3\n");
     for text in ["Depth 3,", "attackers:", "1. ", "2. ", "3. "] {
         driver.wait_for_text(window, text, TEXT, PANEL_BACKGROUND);
