@@ -86,13 +86,20 @@ fn home() -> tempfile::TempDir {
     tempfile::tempdir().expect("temporary home")
 }
 
+/// The program started with these arguments, a driver, its window (found by its title)
+/// and the home (removed when dropped).
+fn open(arguments: &[&str]) -> (Program, Driver, u32, tempfile::TempDir) {
+    let home = home();
+    let program = Program::start(home.path(), None, arguments, true);
+    let driver = Driver::connect();
+    let window = driver.find_window(TITLE, &[], WAIT);
+    (program, driver, window, home)
+}
+
 #[test]
 fn x_flag_plays_with_the_default_theme_and_exits_when_closed() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x"], true);
-    let driver = Driver::connect();
-    let window = driver.find_window(TITLE, &[], WAIT);
+    let (program, driver, window, _home) = open(&["-x"]);
     let layout = driver.layout(window, 11, 11);
     let theme = shipped_theme(None);
     assert_ne!(theme.name, "null", "the shipped default theme has images");
@@ -145,10 +152,7 @@ fn x_flag_plays_with_the_default_theme_and_exits_when_closed() {
 #[test]
 fn x_null_draws_fallback_graphics_and_q_quits() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_window(TITLE, &[], WAIT);
+    let (program, driver, window, _home) = open(&["-x", "null"]);
     let layout = driver.layout(window, 11, 11);
     let want = reference(&theme::Theme::fallback(), &opening(), &layout);
     let shot = driver.screenshot(window);
@@ -170,10 +174,7 @@ fn x_null_draws_fallback_graphics_and_q_quits() {
 #[test]
 fn an_unknown_theme_is_said_not_to_exist_with_the_themes_there_are() {
     let _one = one_window();
-    let home = home();
-    let program = Program::start(home.path(), None, &["-x", "nosuch"], true);
-    let driver = Driver::connect();
-    let window = driver.find_window(TITLE, &[], WAIT);
+    let (program, driver, window, _home) = open(&["-x", "nosuch"]);
     driver.type_text(window, "q\n");
     let output = program.finish(WAIT);
     assert!(output.status.success());

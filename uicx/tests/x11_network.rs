@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use hnefatafl_core::{Game, Move, Notation, Rules};
 use server_support::ServerProcess;
+use tempfile::TempDir;
 use uicx::x11::render;
 use x11_support::{Driver, Program, data_dir, one_window, save_shot, wait_until};
 
@@ -23,6 +24,25 @@ const WAIT: Duration = Duration::from_secs(60);
 fn brandub() -> Rules {
     let bytes = std::fs::read(data_dir().join("rules/brandub")).expect("rule file");
     Rules::parse(&bytes).expect("shipped rules are valid")
+}
+
+/// A server on loopback, its data folder (removed when dropped, after the server stops)
+/// and the command that connects to it.
+fn start_server() -> (TempDir, ServerProcess, String) {
+    let data = tempfile::tempdir().expect("server data");
+    let server = ServerProcess::start(data.path(), 0, &[]);
+    let connect = format!("c localhost:{}", server.port);
+    (data, server, connect)
+}
+
+/// Ann's program with its window (`-x null`): her home, the program, a driver and the
+/// window.
+fn ann_in_the_window() -> (TempDir, Program, Driver, u32) {
+    let home = tempfile::tempdir().expect("home");
+    let ann = Program::start(home.path(), None, &["-x", "null"], true);
+    let driver = Driver::connect();
+    let window = driver.find_program_window(ann.id(), WAIT);
+    (home, ann, driver, window)
 }
 
 /// The first legal move of the side to move.
@@ -49,16 +69,11 @@ fn run_down(seconds: std::ops::RangeInclusive<u64>) -> Vec<String> {
 #[test]
 fn a_network_game_shows_names_clocks_turns_moves_and_chat() {
     let _one = one_window();
-    let data = tempfile::tempdir().expect("server data");
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let (_data, server, connect) = start_server();
     let rules = brandub();
 
     // Ann plays in the window.
-    let ann_home = tempfile::tempdir().expect("home");
-    let ann = Program::start(ann_home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(ann.id(), WAIT);
+    let (_ann_home, ann, driver, window) = ann_in_the_window();
     let shows = |text: &str, background: render::Rgb| {
         driver.shows_text(window, text, render::TEXT, background)
     };
@@ -252,14 +267,9 @@ fn over_board(shot: &image::RgbaImage, layout: &render::Layout, colour: render::
 #[test]
 fn a_network_game_that_ends_shows_the_banner() {
     let _one = one_window();
-    let data = tempfile::tempdir().expect("server data");
-    let server = ServerProcess::start(data.path(), 0, &[]);
-    let connect = format!("c localhost:{}", server.port);
+    let (_data, server, connect) = start_server();
 
-    let ann_home = tempfile::tempdir().expect("home");
-    let ann = Program::start(ann_home.path(), None, &["-x", "null"], true);
-    let driver = Driver::connect();
-    let window = driver.find_program_window(ann.id(), WAIT);
+    let (_ann_home, ann, driver, window) = ann_in_the_window();
     let wait_for = |text: &str, background: render::Rgb| {
         wait_until(text, WAIT, || {
             driver.shows_text(window, text, render::TEXT, background)

@@ -280,6 +280,12 @@ fn expected_frame(
     Renderer::new(theme.clone()).render(&scene, width, height, x11_support::server_metrics(driver))
 }
 
+/// Checks that the window shows `view` with nothing selected, as the renderer draws it.
+fn assert_shows(driver: &Driver, window: u32, theme: &theme::Theme, view: &BoardView) {
+    let frame = expected_frame(theme, view, driver, window, None, &[]);
+    assert_board_matches(driver, window, &frame);
+}
+
 /// The board area of the screenshot equals the renderer's frame there.
 fn assert_board_matches(driver: &Driver, window: u32, frame: &render::Frame) {
     let shot = driver.screenshot(window);
@@ -320,11 +326,7 @@ fn window_draws_moves_types_thinks_and_closes() {
         let mut reference = FakeGame::new("", Arc::default(), None);
 
         // The board is drawn with the theme's images.
-        assert_board_matches(
-            driver,
-            window,
-            &expected_frame(&theme, &reference.view(), driver, window, None, &[]),
-        );
+        assert_shows(driver, window, &theme, &reference.view());
 
         // Select the middle piece: the selection and its targets are drawn.
         let layout = driver.layout(window, 7, 7);
@@ -351,11 +353,7 @@ fn window_draws_moves_types_thinks_and_closes() {
         driver.click(window, x, y);
         wait_for_command(&log, "the move", "m 3 3 1 3");
         reference.play(24, 22);
-        assert_board_matches(
-            driver,
-            window,
-            &expected_frame(&theme, &reference.view(), driver, window, None, &[]),
-        );
+        assert_shows(driver, window, &theme, &reference.view());
 
         // An illegal target: the move is sent, refused, and the board stays.
         // (Player 1 to move now: select its piece and try a diagonal step.)
@@ -364,21 +362,13 @@ fn window_draws_moves_types_thinks_and_closes() {
         let (x, y) = layout.square_centre(11);
         driver.click(window, x, y);
         wait_for_command(&log, "the refused move", "m 3 0 4 1");
-        assert_board_matches(
-            driver,
-            window,
-            &expected_frame(&theme, &reference.view(), driver, window, None, &[]),
-        );
+        assert_shows(driver, window, &theme, &reference.view());
 
         // Typed commands: `u` takes the move back; Escape and BackSpace edit the line.
         driver.type_text(window, "zz\x1bn\x08u\n");
         wait_for_command(&log, "`u`", "u");
         reference.execute("u");
-        assert_board_matches(
-            driver,
-            window,
-            &expected_frame(&theme, &reference.view(), driver, window, None, &[]),
-        );
+        assert_shows(driver, window, &theme, &reference.view());
 
         // Upper case and symbols through Shift: an unknown command is still sent whole.
         driver.type_text(window, "H?\n");
@@ -416,11 +406,7 @@ fn window_draws_moves_types_thinks_and_closes() {
         driver.resize(window, 400, 520);
         let small = driver.layout(window, 7, 7);
         assert!(small.square < layout.square);
-        assert_board_matches(
-            driver,
-            window,
-            &expected_frame(&theme, &reference.view(), driver, window, None, &[]),
-        );
+        assert_shows(driver, window, &theme, &reference.view());
 
         driver.close(window);
         wait_until("the window to go", WAIT, || !driver.exists(window));

@@ -485,30 +485,20 @@ impl Driver {
     /// Moves the pointer to a point of the window and clicks the first button; returns
     /// once the window has handled the click and drawn.
     pub fn click(&self, window: Window, x: u32, y: u32) {
-        let before = self.inputs(window);
-        self.move_pointer(window, x, y);
-        self.button(true);
-        self.button(false);
-        self.conn.sync().expect("sync");
-        self.wait_for_inputs(window, before, 2);
+        self.buttons_at(window, x, y, &[true, false]);
     }
 
     /// Presses the first button at one point, moves the pointer to another in a few
     /// steps and releases it there; returns once the window has handled the release.
     pub fn drag(&self, window: Window, from: (u32, u32), to: (u32, u32)) {
-        let before = self.inputs(window);
-        self.move_pointer(window, from.0, from.1);
-        self.button(true);
-        self.conn.sync().expect("sync");
-        self.wait_for_inputs(window, before, 1);
-        for step in 1..=4 {
+        self.press(window, from.0, from.1);
+        // The last step, to `to` itself, is the release's.
+        for step in 1..4 {
             let along =
                 |a: u32, b: u32| (i64::from(a) + (i64::from(b) - i64::from(a)) * step / 4) as u32;
             self.move_pointer(window, along(from.0, to.0), along(from.1, to.1));
         }
-        self.button(false);
-        self.conn.sync().expect("sync");
-        self.wait_for_inputs(window, before, 2);
+        self.release(window, to.0, to.1);
     }
 
     /// Turns the mouse wheel one notch (down or up) with the pointer at a point of the
@@ -529,20 +519,25 @@ impl Driver {
     /// Moves the pointer to a point of the window and presses the first button, keeping
     /// it down; returns once the window has handled the press.
     pub fn press(&self, window: Window, x: u32, y: u32) {
-        let before = self.inputs(window);
-        self.move_pointer(window, x, y);
-        self.button(true);
-        self.conn.sync().expect("sync");
-        self.wait_for_inputs(window, before, 1);
+        self.buttons_at(window, x, y, &[true]);
     }
 
-    /// Moves the pointer to a point of the window and releases the first button there; returns once the window has handled the release.
+    /// Moves the pointer to a point of the window and releases the first button there;
+    /// returns once the window has handled the release.
     pub fn release(&self, window: Window, x: u32, y: u32) {
+        self.buttons_at(window, x, y, &[false]);
+    }
+
+    /// Moves the pointer to a point of the window and presses (`true`) and releases the
+    /// first button in this order; returns once the window has handled each of them.
+    fn buttons_at(&self, window: Window, x: u32, y: u32, presses: &[bool]) {
         let before = self.inputs(window);
         self.move_pointer(window, x, y);
-        self.button(false);
+        for &down in presses {
+            self.button(down);
+        }
         self.conn.sync().expect("sync");
-        self.wait_for_inputs(window, before, 1);
+        self.wait_for_inputs(window, before, presses.len() as u32);
     }
 
     fn move_pointer(&self, window: Window, x: u32, y: u32) {
