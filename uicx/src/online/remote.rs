@@ -23,6 +23,7 @@ use hnefatafl_net::tls::NewPin;
 
 use crate::online::table::Table;
 use crate::thinker::Notify;
+use crate::x11::render::clock_text;
 
 /// How long connecting (and starting a private server) may take before it is given up.
 const CONNECT_PATIENCE: Duration = Duration::from_secs(20);
@@ -434,18 +435,15 @@ impl Awaited {
     }
 }
 
-/// A clock as shown: `4:58.2` (minutes, seconds and tenths), `1:02:03` past an hour,
-/// `2d 11:59:58` past a day (a correspondence clock).
+/// A clock as the command line shows it: the window's [`clock_text`] (`4:58`, `1:02:03`
+/// past an hour, `2d 11:59:58` past a day, a correspondence clock), with tenths of a
+/// second under an hour: `4:58.2`.
 pub fn format_clock(left: Duration) -> String {
-    let tenths = left.as_millis() / 100;
-    let (days, hours, minutes) = (tenths / 864_000, tenths / 36_000 % 24, tenths / 600 % 60);
-    let (seconds, tenth) = (tenths / 10 % 60, tenths % 10);
-    if days > 0 {
-        format!("{days}d {hours:02}:{minutes:02}:{seconds:02}")
-    } else if hours > 0 {
-        format!("{hours}:{minutes:02}:{seconds:02}")
+    let whole = clock_text(left);
+    if left.as_secs() < 3600 {
+        format!("{whole}.{}", left.subsec_millis() / 100)
     } else {
-        format!("{minutes}:{seconds:02}.{tenth}")
+        whole
     }
 }
 
