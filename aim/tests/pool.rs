@@ -6,8 +6,6 @@
 
 use aim::{Engine, EngineConfig, Limits};
 use hnefatafl_core::{Game, Rules};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 const BRANDUB: &str = include_str!("rules/brandub.txt");
@@ -53,10 +51,7 @@ fn parallel_searches_reuse_the_engines_threads() {
         ..Limits::default()
     };
     let search = |engine: &mut Engine, game: &Game, limits: &Limits| {
-        engine
-            .search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
-            .best
-            .expect("a move")
+        engine.search_within(game, limits).best.expect("a move")
     };
     let mv = search(&mut engine, &game, &limits);
     // A new thread names itself when it starts: wait for that.

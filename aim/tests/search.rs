@@ -1,7 +1,7 @@
 //! The engine against the real rules engine: legality, determinism, the transposition
 //! table under `forbid_repeat`, the stop flag and decisive scores.
 
-use aim::{Engine, EngineConfig, Limits, Score, SearchResult};
+use aim::{Engine, EngineConfig, Limits, Score};
 use hnefatafl_core::random::{SplitMix, random_opening};
 use hnefatafl_core::{Game, Move, Position, Rules};
 use std::sync::Arc;
@@ -26,10 +26,6 @@ fn rules(text: &str, forbid_repeat: bool) -> Rules {
 /// A game after `plies` random legal moves (fewer if it ends).
 fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     random_opening(rules, plies, seed)
-}
-
-fn search(engine: &mut Engine, game: &Game, limits: &Limits) -> SearchResult {
-    engine.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
 }
 
 fn depth(d: u32) -> Limits {
@@ -79,11 +75,11 @@ fn one_thread_at_fixed_depth_is_deterministic() {
     for (rules, d) in variants() {
         for seed in 0..2 {
             let game = opening(&rules, 6, seed);
-            let first = search(&mut one_thread(8), &game, &depth(d));
+            let first = one_thread(8).search_within(&game, &depth(d));
             let mut engine = one_thread(8);
-            let second = search(&mut engine, &game, &depth(d));
+            let second = engine.search_within(&game, &depth(d));
             // The same engine again, its table now full of this position.
-            let third = search(&mut engine, &game, &depth(d));
+            let third = engine.search_within(&game, &depth(d));
             assert_eq!(
                 (first.best, first.score, &first.pv, first.nodes),
                 (second.best, second.score, &second.pv, second.nodes),
@@ -142,8 +138,8 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
                 if game.outcome().is_some() {
                     continue;
                 }
-                let with = search(&mut one_thread_fixed_tree(16), &game, &depth(d));
-                let without = search(&mut one_thread_fixed_tree(0), &game, &depth(d));
+                let with = one_thread_fixed_tree(16).search_within(&game, &depth(d));
+                let without = one_thread_fixed_tree(0).search_within(&game, &depth(d));
                 assert_eq!(
                     (with.best, with.score),
                     (without.best, without.score),
@@ -151,7 +147,7 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
                     rules.id()
                 );
                 compared += 1;
-                let shallower = search(&mut one_thread_fixed_tree(16), &game, &depth(d - 1));
+                let shallower = one_thread_fixed_tree(16).search_within(&game, &depth(d - 1));
                 differ_from_depth_below += usize::from(shallower.score != with.score);
                 // In the two-piece game only repetition ends the game: running out of new
                 // positions must show as a decisive score.
@@ -179,7 +175,7 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
                 if game.outcome().is_some() {
                     continue;
                 }
-                let one = search(&mut one_thread_fixed_tree(0), &game, &depth(d));
+                let one = one_thread_fixed_tree(0).search_within(&game, &depth(d));
                 for threads in [2, 3] {
                     let mut engine = Engine::with_tuning(
                         EngineConfig {
@@ -191,7 +187,7 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
                             ..aim::Tuning::default()
                         },
                     );
-                    let several = search(&mut engine, &game, &depth(d));
+                    let several = engine.search_within(&game, &depth(d));
                     assert_eq!(
                         (one.best, one.score, one.depth),
                         (several.best, several.score, several.depth),
@@ -214,7 +210,7 @@ fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usiz
         hash_mib: 4,
     });
     for _ in 0..cap {
-        let result = search(&mut engine, &game, limits);
+        let result = engine.search_within(&game, limits);
         match result.best {
             None => {
                 assert!(
@@ -369,7 +365,7 @@ fn a_win_in_one_is_found_and_scored() {
     let corner = rules.square_at(0, 0).expect("a square");
     let king = rules.square_at(0, 2).expect("a square");
     for (d, hash) in [(1, 0), (2, 8), (3, 8), (4, 0)] {
-        let result = search(&mut one_thread(hash), &game, &depth(d));
+        let result = one_thread(hash).search_within(&game, &depth(d));
         assert_eq!(result.best, Some(Move::new(king, corner)), "depth {d}");
         assert_eq!(result.score, Score::win_in(1), "depth {d}");
         assert_eq!(result.score.mate_plies(), Some(1));
@@ -381,11 +377,11 @@ fn a_win_in_one_is_found_and_scored() {
         rules.square_at(2, 4).expect("a square"),
     );
     game.try_play(bishop).expect("a legal move");
-    let result = search(&mut one_thread(8), &game, &depth(3));
+    let result = one_thread(8).search_within(&game, &depth(3));
     let mv = result.best.expect("a move");
     let mut after = game.clone();
     after.try_play(mv).expect("a legal move");
-    let reply = search(&mut one_thread(8), &after, &depth(1));
+    let reply = one_thread(8).search_within(&after, &depth(1));
     assert_ne!(
         reply.score,
         Score::win_in(1),
@@ -422,7 +418,7 @@ fn no_move_when_the_game_is_over() {
     );
     game.try_play(win).expect("a legal move");
     assert!(game.outcome().is_some());
-    let result = search(&mut one_thread(8), &game, &depth(3));
+    let result = one_thread(8).search_within(&game, &depth(3));
     assert_eq!(result.best, None);
 }
 
@@ -470,8 +466,8 @@ fn plays_on_a_19x19_board() {
     let rules = big_board();
     play_out(&rules, 3, &depth(2), 1, 40);
     let game = opening(&rules, 10, 5);
-    let with = search(&mut one_thread(16), &game, &depth(3));
-    let without = search(&mut one_thread(0), &game, &depth(3));
+    let with = one_thread(16).search_within(&game, &depth(3));
+    let without = one_thread(0).search_within(&game, &depth(3));
     assert_eq!((with.best, with.score), (without.best, without.score));
 }
 
@@ -578,7 +574,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
     let mut compare = |game: &Game, d: u32| {
         let expected = Reference::root(game, d as i32);
         for hash_mib in [0, 8] {
-            let found = search(&mut no_reductions(hash_mib), game, &depth(d));
+            let found = no_reductions(hash_mib).search_within(game, &depth(d));
             assert_eq!(
                 found.score,
                 Score(expected),
@@ -628,8 +624,8 @@ fn prunes_and_keeps_wins_and_legal_moves(
     let (mut with, mut without) = (0, 0);
     for seed in 0..2 {
         let game = shuffled_opening(&fetlar, 8, seed);
-        let pruned = search(&mut engine(on), &game, &depth(search_depth));
-        let full = search(&mut engine(off), &game, &depth(search_depth));
+        let pruned = engine(on).search_within(&game, &depth(search_depth));
+        let full = engine(off).search_within(&game, &depth(search_depth));
         assert!(pruned.best.is_some_and(|mv| game.check(mv).is_ok()));
         with += pruned.nodes;
         without += full.nodes;
@@ -642,7 +638,7 @@ fn prunes_and_keeps_wins_and_legal_moves(
     let game = Game::new(rules_of(KING_NEAR_CORNER));
     for d in 3..=5 {
         assert_eq!(
-            search(&mut engine(on), &game, &depth(d)).score,
+            engine(on).search_within(&game, &depth(d)).score,
             Score::win_in(1),
             "{what} at depth {d}"
         );
@@ -693,7 +689,7 @@ fn by_default_the_quiescence_search_runs_on_small_boards_and_not_at_the_weak_lev
         (0..3)
             .map(|seed| {
                 let game = shuffled_opening(&rules(text, forbid), 10 + 2 * seed as usize, seed);
-                search(&mut engine(quiescence), &game, limits).nodes
+                engine(quiescence).search_within(&game, limits).nodes
             })
             .sum::<u64>()
     };
@@ -758,9 +754,9 @@ fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
                 if game.outcome().is_some() {
                     continue;
                 }
-                let on = search(&mut tuned(aim::Quiescence::On, 16), &game, &depth(d));
-                let on_no_table = search(&mut tuned(aim::Quiescence::On, 0), &game, &depth(d));
-                let off = search(&mut tuned(aim::Quiescence::Off, 16), &game, &depth(d));
+                let on = tuned(aim::Quiescence::On, 16).search_within(&game, &depth(d));
+                let on_no_table = tuned(aim::Quiescence::On, 0).search_within(&game, &depth(d));
+                let off = tuned(aim::Quiescence::Off, 16).search_within(&game, &depth(d));
                 assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
                 // The captures below the horizon are a function of the position alone, so
                 // the table still changes neither the move nor the score.
@@ -812,8 +808,8 @@ fn a_better_move_found_by_an_unfinished_depth_is_played_with_its_score() {
                     nodes: Some(nodes),
                     ..Limits::default()
                 };
-                let on = search(&mut exact(true), &game, &limits);
-                let off = search(&mut exact(false), &game, &limits);
+                let on = exact(true).search_within(&game, &limits);
+                let off = exact(false).search_within(&game, &limits);
                 // The same tree, stopped at the same node: the same depth finished.
                 assert_eq!(on.depth, off.depth, "seed {seed}, {nodes} nodes");
                 if on.best == off.best {
@@ -826,7 +822,7 @@ fn a_better_move_found_by_an_unfinished_depth_is_played_with_its_score() {
                 assert_eq!(on.pv.first(), Some(&mv));
                 // The next depth searched to the end: the unfinished one's best so far is
                 // never better than its final best, and is it when it is the same move.
-                let next = search(&mut exact(true), &game, &depth(on.depth + 1));
+                let next = exact(true).search_within(&game, &depth(on.depth + 1));
                 assert!(on.score <= next.score, "{} after {}", on.score, next.score);
                 if next.best == Some(mv) {
                     assert_eq!(on.score, next.score);
@@ -847,7 +843,7 @@ fn a_fixed_time_a_move_is_used_to_the_end() {
         time: Some(Duration::from_millis(400)),
         ..Limits::default()
     };
-    let result = search(&mut exact(true), &game, &limits);
+    let result = exact(true).search_within(&game, &limits);
     assert!(result.score.mate_plies().is_none());
     // Without the knob no depth starts after 45% of the time, and the next rarely ends.
     assert!(

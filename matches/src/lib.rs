@@ -20,7 +20,6 @@ use aim::settings::{SETTINGS, WEIGHT_KEYS};
 use aim::{Clock, Engine, EngineConfig, Evaluation, Limits, Tuning};
 use hnefatafl_core::{Game, Move, Player, Rules};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The shipped 11x11 rules (`data/rules/hnefatafl`, Fetlar), the tuner's default.
@@ -209,9 +208,7 @@ impl Contestant for EngineContestant {
         if clock.is_some() {
             limits.clock = clock;
         }
-        let found =
-            self.engine
-                .search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        let found = self.engine.search_within(game, &limits);
         Choice {
             mv: found.best,
             note: format!(

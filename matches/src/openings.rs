@@ -9,8 +9,6 @@ use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Notation, Rules};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// Reads an opening set for these rules.
 ///
@@ -169,12 +167,7 @@ pub fn keep_balanced(candidates: impl IntoIterator<Item = Game>, spec: &OpeningS
         if !seen.insert(game.position().hash()) {
             continue;
         }
-        let found = engine.search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let found = engine.search_within(&game, &limits);
         if found.score.mate_plies().is_none() && found.score.0.abs() <= spec.max_score {
             kept.push(game);
         }

@@ -41,8 +41,7 @@ use hnefatafl_matches::random_opening;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Tunes the evaluation weights on positions from self-play games (Texel's method), and
 /// prints the tuned weights as a side for the match runner, which decides whether they
@@ -234,12 +233,7 @@ fn self_play(options: &Options, number: usize) -> Played {
             nodes: Some(options.nodes_as[game.side_to_move().index()].unwrap_or(options.nodes)),
             ..Limits::default()
         };
-        let found = engine.search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let found = engine.search_within(&game, &limits);
         if found.score.mate_plies().is_none() {
             kept.push(game.moves().len());
         }
