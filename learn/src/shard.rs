@@ -38,6 +38,7 @@
 //! writer continuing the shard mends them; a block whose checksum does not match is an
 //! error naming the file and the byte.
 
+use crate::cursor::Cursor;
 use crate::selfplay::{GameRecord, Sample};
 use aim::nnue::{Layout, fnv1a};
 use hnefatafl_core::Player;
@@ -547,40 +548,6 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<Merged, String> {
         .and_then(|()| std::fs::rename(&temporary, out))
         .map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(merged)
-}
-
-/// Reads little-endian numbers, `None` past the end.
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn slice(&mut self, length: usize) -> Option<&'a [u8]> {
-        let slice = self.bytes.get(self.at..self.at.checked_add(length)?)?;
-        self.at += length;
-        Some(slice)
-    }
-
-    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        self.slice(N)?.try_into().ok()
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        self.take::<1>().map(|[byte]| byte)
-    }
-
-    fn u16(&mut self) -> Option<u16> {
-        self.take().map(u16::from_le_bytes)
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        self.take().map(u32::from_le_bytes)
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        self.take().map(u64::from_le_bytes)
-    }
 }
 
 #[cfg(test)]
