@@ -8,8 +8,12 @@
 //! the king on the throne. Every diagram holds each piece and square type, since a rule
 //! file must use every type it declares.
 
+mod common;
+
 use std::path::Path;
 
+use common::at::{At, mv, occupied, play};
+use common::{Diagram, parse, piece};
 use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, PieceType, Player, Rules, Square};
 
 fn shipped_text() -> String {
@@ -40,63 +44,25 @@ fn board_with(rows: &[&str], extra: &str, drop: &[&str]) -> Rules {
             kept.push('\n');
         }
     }
-    let (mut pieces, mut squares) = (Vec::new(), Vec::new());
-    for row in rows {
-        for cell in row.split_whitespace() {
-            let (piece, square) = match cell {
-                "." => (0, 1),
-                "+" => (0, 2),
-                "t" => (0, 4),
-                "A" => (4, 1),
-                "D" => (2, 1),
-                "K" => (1, 1),
-                "k" => (1, 4),
-                other => panic!("unknown cell {other}"),
-            };
-            pieces.push(piece.to_string());
-            squares.push(square.to_string());
-        }
-    }
-    let width = rows[0].split_whitespace().count();
-    let text = format!(
-        "width {width}\nheight {}\npieces {}\nsquares {}\n{kept}{extra}",
-        rows.len(),
-        pieces.join(" "),
-        squares.join(" ")
-    );
-    Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    let diagram = Diagram::read(rows, |cell| match cell {
+        "." => (0, 1),
+        "+" => (0, 2),
+        "t" => (0, 4),
+        "A" => (4, 1),
+        "D" => (2, 1),
+        "K" => (1, 1),
+        "k" => (1, 4),
+        other => panic!("unknown cell {other}"),
+    });
+    parse(&format!("{}{kept}{extra}", diagram.board_lines()))
 }
 
 fn board(rows: &[&str]) -> Rules {
     board_with(rows, "", &[])
 }
 
-/// A column and a row.
-type At = (u8, u8);
-
-fn mv(rules: &Rules, (x1, y1): At, (x2, y2): At) -> Move {
-    let square = |x, y| rules.square_at(x, y).expect("square on the board");
-    Move::new(square(x1, y1), square(x2, y2))
-}
-
-/// Plays moves that must be legal.
-fn play(rules: &Rules, moves: &[(At, At)]) -> Game {
-    let mut game = Game::new(rules.clone());
-    for &(from, to) in moves {
-        if let Err(error) = game.try_play(mv(rules, from, to)) {
-            panic!("move {from:?} {to:?}: {error}");
-        }
-    }
-    game
-}
-
-fn occupied(game: &Game, (x, y): At) -> bool {
-    let square = game.rules().square_at(x, y).expect("square on the board");
-    game.position().piece_at(square).is_some()
-}
-
-fn king() -> hnefatafl_core::PieceType {
-    hnefatafl_core::PieceType::from_bit(1).expect("a single bit")
+fn king() -> PieceType {
+    piece(1)
 }
 
 /// Perft of depths 1 to 4 from the start (repetition ignored): the figures on which two

@@ -9,86 +9,47 @@
 //! type: `h` type 2, `e` type 4 (`.h` is an empty square of type 2). Each test declares
 //! the arguments it needs; every piece may stand on every square type.
 
-use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, PieceType, Player, Rules};
+mod common;
+
+use common::at::{mv, play};
+use common::{Diagram, occupied, parse, piece};
+use hnefatafl_core::{EndReason, Game, MoveError, Outcome, Player, Rules};
 
 fn rules(rows: &[&str], arguments: &str) -> Rules {
-    let mut pieces = Vec::new();
-    let mut squares = Vec::new();
-    for row in rows {
-        for cell in row.split_whitespace() {
-            let (piece, rest) = cell.split_at(1);
-            let piece: u8 = match piece {
-                "." | "#" => 0,
-                "A" => 1,
-                "B" => 2,
-                "D" => 4,
-                "K" => 8,
-                other => panic!("unknown piece {other}"),
-            };
-            let square: u8 = match (cell, rest) {
-                ("#", _) => 0,
-                (_, "") => 1,
-                (_, "h") => 2,
-                (_, "e") => 4,
-                (_, other) => panic!("unknown square {other}"),
-            };
-            pieces.push(piece);
-            squares.push(square);
-        }
-    }
-    let join = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-    let width = rows[0].split_whitespace().count();
-    let mut text = format!(
-        "id edges\nname Edges\nwidth {width}\nheight {}\npieces {}\nsquares {}\n",
-        rows.len(),
-        join(&pieces),
-        join(&squares)
-    );
+    let diagram = Diagram::read(rows, |cell| {
+        let (piece, rest) = cell.split_at(1);
+        let piece: u8 = match piece {
+            "." | "#" => 0,
+            "A" => 1,
+            "B" => 2,
+            "D" => 4,
+            "K" => 8,
+            other => panic!("unknown piece {other}"),
+        };
+        let square: u8 = match (cell, rest) {
+            ("#", _) => 0,
+            (_, "") => 1,
+            (_, "h") => 2,
+            (_, "e") => 4,
+            (_, other) => panic!("unknown square {other}"),
+        };
+        (piece, square)
+    });
+    let mut text = format!("id edges\nname Edges\n{}", diagram.board_lines());
     for bit in [1u8, 2, 4, 8] {
-        if pieces.contains(&bit) {
+        if diagram.pieces.contains(&bit) {
             let owner = u8::from(bit >= 4);
             text +=
                 &format!("piece bit {bit}\npiece {bit} owner {owner}\npiece {bit} occupies 7\n");
         }
     }
     for bit in [1u8, 2, 4] {
-        if squares.contains(&bit) {
+        if diagram.squares.contains(&bit) {
             text += &format!("square bit {bit}\n");
         }
     }
     text += arguments;
-    match Rules::parse(text.as_bytes()) {
-        Ok(rules) => rules,
-        Err(error) => panic!("{error}\n{text}"),
-    }
-}
-
-fn mv(rules: &Rules, (x1, y1): At, (x2, y2): At) -> Move {
-    let square = |x, y| rules.square_at(x, y).expect("square on the board");
-    Move::new(square(x1, y1), square(x2, y2))
-}
-
-/// A column and a row.
-type At = (u8, u8);
-
-/// Plays moves that must be legal.
-fn play(rules: &Rules, moves: &[(At, At)]) -> Game {
-    let mut game = Game::new(rules.clone());
-    for &(from, to) in moves {
-        if let Err(error) = game.try_play(mv(rules, from, to)) {
-            panic!("move {from:?} {to:?}: {error}");
-        }
-    }
-    game
-}
-
-fn occupied(game: &Game, x: u8, y: u8) -> bool {
-    let square = game.rules().square_at(x, y).expect("square on the board");
-    game.position().piece_at(square).is_some()
-}
-
-fn piece(bit: u8) -> PieceType {
-    PieceType::from_bit(bit).expect("a single bit")
+    parse(&text)
 }
 
 #[test]
