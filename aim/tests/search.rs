@@ -312,51 +312,7 @@ fn stop_flag_is_honoured_quickly() {
 }
 
 /// A 7x7 position where the king (player 0, to move) has one open line to a corner.
-const KING_NEAR_CORNER: &str = "
-id	test_corner
-name	\"Win in one\"
-width	7
-height	7
-pieces \\
-0 0 0 0 0 0 0 \\
-0 0 0 4 0 0 0 \\
-1 0 0 0 0 0 0 \\
-0 4 0 0 0 4 0 \\
-4 0 0 2 0 0 0 \\
-0 0 0 4 0 0 0 \\
-0 0 0 4 0 0 0
-squares \\
-2 1 1 1 1 1 2 \\
-1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 \\
-1 1 1 4 1 1 1 \\
-1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 \\
-2 1 1 1 1 1 2
-piece bit 1
-piece 1 owner 0
-piece 1 escape
-piece 1 capt_loss
-piece 1 capt_sides 4
-piece 1 captures 4
-piece 1 occupies 7
-piece bit 2
-piece 2 owner 0
-piece 2 captures 4
-piece 2 custodial
-piece 2 occupies 1
-piece bit 4
-piece 4 owner 1
-piece 4 captures 3
-piece 4 custodial
-piece 4 occupies 1
-square bit 1
-square bit 2
-square 2 captures 7
-square 2 escape
-square bit 4
-square 4 captures 7
-";
+const KING_NEAR_CORNER: &str = include_str!("rules/king_near_corner.txt");
 
 #[test]
 fn a_win_in_one_is_found_and_scored() {
