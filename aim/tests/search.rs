@@ -23,6 +23,18 @@ fn rules(text: &str, forbid_repeat: bool) -> Rules {
     Rules::parse(text.as_bytes()).expect("test rules are valid")
 }
 
+/// The shuffled openings of seeds `0..seeds`, `plies(seed)` plies each, that have not
+/// ended, with their seeds.
+fn unfinished_openings(
+    rules: &Rules,
+    seeds: u64,
+    plies: impl Fn(u64) -> usize,
+) -> impl Iterator<Item = (u64, Game)> {
+    (0..seeds)
+        .map(move |seed| (seed, shuffled_opening(rules, plies(seed), seed)))
+        .filter(|(_, game)| game.outcome().is_none())
+}
+
 /// A game after `plies` random legal moves (fewer if it ends).
 fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
     random_opening(rules, plies, seed)
@@ -133,11 +145,7 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
             (CORRIDOR, 15),
         ] {
             let rules = rules(text, forbid);
-            for seed in 0..8 {
-                let game = shuffled_opening(&rules, 6 + 4 * seed as usize, seed);
-                if game.outcome().is_some() {
-                    continue;
-                }
+            for (seed, game) in unfinished_openings(&rules, 8, |seed| 6 + 4 * seed as usize) {
                 let with = one_thread_fixed_tree(16).search_within(&game, &depth(d));
                 let without = one_thread_fixed_tree(0).search_within(&game, &depth(d));
                 assert_eq!(
@@ -170,11 +178,7 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
     for forbid in [false, true] {
         for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
             let rules = rules(text, forbid);
-            for seed in 0..4 {
-                let game = shuffled_opening(&rules, 6 + 3 * seed as usize, seed);
-                if game.outcome().is_some() {
-                    continue;
-                }
+            for (seed, game) in unfinished_openings(&rules, 4, |seed| 6 + 3 * seed as usize) {
                 let one = one_thread_fixed_tree(0).search_within(&game, &depth(d));
                 for threads in [2, 3] {
                     let mut engine = Engine::with_tuning(
@@ -542,11 +546,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
         compared += 1;
     };
     for (rules, _) in variants() {
-        for seed in 0..2 {
-            let game = shuffled_opening(&rules, 6, seed);
-            if game.outcome().is_some() {
-                continue;
-            }
+        for (_, game) in unfinished_openings(&rules, 2, |_| 6) {
             for d in 1..=3 {
                 compare(&game, d);
             }
@@ -705,11 +705,7 @@ fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
     for forbid in [false, true] {
         for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
             let rules = rules(text, forbid);
-            for seed in 0..3 {
-                let game = shuffled_opening(&rules, 8 + 4 * seed as usize, seed);
-                if game.outcome().is_some() {
-                    continue;
-                }
+            for (seed, game) in unfinished_openings(&rules, 3, |seed| 8 + 4 * seed as usize) {
                 let on = tuned(aim::Quiescence::On, 16).search_within(&game, &depth(d));
                 let on_no_table = tuned(aim::Quiescence::On, 0).search_within(&game, &depth(d));
                 let off = tuned(aim::Quiescence::Off, 16).search_within(&game, &depth(d));
