@@ -3,7 +3,7 @@
 
 mod programs;
 
-use programs::{rules, run};
+use programs::{assert_holds, rules, run};
 
 /// Runs `program` on the shipped rule file `rules_name` with the further arguments `words`
 /// (split at spaces: none of them holds one).
@@ -117,8 +117,7 @@ fn a_gauntlet_plays_each_opponent() {
         &format!("--a d2 --gauntlet {} --games 2", path.display()),
     );
     assert!(ok, "{err}");
-    assert!(out.contains("against depth 1: "), "{out}");
-    assert!(out.contains("against no reductions: "), "{out}");
+    assert_holds(&out, &["against depth 1: ", "against no reductions: "]);
 
     std::fs::write(&path, "depth 1 d1\n").expect("written");
     let (ok, _, err) = run_on(
@@ -279,12 +278,13 @@ fn a_side_asking_for_the_network_gets_the_rule_files_own_or_the_classic_with_the
         said
     };
     let said = own("tablut");
-    assert!(said.contains("A evaluates with network "), "{said}");
-    assert!(said.contains("data/networks/tablut.nnue"), "{said}");
-    let said = own("ard_ri");
-    assert!(
-        said.contains("A evaluates with classic (network "),
-        "{said}"
+    assert_holds(
+        &said,
+        &["A evaluates with network ", "data/networks/tablut.nnue"],
     );
-    assert!(said.contains("ard_ri.nnue"), "{said}");
+    let said = own("ard_ri");
+    assert_holds(
+        &said,
+        &["A evaluates with classic (network ", "ard_ri.nnue"],
+    );
 }

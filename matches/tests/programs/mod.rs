@@ -26,3 +26,10 @@ pub fn run(program: &str, args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
+
+/// Asserts that a program's `text` holds each of `parts`, showing the whole text if not.
+pub fn assert_holds(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "`{part}` is not in:\n{text}");
+    }
+}
