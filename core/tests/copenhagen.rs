@@ -13,7 +13,7 @@ mod common;
 use std::path::Path;
 
 use common::at::{At, mv, occupied, play};
-use common::{Diagram, parse, piece};
+use common::{Diagram, ended, parse, piece};
 use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, PieceType, Player, Rules, Square};
 
 fn shipped_text() -> String {
@@ -280,10 +280,7 @@ fn a_fort_that_cannot_be_broken_wins_for_the_king() {
     );
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::ExitFort(king()),
-        })
+        ended(Some(Player::One), EndReason::ExitFort(king()))
     );
 }
 
@@ -373,10 +370,7 @@ fn closing_the_ring_around_every_defender_wins_for_the_attackers() {
     let game = play(&rules, &[((4, 6), (4, 5))]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::Encircled,
-        })
+        ended(Some(Player::Zero), EndReason::Encircled)
     );
 }
 
@@ -418,10 +412,7 @@ fn with_repetition(extra: &str) -> Rules {
 }
 
 /// The king's side has lost by repetition.
-const KINGS_SIDE_LOSES: Option<Outcome> = Some(Outcome {
-    winner: Some(Player::Zero),
-    reason: EndReason::Repetition,
-});
+const KINGS_SIDE_LOSES: Option<Outcome> = ended(Some(Player::Zero), EndReason::Repetition);
 
 #[test]
 fn the_shipped_rule_makes_the_fourth_occurrence_a_loss_for_the_kings_side() {
@@ -472,10 +463,7 @@ fn a_repetition_without_a_loser_is_a_draw() {
     let rules = with_repetition("repetition 2\n");
     assert_eq!(
         shuffle(&rules, 1).outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::Repetition,
-        })
+        ended(None, EndReason::Repetition)
     );
 }
 
@@ -528,13 +516,7 @@ fn plies_without_a_capture_draw_the_game() {
         &rules,
         &[((6, 3), (6, 2)), ((0, 3), (0, 2)), ((6, 2), (6, 1))],
     );
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::NoCapture,
-        })
-    );
+    assert_eq!(game.outcome(), ended(None, EndReason::NoCapture));
 }
 
 #[test]
@@ -578,13 +560,7 @@ fn a_game_neither_player_can_win_is_drawn() {
         )
     };
     let one_each = Rules::parse(text("1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2").as_bytes()).expect("valid");
-    assert_eq!(
-        Game::new(one_each).outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::NoWin,
-        })
-    );
+    assert_eq!(Game::new(one_each).outcome(), ended(None, EndReason::NoWin));
     let two_against_one =
         Rules::parse(text("1 0 0 1 0 0 0 0 0 0 0 0 0 0 0 2").as_bytes()).expect("valid");
     assert_eq!(Game::new(two_against_one).outcome(), None);

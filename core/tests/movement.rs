@@ -2,8 +2,8 @@
 
 mod common;
 
-use common::{mv, play, rules, sq};
-use hnefatafl_core::{EndReason, Game, MoveError, Notation, Outcome, Player};
+use common::{ended, mv, play, rules, sq};
+use hnefatafl_core::{EndReason, Game, MoveError, Notation, Player};
 
 #[test]
 fn pieces_move_like_rooks_and_do_not_jump() {
@@ -126,10 +126,10 @@ fn escape_wins_for_the_owner() {
     let game = play(&r, &[(0, 0, 1, 0), (0, 3, 3, 3)]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::Escape(hnefatafl_core::PieceType::from_bit(1).expect("bit"))
-        })
+        ended(
+            Some(Player::One),
+            EndReason::Escape(hnefatafl_core::PieceType::from_bit(1).expect("bit"))
+        )
     );
     assert!(game.legal_moves().collect::<Vec<_>>().is_empty());
     assert_eq!(
@@ -157,10 +157,7 @@ fn a_player_without_moves_loses_and_that_is_judged_first() {
     let game = play(&r, &[(0, 2, 0, 1)]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::NoMoves
-        })
+        ended(Some(Player::Zero), EndReason::NoMoves)
     );
     // The no-move check comes before escape: the king escapes and captures the last
     // attacker that could move.
@@ -173,13 +170,7 @@ fn a_player_without_moves_loses_and_that_is_judged_first() {
     ];
     let r = rules(&board, "piece 1 escape\nsquare 4 escape\n");
     let game = play(&r, &[(3, 3, 3, 4), (4, 1, 4, 4)]);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::NoMoves
-        })
-    );
+    assert_eq!(game.outcome(), ended(Some(Player::One), EndReason::NoMoves));
 }
 
 #[test]

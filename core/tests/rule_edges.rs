@@ -12,8 +12,8 @@
 mod common;
 
 use common::at::{mv, play};
-use common::{Diagram, occupied, parse, piece};
-use hnefatafl_core::{EndReason, Game, MoveError, Outcome, Player, Rules};
+use common::{Diagram, ended, occupied, parse, piece};
+use hnefatafl_core::{EndReason, Game, MoveError, Player, Rules};
 
 fn rules(rows: &[&str], arguments: &str) -> Rules {
     let diagram = Diagram::read(rows, |cell| {
@@ -294,10 +294,7 @@ fn with_forbid_repeat_only_repeating_moves_count_as_none() {
     let game = play(&rules(&board, "forbid_repeat\n"), &moves);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::NoMoves
-        })
+        ended(Some(Player::Zero), EndReason::NoMoves)
     );
     assert!(game.legal_moves().collect::<Vec<_>>().is_empty());
     assert_eq!(play(&rules(&board, ""), &moves).outcome(), None);
@@ -311,18 +308,12 @@ fn no_move_is_judged_before_an_escape_for_the_side_to_move() {
     let stuck = ["Ae # D ."];
     assert_eq!(
         Game::new(rules(&stuck, arguments)).outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::NoMoves
-        })
+        ended(Some(Player::One), EndReason::NoMoves)
     );
     let free = ["Ae . # D"];
     assert_eq!(
         Game::new(rules(&free, arguments)).outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::Escape(piece(1))
-        })
+        ended(Some(Player::Zero), EndReason::Escape(piece(1)))
     );
 }
 
@@ -336,10 +327,7 @@ piece 4 capt_loss\nsquare 4 escape\n";
     assert!(!occupied(&game, 2, 1));
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::Escape(piece(1))
-        })
+        ended(Some(Player::Zero), EndReason::Escape(piece(1)))
     );
 }
 
@@ -354,10 +342,7 @@ piece 8 capt_loss\npiece 8 capt_sides 1\npiece 2 captures 8\n";
     // K next to the mover B at (2, 3) is captured: player 0 wins.
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::CaptureLoss(piece(8))
-        })
+        ended(Some(Player::Zero), EndReason::CaptureLoss(piece(8)))
     );
     let game = play(
         &r,
@@ -370,9 +355,6 @@ piece 8 capt_loss\npiece 8 capt_sides 1\npiece 2 captures 8\n";
     );
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::CaptureLoss(piece(1))
-        })
+        ended(Some(Player::One), EndReason::CaptureLoss(piece(1)))
     );
 }

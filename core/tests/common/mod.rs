@@ -4,7 +4,7 @@
 pub mod at;
 pub mod naive;
 
-use hnefatafl_core::{Game, Move, PieceType, Rules, Square};
+use hnefatafl_core::{EndReason, Game, Move, Outcome, PieceType, Player, Rules, Square};
 
 /// Reads a diagram: one row per string, squares separated by spaces.
 ///
@@ -133,6 +133,11 @@ pub fn board(game: &Game) -> Vec<u8> {
         .board()
         .map(|piece| piece.map_or(0, |piece| piece.bit()))
         .collect()
+}
+
+/// The outcome of a game that ended: who won (`None`: a draw) and why.
+pub const fn ended(winner: Option<Player>, reason: EndReason) -> Option<Outcome> {
+    Some(Outcome { winner, reason })
 }
 
 /// The piece type of this bit.
