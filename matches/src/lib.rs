@@ -374,6 +374,16 @@ pub fn parse_clock(text: &str) -> Result<Clock, String> {
     Ok(clock)
 }
 
+/// The lines of a text file that say something, trimmed, each with its number (from 1):
+/// blank lines and `#` comments left out. Opening sets, gauntlets, recorded games and
+/// puzzle files are read this way.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+}
+
 /// The Elo difference of a score fraction (0..1), if finite.
 pub fn elo(score: f64) -> Option<f64> {
     (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())

@@ -36,7 +36,7 @@ use aim::settings::{WEIGHT_KEYS, weight_mut};
 use aim::{Engine, EngineConfig, EvalWeights, Limits, Tuning};
 use clap::Parser;
 use hnefatafl_core::{Game, Position, Rules};
-use hnefatafl_matches::openings::{opening_line, random_plies, read_openings};
+use hnefatafl_matches::openings::{opening_line, play_written, random_plies, read_openings};
 use hnefatafl_matches::random_opening;
 use std::io::Write;
 use std::path::PathBuf;
@@ -304,12 +304,7 @@ fn read_played(rules: &Rules, line: &str) -> Result<Played, String> {
     };
     keep(&game, &mut samples);
     for text in moves.split(',').filter(|m| !m.trim().is_empty()) {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let mv = rules
-            .parse_move(&words)
-            .map_err(|e| format!("`{}`: {e}", text.trim()))?;
-        game.try_play(mv)
-            .map_err(|e| format!("`{}`: {e}", text.trim()))?;
+        play_written(&mut game, text)?;
         keep(&game, &mut samples);
     }
     Ok(Played {
