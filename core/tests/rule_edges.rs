@@ -12,7 +12,7 @@
 mod common;
 
 use common::at::{mv, play};
-use common::{Diagram, ended, occupied, parse, piece};
+use common::{Diagram, captures_1_1, ended, occupied, parse, piece};
 use hnefatafl_core::{EndReason, Game, MoveError, Player, Rules};
 
 fn rules(rows: &[&str], arguments: &str) -> Rules {
@@ -59,7 +59,7 @@ fn capt_sides_one_is_captured_by_the_mover_alone() {
         &board,
         "piece 1 captures 4\npiece 2 captures 4\npiece 4 capt_sides 1\n",
     );
-    assert!(!occupied(&play(&r, &[((2, 3), (2, 1))]), 1, 1));
+    assert!(captures_1_1(&r));
     // Only the neighbours of the destination are judged: a move elsewhere captures nothing,
     // even beside a capturer.
     let board = [". . . .", "A D . .", ". . . .", ". . B ."];
@@ -75,16 +75,8 @@ fn capt_sides_three_counts_three_sides() {
     let arguments = "piece 1 captures 4\npiece 4 capt_sides 3\n";
     let three = [". A . .", "A D . .", ". . . .", ". . A ."];
     let two = [". A . .", ". D . .", ". . . .", ". . A ."];
-    assert!(!occupied(
-        &play(&rules(&three, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
-    assert!(occupied(
-        &play(&rules(&two, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&three, arguments)));
+    assert!(!captures_1_1(&rules(&two, arguments)));
 }
 
 #[test]
@@ -92,18 +84,10 @@ fn custodial_with_capt_sides_three_needs_the_pair_on_the_movers_axis() {
     let arguments = "piece 1 captures 4\npiece 4 capt_sides 3\npiece 4 custodial\n";
     // Three sides, the mover's row closed by A: captured.
     let row = [". A . .", "A D . .", ". . . .", ". . A ."];
-    assert!(!occupied(
-        &play(&rules(&row, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&row, arguments)));
     // Three sides, but the mover's row is open opposite it: the pair is on the column.
     let column = [". A . .", ". D . .", ". A . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&column, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&column, arguments)));
 }
 
 #[test]
@@ -113,24 +97,12 @@ fn capt_edge_lowers_capt_sides_beside_0_squares_inside_the_board() {
     let board = [". # . .", "# D . .", ". A . .", ". . A ."];
     let plain = "piece 1 captures 4\npiece 4 capt_sides 3\npiece 4 custodial\n";
     let edge = format!("{plain}piece 4 capt_edge\n");
-    assert!(!occupied(
-        &play(&rules(&board, &edge), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&board, &edge)));
     // Without capt_edge the 0-squares do not help.
-    assert!(occupied(
-        &play(&rules(&board, plain), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&board, plain)));
     // With capt_edge but one enclosing piece short, nothing happens.
     let board = [". # . .", "# D . .", ". . . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&board, &edge), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&board, &edge)));
 }
 
 #[test]
@@ -139,11 +111,7 @@ fn capt_edge_custodial_piece_enclosed_on_every_board_side_beside_a_0_square() {
     // all its on-board sides is captured although no piece stands opposite the mover.
     let board = [". A . .", "# D . .", ". A . .", ". . A ."];
     let arguments = "piece 1 captures 4\npiece 4 custodial\npiece 4 capt_edge\n";
-    assert!(!occupied(
-        &play(&rules(&board, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&board, arguments)));
     // The same S walking in between the two attackers is not captured.
     let board = [". A . .", "# . D .", ". A . .", ". . . A"];
     let game = play(
@@ -158,9 +126,9 @@ fn friendly_pieces_enclose_only_what_they_capture() {
     // B belongs to the mover's side but does not capture D.
     let board = [". . . .", "B D . .", ". . . .", ". . A ."];
     let r = rules(&board, "piece 1 captures 4\n");
-    assert!(occupied(&play(&r, &[((2, 3), (2, 1))]), 1, 1));
+    assert!(!captures_1_1(&r));
     let r = rules(&board, "piece 1 captures 4\npiece 2 captures 4\n");
-    assert!(!occupied(&play(&r, &[((2, 3), (2, 1))]), 1, 1));
+    assert!(captures_1_1(&r));
 }
 
 #[test]
@@ -169,30 +137,14 @@ fn an_occupied_hostile_square_counts_only_by_its_piece() {
     // enclose; the friend K on it does not either.
     let arguments = "piece 1 captures 4\nsquare 2 captures 4\n";
     let empty = [". . . .", ".h D . .", ". . . .", ". . A ."];
-    assert!(!occupied(
-        &play(&rules(&empty, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&empty, arguments)));
     let enemy = [". . . .", "Bh D . .", ". . . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&enemy, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&enemy, arguments)));
     let friend = [". . . .", "Kh D . .", ". . . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&friend, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&friend, arguments)));
     // A piece that captures D encloses from the square, hostile or not.
     let capturer = format!("{arguments}piece 2 captures 4\n");
-    assert!(!occupied(
-        &play(&rules(&enemy, &capturer), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&enemy, &capturer)));
 }
 
 /// K and D of player 1 trap each other; both are fully enclosed to be captured, with the

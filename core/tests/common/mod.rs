@@ -145,6 +145,12 @@ pub fn piece(bit: u8) -> PieceType {
     PieceType::from_bit(bit).expect("a single bit")
 }
 
+/// Whether the move from 2 3 to 2 1, the capture tests' usual one, captures the piece at
+/// 1 1.
+pub fn captures_1_1(rules: &Rules) -> bool {
+    !occupied(&play(rules, &[(2, 3, 2, 1)]), 1, 1)
+}
+
 /// Whether a square holds a piece.
 pub fn occupied(game: &Game, x: u8, y: u8) -> bool {
     game.position().piece_at(sq(game.rules(), x, y)).is_some()
