@@ -575,6 +575,12 @@ mod tests {
         (0..count).map(|n| play_game(rules, &settings, n)).collect()
     }
 
+    /// Brandubh's layout and `count` of its self-play games.
+    fn brandubh_games(count: u32) -> (Layout, Vec<GameRecord>) {
+        let brandubh = rules("brandubh");
+        (Layout::of(&brandubh), games(&brandubh, count))
+    }
+
     /// Writes games to a new shard at `path` with settings `settings`.
     fn write(path: &Path, layout: Layout, settings: &str, games: &[GameRecord]) {
         let (mut writer, old) = Writer::open(path, layout, settings).expect("opens");
@@ -586,9 +592,7 @@ mod tests {
 
     #[test]
     fn games_read_back_as_written_in_fewer_bytes_than_before() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
-        let played = games(&brandubh, 3);
+        let (layout, played) = brandubh_games(3);
         let folder = tempfile::tempdir().expect("a folder");
         let path = folder.path().join("a.shard");
         write(&path, layout, "some settings", &played);
@@ -622,9 +626,7 @@ mod tests {
 
     #[test]
     fn a_shard_cut_short_keeps_its_whole_games_and_is_continued() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
-        let played = games(&brandubh, 3);
+        let (layout, played) = brandubh_games(3);
         let folder = tempfile::tempdir().expect("a folder");
         let whole_path = folder.path().join("whole.shard");
         write(&whole_path, layout, "s", &played);
@@ -683,11 +685,10 @@ mod tests {
 
     #[test]
     fn damage_is_an_error_naming_the_file() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
+        let (layout, played) = brandubh_games(2);
         let folder = tempfile::tempdir().expect("a folder");
         let path = folder.path().join("a.shard");
-        write(&path, layout, "s", &games(&brandubh, 2));
+        write(&path, layout, "s", &played);
         let bytes = std::fs::read(&path).expect("reads");
         let header = Header::read(&bytes).expect("a header").1;
         for (at, says) in [
@@ -710,9 +711,7 @@ mod tests {
 
     #[test]
     fn shards_merge_numbered_again_and_another_layout_is_refused() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
-        let played = games(&brandubh, 3);
+        let (layout, played) = brandubh_games(3);
         let folder = tempfile::tempdir().expect("a folder");
         let (a, b, out) = (
             folder.path().join("a.shard"),
