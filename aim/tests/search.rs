@@ -35,11 +35,6 @@ fn unfinished_openings(
         .filter(|(_, game)| game.outcome().is_none())
 }
 
-/// A game after `plies` random legal moves (fewer if it ends).
-fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
-    random_opening(rules, plies, seed)
-}
-
 fn depth(d: u32) -> Limits {
     Limits {
         depth: Some(d),
@@ -71,6 +66,8 @@ fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
     )
 }
 
+/// The test rule files with and without `forbid_repeat`, each with the depth its tests
+/// search to.
 fn variants() -> Vec<(Rules, u32)> {
     let mut all = Vec::new();
     for forbid in [false, true] {
@@ -86,7 +83,7 @@ fn variants() -> Vec<(Rules, u32)> {
 fn one_thread_at_fixed_depth_is_deterministic() {
     for (rules, d) in variants() {
         for seed in 0..2 {
-            let game = opening(&rules, 6, seed);
+            let game = random_opening(&rules, 6, seed);
             let first = one_thread(8).search_within(&game, &depth(d));
             let mut engine = one_thread(8);
             let second = engine.search_within(&game, &depth(d));
@@ -111,7 +108,7 @@ fn one_thread_at_fixed_depth_is_deterministic() {
 /// A random opening followed by a move there and back by each side but the last, so that
 /// positions of the game are a move or two away from the tree (repetition matters).
 fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
-    let mut game = opening(rules, plies, seed);
+    let mut game = random_opening(rules, plies, seed);
     let mut random = SplitMix::new(seed ^ 0x5555);
     let mut there = Vec::new();
     for _ in 0..2 {
@@ -175,31 +172,29 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
     // every root move is searched to the same tree by whichever thread takes it, so the best move (ties to the earlier static rank) and its exact score
     // must be those of one thread.
     let mut compared = 0;
-    for forbid in [false, true] {
-        for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
-            let rules = rules(text, forbid);
-            for (seed, game) in unfinished_openings(&rules, 4, |seed| 6 + 3 * seed as usize) {
-                let one = one_thread_fixed_tree(0).search_within(&game, &depth(d));
-                for threads in [2, 3] {
-                    let mut engine = Engine::with_tuning(
-                        EngineConfig {
-                            threads,
-                            hash_mib: 0,
-                        },
-                        aim::Tuning {
-                            null_move: false,
-                            ..aim::Tuning::default()
-                        },
-                    );
-                    let several = engine.search_within(&game, &depth(d));
-                    assert_eq!(
-                        (one.best, one.score, one.depth),
-                        (several.best, several.score, several.depth),
-                        "{} forbid_repeat={forbid} seed={seed} threads={threads}",
-                        rules.id()
-                    );
-                    compared += 1;
-                }
+    for (rules, d) in variants() {
+        let forbid = rules.forbid_repeat();
+        for (seed, game) in unfinished_openings(&rules, 4, |seed| 6 + 3 * seed as usize) {
+            let one = one_thread_fixed_tree(0).search_within(&game, &depth(d));
+            for threads in [2, 3] {
+                let mut engine = Engine::with_tuning(
+                    EngineConfig {
+                        threads,
+                        hash_mib: 0,
+                    },
+                    aim::Tuning {
+                        null_move: false,
+                        ..aim::Tuning::default()
+                    },
+                );
+                let several = engine.search_within(&game, &depth(d));
+                assert_eq!(
+                    (one.best, one.score, one.depth),
+                    (several.best, several.score, several.depth),
+                    "{} forbid_repeat={forbid} seed={seed} threads={threads}",
+                    rules.id()
+                );
+                compared += 1;
             }
         }
     }
@@ -208,7 +203,7 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
 
 /// Plays a game engine against engine to the end or a ply cap, checking every move.
 fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usize) {
-    let mut game = opening(rules, 4, seed);
+    let mut game = random_opening(rules, 4, seed);
     let mut engine = Engine::new(EngineConfig {
         threads,
         hash_mib: 4,
@@ -425,7 +420,7 @@ fn big_board() -> Rules {
 fn plays_on_a_19x19_board() {
     let rules = big_board();
     play_out(&rules, 3, &depth(2), 1, 40);
-    let game = opening(&rules, 10, 5);
+    let game = random_opening(&rules, 10, 5);
     let with = one_thread(16).search_within(&game, &depth(3));
     let without = one_thread(0).search_within(&game, &depth(3));
     assert_eq!((with.best, with.score), (without.best, without.score));
@@ -702,26 +697,24 @@ fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
         )
     };
     let (mut with, mut without, mut compared) = (0, 0, 0);
-    for forbid in [false, true] {
-        for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
-            let rules = rules(text, forbid);
-            for (seed, game) in unfinished_openings(&rules, 3, |seed| 8 + 4 * seed as usize) {
-                let on = tuned(aim::Quiescence::On, 16).search_within(&game, &depth(d));
-                let on_no_table = tuned(aim::Quiescence::On, 0).search_within(&game, &depth(d));
-                let off = tuned(aim::Quiescence::Off, 16).search_within(&game, &depth(d));
-                assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
-                // The captures below the horizon are a function of the position alone, so
-                // the table still changes neither the move nor the score.
-                assert_eq!(
-                    (on.best, on.score),
-                    (on_no_table.best, on_no_table.score),
-                    "{} forbid_repeat={forbid} seed={seed}",
-                    rules.id()
-                );
-                with += on.nodes;
-                without += off.nodes;
-                compared += 1;
-            }
+    for (rules, d) in variants() {
+        let forbid = rules.forbid_repeat();
+        for (seed, game) in unfinished_openings(&rules, 3, |seed| 8 + 4 * seed as usize) {
+            let on = tuned(aim::Quiescence::On, 16).search_within(&game, &depth(d));
+            let on_no_table = tuned(aim::Quiescence::On, 0).search_within(&game, &depth(d));
+            let off = tuned(aim::Quiescence::Off, 16).search_within(&game, &depth(d));
+            assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
+            // The captures below the horizon are a function of the position alone, so
+            // the table still changes neither the move nor the score.
+            assert_eq!(
+                (on.best, on.score),
+                (on_no_table.best, on_no_table.score),
+                "{} forbid_repeat={forbid} seed={seed}",
+                rules.id()
+            );
+            with += on.nodes;
+            without += off.nodes;
+            compared += 1;
         }
     }
     assert!(compared >= 20, "only {compared} positions compared");
