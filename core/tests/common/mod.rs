@@ -4,7 +4,7 @@
 pub mod at;
 pub mod naive;
 
-use hnefatafl_core::{EndReason, Game, Move, Outcome, PieceType, Player, Rules, Square};
+use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, PieceType, Player, Rules, Square};
 
 /// Reads a diagram: one row per string, squares separated by spaces.
 ///
@@ -113,6 +113,11 @@ pub fn sq(rules: &Rules, x: u8, y: u8) -> Square {
 /// The move `x1 y1 x2 y2`.
 pub fn mv(rules: &Rules, x1: u8, y1: u8, x2: u8, y2: u8) -> Move {
     Move::new(sq(rules, x1, y1), sq(rules, x2, y2))
+}
+
+/// Whether the move `x1 y1 x2 y2` is legal in the game's position, or why not.
+pub fn check(game: &Game, x1: u8, y1: u8, x2: u8, y2: u8) -> Result<(), MoveError> {
+    game.position().check_move(mv(game.rules(), x1, y1, x2, y2))
 }
 
 /// Plays a move that must be legal and returns the game.
