@@ -668,36 +668,15 @@ fn enclosure(tables: &Tables, board: &[u8], s: usize, t: usize) -> i32 {
 /// rook move by an enemy piece that captures `t`.
 fn capture_threat(tables: &Tables, board: &[u8], s: usize, t: usize) -> bool {
     let around = tables.neighbours[s];
-    let bit = 1u8 << t;
-    let owner = tables.types[t].owner;
     for direction in 0..4 {
         let (near, far) = (around[direction], around[(direction + 2) % 4]);
         if far == NONE || board[far as usize] != EMPTY || !hostile(tables, board, near, t) {
             continue;
         }
-        // Who can reach `far` in one move, not from the piece's own side?
-        for reach in 0..4 {
-            if reach == direction {
-                continue;
-            }
-            let mut at = tables.neighbours[far as usize][reach];
-            while at != NONE {
-                let a = at as usize;
-                match board[a] {
-                    EMPTY => at = tables.neighbours[a][reach],
-                    other => {
-                        let other = kind(other);
-                        let info = &tables.types[other];
-                        if info.owner != owner
-                            && info.captures & bit != 0
-                            && tables.may_stand(other, far as usize)
-                        {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-            }
+        // Who can reach `far` in one move? (The line back through `s` meets the piece
+        // itself first, which is no capturer of its own side.)
+        if reached_by_capturer(tables, board, far as usize, t) {
+            return true;
         }
     }
     false

@@ -352,8 +352,13 @@ impl Engine {
     /// ```
     pub fn best_move(&mut self, position: &Position, limits: &Limits) -> Option<Move> {
         let game = Game::from_position(position.clone());
-        let stop = Arc::new(AtomicBool::new(false));
-        self.search(&game, limits, stop, &mut |_| {}).best
+        self.search_within(&game, limits).best
+    }
+
+    /// [`Engine::search`] that only `limits` end: no stop flag and no progress reports,
+    /// for a caller that waits for the answer (a match, a batch job, a test).
+    pub fn search_within(&mut self, game: &Game, limits: &Limits) -> SearchResult {
+        self.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
     }
 
     /// Searches the game's current position and returns the best move found. Never returns

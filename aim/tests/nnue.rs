@@ -220,7 +220,6 @@ fn a_network_for_another_layout_is_refused_in_words() {
 fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
     use aim::{Engine, EngineConfig, Evaluation, Limits};
     use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
 
     let brandubh = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
     let tablut = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
@@ -241,7 +240,7 @@ fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
             evaluation,
             ..Limits::default()
         };
-        let found = engine.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        let found = engine.search_within(game, &limits);
         assert!(found.best.is_some_and(|mv| game.check(mv).is_ok()));
         (found.score.0, engine.evaluate(game.position()).0)
     };
@@ -267,7 +266,6 @@ fn the_engine_uses_a_fitting_network_and_the_classic_evaluation_otherwise() {
 fn a_network_trained_on_top_of_the_classic_evaluation_adds_to_it() {
     use aim::{Engine, EngineConfig, Limits, Tuning};
     use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
 
     let rules = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
     let mut game = hnefatafl_core::Game::new(rules.clone());
@@ -297,12 +295,7 @@ fn a_network_trained_on_top_of_the_classic_evaluation_adds_to_it() {
             depth: Some(3),
             ..Limits::default()
         };
-        let found = engine.search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let found = engine.search_within(&game, &limits);
         (found.score.0, found.pv, engine.evaluate(game.position()).0)
     };
     let classic = search(None);
@@ -338,7 +331,6 @@ fn a_network_of_the_first_format_version_reads_as_one_that_scores_alone() {
 fn a_random_network_plays_legal_moves_on_several_threads() {
     use aim::{Engine, EngineConfig, Limits};
     use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
 
     let rules = Rules::parse(include_bytes!("../../data/rules/halatafl")).expect("rules");
     let mut engine = Engine::new(EngineConfig {
@@ -355,12 +347,7 @@ fn a_random_network_plays_legal_moves_on_several_threads() {
         if game.outcome().is_some() {
             break;
         }
-        let found = engine.search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let found = engine.search_within(&game, &limits);
         let mv = found.best.expect("a move");
         game.try_play(mv).expect("a legal move");
     }

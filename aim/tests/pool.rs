@@ -6,8 +6,6 @@
 
 use aim::{Engine, EngineConfig, Limits};
 use hnefatafl_core::{Game, Rules};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 const BRANDUB: &str = include_str!("rules/brandub.txt");
@@ -23,6 +21,15 @@ fn thread_names() -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// The names of the search's helper threads among these.
+fn helpers(names: &[String]) -> Vec<&str> {
+    names
+        .iter()
+        .map(String::as_str)
+        .filter(|name| name.starts_with("aim-search-"))
+        .collect()
 }
 
 /// Waits until the thread names pass `check`: threads of a dropped pool end a moment
@@ -53,26 +60,18 @@ fn parallel_searches_reuse_the_engines_threads() {
         ..Limits::default()
     };
     let search = |engine: &mut Engine, game: &Game, limits: &Limits| {
-        engine
-            .search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
-            .best
-            .expect("a move")
+        engine.search_within(game, limits).best.expect("a move")
     };
     let mv = search(&mut engine, &game, &limits);
     // A new thread names itself when it starts: wait for that.
     let during = wait_for("two helper threads", |names| {
-        names.len() == before.len() + 2
-            && names
-                .iter()
-                .filter(|n| n.starts_with("aim-search-"))
-                .count()
-                == 2
+        names.len() == before.len() + 2 && helpers(names).len() == 2
     });
-    let helpers: Vec<&String> = during
-        .iter()
-        .filter(|name| name.starts_with("aim-search-"))
-        .collect();
-    assert_eq!(helpers, ["aim-search-1", "aim-search-2"], "{during:?}");
+    assert_eq!(
+        helpers(&during),
+        ["aim-search-1", "aim-search-2"],
+        "{during:?}"
+    );
 
     // More moves, and a search on fewer threads: the same threads, no new ones.
     game.play(mv);
@@ -93,12 +92,7 @@ fn parallel_searches_reuse_the_engines_threads() {
     };
     search(&mut engine, &game, &limits);
     wait_for("three helper threads", |names| {
-        names.len() == before.len() + 3
-            && names
-                .iter()
-                .filter(|n| n.starts_with("aim-search-"))
-                .count()
-                == 3
+        names.len() == before.len() + 3 && helpers(names).len() == 3
     });
     drop(engine);
     wait_for("the pool's threads end with the engine", |names| {

@@ -4,8 +4,6 @@
 use aim::{Engine, EngineConfig, Limits};
 use hnefatafl_core::{Game, Move, Player, Rules};
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// The shipped brandub rules, played here without their `forbid_repeat` (see `play`).
 const BRANDUB: &str = include_str!("../../data/rules/brandub");
@@ -35,12 +33,7 @@ fn search_tuned(game: &Game, tuning: aim::Tuning, d: u32) -> aim::SearchResult {
         },
         tuning,
     );
-    engine.search(
-        game,
-        &depth(d),
-        Arc::new(AtomicBool::new(false)),
-        &mut |_| {},
-    )
+    engine.search_within(game, &depth(d))
 }
 
 /// Plays engines at these depths against each other from the start, at most `cap` plies;
@@ -60,12 +53,7 @@ fn play(text: &str, depths: [u32; 2], cap: usize) -> (usize, bool) {
             return (most, true);
         }
         let side = game.side_to_move().index();
-        let result = engines[side].search(
-            &game,
-            &depth(depths[side]),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let result = engines[side].search_within(&game, &depth(depths[side]));
         let Some(mv) = result.best else {
             return (most, true);
         };
@@ -127,24 +115,14 @@ fn a_move_that_ends_the_game_by_repetition_scores_that_end() {
             check.outcome().and_then(|outcome| outcome.winner),
             Some(hnefatafl_core::Player::One)
         );
-        let result = engine().search(
-            &game,
-            &depth(d),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let result = engine().search_within(&game, &depth(d));
         assert_eq!(result.best, Some(back), "depth {d}");
         assert_eq!(result.score, aim::Score::win_in(1), "depth {d}");
 
         // The mover loses it: player 1 plays anything else.
         let rules = corridor_with_repetition("mover");
         let (game, back) = one_move_from_the_third_occurrence(&rules);
-        let result = engine().search(
-            &game,
-            &depth(d),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let result = engine().search_within(&game, &depth(d));
         assert!(result.best.is_some_and(|mv| mv != back), "depth {d}");
         assert_ne!(result.score, aim::Score::loss_in(1), "depth {d}");
     }
@@ -180,12 +158,7 @@ fn a_draw_costs_the_kings_side_what_the_tuning_says() {
         let mut check = game.clone();
         check.try_play(back).expect("a legal move");
         assert_eq!(check.outcome().map(|outcome| outcome.winner), Some(None));
-        let result = engine(cost).search(
-            &game,
-            &depth(d),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let result = engine(cost).search_within(&game, &depth(d));
         (result, back)
     };
     for d in [1, 3] {
@@ -649,12 +622,7 @@ fn a_score_that_the_history_decided_does_not_poison_the_table() {
         }
     }
     let search = |engine: &mut Engine, game: &Game, d| {
-        let result = engine.search(
-            game,
-            &depth(d),
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let result = engine.search_within(game, &depth(d));
         (result.best, result.score)
     };
     for loser in ["0", "1", "mover"] {

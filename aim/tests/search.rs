@@ -1,7 +1,7 @@
 //! The engine against the real rules engine: legality, determinism, the transposition
 //! table under `forbid_repeat`, the stop flag and decisive scores.
 
-use aim::{Engine, EngineConfig, Limits, Score, SearchResult};
+use aim::{Engine, EngineConfig, Limits, Score};
 use hnefatafl_core::random::{SplitMix, random_opening};
 use hnefatafl_core::{Game, Move, Position, Rules};
 use std::sync::Arc;
@@ -23,13 +23,16 @@ fn rules(text: &str, forbid_repeat: bool) -> Rules {
     Rules::parse(text.as_bytes()).expect("test rules are valid")
 }
 
-/// A game after `plies` random legal moves (fewer if it ends).
-fn opening(rules: &Rules, plies: usize, seed: u64) -> Game {
-    random_opening(rules, plies, seed)
-}
-
-fn search(engine: &mut Engine, game: &Game, limits: &Limits) -> SearchResult {
-    engine.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
+/// The shuffled openings of seeds `0..seeds`, `plies(seed)` plies each, that have not
+/// ended, with their seeds.
+fn unfinished_openings(
+    rules: &Rules,
+    seeds: u64,
+    plies: impl Fn(u64) -> usize,
+) -> impl Iterator<Item = (u64, Game)> {
+    (0..seeds)
+        .map(move |seed| (seed, shuffled_opening(rules, plies(seed), seed)))
+        .filter(|(_, game)| game.outcome().is_none())
 }
 
 fn depth(d: u32) -> Limits {
@@ -63,6 +66,8 @@ fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
     )
 }
 
+/// The test rule files with and without `forbid_repeat`, each with the depth its tests
+/// search to.
 fn variants() -> Vec<(Rules, u32)> {
     let mut all = Vec::new();
     for forbid in [false, true] {
@@ -78,12 +83,12 @@ fn variants() -> Vec<(Rules, u32)> {
 fn one_thread_at_fixed_depth_is_deterministic() {
     for (rules, d) in variants() {
         for seed in 0..2 {
-            let game = opening(&rules, 6, seed);
-            let first = search(&mut one_thread(8), &game, &depth(d));
+            let game = random_opening(&rules, 6, seed);
+            let first = one_thread(8).search_within(&game, &depth(d));
             let mut engine = one_thread(8);
-            let second = search(&mut engine, &game, &depth(d));
+            let second = engine.search_within(&game, &depth(d));
             // The same engine again, its table now full of this position.
-            let third = search(&mut engine, &game, &depth(d));
+            let third = engine.search_within(&game, &depth(d));
             assert_eq!(
                 (first.best, first.score, &first.pv, first.nodes),
                 (second.best, second.score, &second.pv, second.nodes),
@@ -103,7 +108,7 @@ fn one_thread_at_fixed_depth_is_deterministic() {
 /// A random opening followed by a move there and back by each side but the last, so that
 /// positions of the game are a move or two away from the tree (repetition matters).
 fn shuffled_opening(rules: &Rules, plies: usize, seed: u64) -> Game {
-    let mut game = opening(rules, plies, seed);
+    let mut game = random_opening(rules, plies, seed);
     let mut random = SplitMix::new(seed ^ 0x5555);
     let mut there = Vec::new();
     for _ in 0..2 {
@@ -137,13 +142,9 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
             (CORRIDOR, 15),
         ] {
             let rules = rules(text, forbid);
-            for seed in 0..8 {
-                let game = shuffled_opening(&rules, 6 + 4 * seed as usize, seed);
-                if game.outcome().is_some() {
-                    continue;
-                }
-                let with = search(&mut one_thread_fixed_tree(16), &game, &depth(d));
-                let without = search(&mut one_thread_fixed_tree(0), &game, &depth(d));
+            for (seed, game) in unfinished_openings(&rules, 8, |seed| 6 + 4 * seed as usize) {
+                let with = one_thread_fixed_tree(16).search_within(&game, &depth(d));
+                let without = one_thread_fixed_tree(0).search_within(&game, &depth(d));
                 assert_eq!(
                     (with.best, with.score),
                     (without.best, without.score),
@@ -151,7 +152,7 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
                     rules.id()
                 );
                 compared += 1;
-                let shallower = search(&mut one_thread_fixed_tree(16), &game, &depth(d - 1));
+                let shallower = one_thread_fixed_tree(16).search_within(&game, &depth(d - 1));
                 differ_from_depth_below += usize::from(shallower.score != with.score);
                 // In the two-piece game only repetition ends the game: running out of new
                 // positions must show as a decisive score.
@@ -171,35 +172,29 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
     // every root move is searched to the same tree by whichever thread takes it, so the best move (ties to the earlier static rank) and its exact score
     // must be those of one thread.
     let mut compared = 0;
-    for forbid in [false, true] {
-        for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
-            let rules = rules(text, forbid);
-            for seed in 0..4 {
-                let game = shuffled_opening(&rules, 6 + 3 * seed as usize, seed);
-                if game.outcome().is_some() {
-                    continue;
-                }
-                let one = search(&mut one_thread_fixed_tree(0), &game, &depth(d));
-                for threads in [2, 3] {
-                    let mut engine = Engine::with_tuning(
-                        EngineConfig {
-                            threads,
-                            hash_mib: 0,
-                        },
-                        aim::Tuning {
-                            null_move: false,
-                            ..aim::Tuning::default()
-                        },
-                    );
-                    let several = search(&mut engine, &game, &depth(d));
-                    assert_eq!(
-                        (one.best, one.score, one.depth),
-                        (several.best, several.score, several.depth),
-                        "{} forbid_repeat={forbid} seed={seed} threads={threads}",
-                        rules.id()
-                    );
-                    compared += 1;
-                }
+    for (rules, d) in variants() {
+        let forbid = rules.forbid_repeat();
+        for (seed, game) in unfinished_openings(&rules, 4, |seed| 6 + 3 * seed as usize) {
+            let one = one_thread_fixed_tree(0).search_within(&game, &depth(d));
+            for threads in [2, 3] {
+                let mut engine = Engine::with_tuning(
+                    EngineConfig {
+                        threads,
+                        hash_mib: 0,
+                    },
+                    aim::Tuning {
+                        null_move: false,
+                        ..aim::Tuning::default()
+                    },
+                );
+                let several = engine.search_within(&game, &depth(d));
+                assert_eq!(
+                    (one.best, one.score, one.depth),
+                    (several.best, several.score, several.depth),
+                    "{} forbid_repeat={forbid} seed={seed} threads={threads}",
+                    rules.id()
+                );
+                compared += 1;
             }
         }
     }
@@ -208,13 +203,13 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
 
 /// Plays a game engine against engine to the end or a ply cap, checking every move.
 fn play_out(rules: &Rules, seed: u64, limits: &Limits, threads: usize, cap: usize) {
-    let mut game = opening(rules, 4, seed);
+    let mut game = random_opening(rules, 4, seed);
     let mut engine = Engine::new(EngineConfig {
         threads,
         hash_mib: 4,
     });
     for _ in 0..cap {
-        let result = search(&mut engine, &game, limits);
+        let result = engine.search_within(&game, limits);
         match result.best {
             None => {
                 assert!(
@@ -316,51 +311,7 @@ fn stop_flag_is_honoured_quickly() {
 }
 
 /// A 7x7 position where the king (player 0, to move) has one open line to a corner.
-const KING_NEAR_CORNER: &str = "
-id	test_corner
-name	\"Win in one\"
-width	7
-height	7
-pieces \\
-0 0 0 0 0 0 0 \\
-0 0 0 4 0 0 0 \\
-1 0 0 0 0 0 0 \\
-0 4 0 0 0 4 0 \\
-4 0 0 2 0 0 0 \\
-0 0 0 4 0 0 0 \\
-0 0 0 4 0 0 0
-squares \\
-2 1 1 1 1 1 2 \\
-1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 \\
-1 1 1 4 1 1 1 \\
-1 1 1 1 1 1 1 \\
-1 1 1 1 1 1 1 \\
-2 1 1 1 1 1 2
-piece bit 1
-piece 1 owner 0
-piece 1 escape
-piece 1 capt_loss
-piece 1 capt_sides 4
-piece 1 captures 4
-piece 1 occupies 7
-piece bit 2
-piece 2 owner 0
-piece 2 captures 4
-piece 2 custodial
-piece 2 occupies 1
-piece bit 4
-piece 4 owner 1
-piece 4 captures 3
-piece 4 custodial
-piece 4 occupies 1
-square bit 1
-square bit 2
-square 2 captures 7
-square 2 escape
-square bit 4
-square 4 captures 7
-";
+const KING_NEAR_CORNER: &str = include_str!("rules/king_near_corner.txt");
 
 #[test]
 fn a_win_in_one_is_found_and_scored() {
@@ -369,7 +320,7 @@ fn a_win_in_one_is_found_and_scored() {
     let corner = rules.square_at(0, 0).expect("a square");
     let king = rules.square_at(0, 2).expect("a square");
     for (d, hash) in [(1, 0), (2, 8), (3, 8), (4, 0)] {
-        let result = search(&mut one_thread(hash), &game, &depth(d));
+        let result = one_thread(hash).search_within(&game, &depth(d));
         assert_eq!(result.best, Some(Move::new(king, corner)), "depth {d}");
         assert_eq!(result.score, Score::win_in(1), "depth {d}");
         assert_eq!(result.score.mate_plies(), Some(1));
@@ -381,11 +332,11 @@ fn a_win_in_one_is_found_and_scored() {
         rules.square_at(2, 4).expect("a square"),
     );
     game.try_play(bishop).expect("a legal move");
-    let result = search(&mut one_thread(8), &game, &depth(3));
+    let result = one_thread(8).search_within(&game, &depth(3));
     let mv = result.best.expect("a move");
     let mut after = game.clone();
     after.try_play(mv).expect("a legal move");
-    let reply = search(&mut one_thread(8), &after, &depth(1));
+    let reply = one_thread(8).search_within(&after, &depth(1));
     assert_ne!(
         reply.score,
         Score::win_in(1),
@@ -422,7 +373,7 @@ fn no_move_when_the_game_is_over() {
     );
     game.try_play(win).expect("a legal move");
     assert!(game.outcome().is_some());
-    let result = search(&mut one_thread(8), &game, &depth(3));
+    let result = one_thread(8).search_within(&game, &depth(3));
     assert_eq!(result.best, None);
 }
 
@@ -469,9 +420,9 @@ fn big_board() -> Rules {
 fn plays_on_a_19x19_board() {
     let rules = big_board();
     play_out(&rules, 3, &depth(2), 1, 40);
-    let game = opening(&rules, 10, 5);
-    let with = search(&mut one_thread(16), &game, &depth(3));
-    let without = search(&mut one_thread(0), &game, &depth(3));
+    let game = random_opening(&rules, 10, 5);
+    let with = one_thread(16).search_within(&game, &depth(3));
+    let without = one_thread(0).search_within(&game, &depth(3));
     assert_eq!((with.best, with.score), (without.best, without.score));
 }
 
@@ -578,7 +529,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
     let mut compare = |game: &Game, d: u32| {
         let expected = Reference::root(game, d as i32);
         for hash_mib in [0, 8] {
-            let found = search(&mut no_reductions(hash_mib), game, &depth(d));
+            let found = no_reductions(hash_mib).search_within(game, &depth(d));
             assert_eq!(
                 found.score,
                 Score(expected),
@@ -590,11 +541,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
         compared += 1;
     };
     for (rules, _) in variants() {
-        for seed in 0..2 {
-            let game = shuffled_opening(&rules, 6, seed);
-            if game.outcome().is_some() {
-                continue;
-            }
+        for (_, game) in unfinished_openings(&rules, 2, |_| 6) {
             for d in 1..=3 {
                 compare(&game, d);
             }
@@ -628,8 +575,8 @@ fn prunes_and_keeps_wins_and_legal_moves(
     let (mut with, mut without) = (0, 0);
     for seed in 0..2 {
         let game = shuffled_opening(&fetlar, 8, seed);
-        let pruned = search(&mut engine(on), &game, &depth(search_depth));
-        let full = search(&mut engine(off), &game, &depth(search_depth));
+        let pruned = engine(on).search_within(&game, &depth(search_depth));
+        let full = engine(off).search_within(&game, &depth(search_depth));
         assert!(pruned.best.is_some_and(|mv| game.check(mv).is_ok()));
         with += pruned.nodes;
         without += full.nodes;
@@ -642,7 +589,7 @@ fn prunes_and_keeps_wins_and_legal_moves(
     let game = Game::new(rules_of(KING_NEAR_CORNER));
     for d in 3..=5 {
         assert_eq!(
-            search(&mut engine(on), &game, &depth(d)).score,
+            engine(on).search_within(&game, &depth(d)).score,
             Score::win_in(1),
             "{what} at depth {d}"
         );
@@ -693,7 +640,7 @@ fn by_default_the_quiescence_search_runs_on_small_boards_and_not_at_the_weak_lev
         (0..3)
             .map(|seed| {
                 let game = shuffled_opening(&rules(text, forbid), 10 + 2 * seed as usize, seed);
-                search(&mut engine(quiescence), &game, limits).nodes
+                engine(quiescence).search_within(&game, limits).nodes
             })
             .sum::<u64>()
     };
@@ -750,30 +697,24 @@ fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
         )
     };
     let (mut with, mut without, mut compared) = (0, 0, 0);
-    for forbid in [false, true] {
-        for (text, d) in [(BRANDUB, 4), (TABLUT, 3), (FETLAR, 3), (PETTEIA, 3)] {
-            let rules = rules(text, forbid);
-            for seed in 0..3 {
-                let game = shuffled_opening(&rules, 8 + 4 * seed as usize, seed);
-                if game.outcome().is_some() {
-                    continue;
-                }
-                let on = search(&mut tuned(aim::Quiescence::On, 16), &game, &depth(d));
-                let on_no_table = search(&mut tuned(aim::Quiescence::On, 0), &game, &depth(d));
-                let off = search(&mut tuned(aim::Quiescence::Off, 16), &game, &depth(d));
-                assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
-                // The captures below the horizon are a function of the position alone, so
-                // the table still changes neither the move nor the score.
-                assert_eq!(
-                    (on.best, on.score),
-                    (on_no_table.best, on_no_table.score),
-                    "{} forbid_repeat={forbid} seed={seed}",
-                    rules.id()
-                );
-                with += on.nodes;
-                without += off.nodes;
-                compared += 1;
-            }
+    for (rules, d) in variants() {
+        let forbid = rules.forbid_repeat();
+        for (seed, game) in unfinished_openings(&rules, 3, |seed| 8 + 4 * seed as usize) {
+            let on = tuned(aim::Quiescence::On, 16).search_within(&game, &depth(d));
+            let on_no_table = tuned(aim::Quiescence::On, 0).search_within(&game, &depth(d));
+            let off = tuned(aim::Quiescence::Off, 16).search_within(&game, &depth(d));
+            assert!(on.best.is_some_and(|mv| game.check(mv).is_ok()));
+            // The captures below the horizon are a function of the position alone, so
+            // the table still changes neither the move nor the score.
+            assert_eq!(
+                (on.best, on.score),
+                (on_no_table.best, on_no_table.score),
+                "{} forbid_repeat={forbid} seed={seed}",
+                rules.id()
+            );
+            with += on.nodes;
+            without += off.nodes;
+            compared += 1;
         }
     }
     assert!(compared >= 20, "only {compared} positions compared");
@@ -812,8 +753,8 @@ fn a_better_move_found_by_an_unfinished_depth_is_played_with_its_score() {
                     nodes: Some(nodes),
                     ..Limits::default()
                 };
-                let on = search(&mut exact(true), &game, &limits);
-                let off = search(&mut exact(false), &game, &limits);
+                let on = exact(true).search_within(&game, &limits);
+                let off = exact(false).search_within(&game, &limits);
                 // The same tree, stopped at the same node: the same depth finished.
                 assert_eq!(on.depth, off.depth, "seed {seed}, {nodes} nodes");
                 if on.best == off.best {
@@ -826,7 +767,7 @@ fn a_better_move_found_by_an_unfinished_depth_is_played_with_its_score() {
                 assert_eq!(on.pv.first(), Some(&mv));
                 // The next depth searched to the end: the unfinished one's best so far is
                 // never better than its final best, and is it when it is the same move.
-                let next = search(&mut exact(true), &game, &depth(on.depth + 1));
+                let next = exact(true).search_within(&game, &depth(on.depth + 1));
                 assert!(on.score <= next.score, "{} after {}", on.score, next.score);
                 if next.best == Some(mv) {
                     assert_eq!(on.score, next.score);
@@ -847,7 +788,7 @@ fn a_fixed_time_a_move_is_used_to_the_end() {
         time: Some(Duration::from_millis(400)),
         ..Limits::default()
     };
-    let result = search(&mut exact(true), &game, &limits);
+    let result = exact(true).search_within(&game, &limits);
     assert!(result.score.mate_plies().is_none());
     // Without the knob no depth starts after 45% of the time, and the next rarely ends.
     assert!(

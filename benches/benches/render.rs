@@ -10,41 +10,21 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::Criterion;
+use hnefatafl_core::{Game, Rules};
 use uicx::x11::render::{Renderer, Scene, TextMetrics};
+use uicx::x11::view::board_view;
 use uicx::x11::{BoardView, Captured, theme};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
 }
 
-/// The opening of the shipped Fetlar hnefatafl rule file, as the window sees it.
+/// The opening of the shipped Fetlar hnefatafl rule file, as the window sees it, in the
+/// middle of a game.
 fn opening() -> BoardView {
-    let text = std::fs::read_to_string(data_dir().join("rules/hnefatafl")).unwrap_or_default();
-    let grid = |keyword: &str| -> Vec<u8> {
-        let Some(start) = text.find(&format!("\n{keyword} \\")) else {
-            return vec![1; 121];
-        };
-        text[start + 1..]
-            .lines()
-            .skip(1)
-            .take(11)
-            .flat_map(|line| {
-                line.split_whitespace()
-                    .filter_map(|word| word.parse::<u8>().ok())
-            })
-            .collect()
-    };
-    let pieces = grid("pieces");
-    let owners = pieces
-        .iter()
-        .map(|&bit| u8::from(bit != 4 && bit != 0))
-        .collect();
+    let text = std::fs::read(data_dir().join("rules/hnefatafl")).expect("the shipped file");
+    let rules = Rules::parse(&text).expect("the shipped Fetlar rules");
     BoardView {
-        width: 11,
-        height: 11,
-        squares: grid("squares"),
-        pieces,
-        owners,
         last_move: Some((3, 14)),
         side_to_move: 1,
         status: "Player 1 to move".to_owned(),
@@ -68,7 +48,7 @@ fn opening() -> BoardView {
             std::time::Duration::from_millis(296_400),
         ]),
         clock_running: true,
-        ..BoardView::default()
+        ..board_view(&Game::new(rules))
     }
 }
 

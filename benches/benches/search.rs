@@ -11,8 +11,6 @@ use aim::{Engine, EngineConfig, Limits, Parallel, SearchResult, Tuning};
 use criterion::Criterion;
 use hnefatafl_core::{Game, Rules};
 use std::hint::black_box;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 fn search(game: &Game, depth: u32, threads: usize) -> SearchResult {
     search_with(game, depth, threads, Parallel::RootSplit)
@@ -42,7 +40,7 @@ fn search_tuned(game: &Game, depth: u32, threads: usize, tuning: Tuning) -> Sear
         depth: Some(depth),
         ..Limits::default()
     };
-    engine.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
+    engine.search_within(game, &limits)
 }
 
 /// The tree's repetitions off (`Tuning::tree_repetition`, on by default), for what their

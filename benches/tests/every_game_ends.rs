@@ -2,9 +2,6 @@
 //! and each game reaches an outcome of the rules (a win, a draw by the file's rules, or a
 //! repetition) within the bound those rules give.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
 use aim::{Engine, EngineConfig, Limits, MAX_LEVEL};
 use hnefatafl_core::{Game, Rules};
 
@@ -55,12 +52,7 @@ fn computer_against_computer_ends_at_every_level_on_every_file() {
                     game.ply() < bound,
                     "{file}, level {level}: past {bound} plies"
                 );
-                let found = engine.search(
-                    &game,
-                    &limits,
-                    Arc::new(AtomicBool::new(false)),
-                    &mut |_| {},
-                );
+                let found = engine.search_within(&game, &limits);
                 let mv = found
                     .best
                     .unwrap_or_else(|| panic!("{file}, level {level}: no move in a live game"));

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{occupied, play, rules};
+use common::{captures_1_1, occupied, play, rules};
 
 // The manual's `custodial` example: S has `capt_sides 2` and `custodial`.
 const CUSTODIAL: &str = "piece 2 custodial\n";
@@ -118,9 +118,9 @@ fn off_board_squares_count_as_edges() {
 fn capt_sides_four_needs_every_side() {
     let extra = "piece 1 capt_sides 4\n";
     let r = rules(&[". A . .", "A K . .", ". A . .", ". . A ."], extra);
-    assert!(!occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(captures_1_1(&r));
     let r = rules(&[". A . .", ". K . .", ". A . .", ". . A ."], extra);
-    assert!(occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(!captures_1_1(&r));
 }
 
 #[test]
@@ -130,10 +130,10 @@ fn empty_hostile_square_encloses_like_an_enemy() {
         &[". . . .", "T D . .", ". . . .", ". . A ."],
         &format!("{CUSTODIAL}{extra}"),
     );
-    assert!(!occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(captures_1_1(&r));
     // Without `captures` the throne is neutral.
     let r = rules(&[". . . .", "T D . .", ". . . .", ". . A ."], CUSTODIAL);
-    assert!(occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(!captures_1_1(&r));
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn a_hostile_square_with_a_piece_on_it_uses_that_piece() {
         &[". . . .", "k D . .", ". . . .", ". . A ."],
         &format!("{CUSTODIAL}{extra}"),
     );
-    assert!(occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(!captures_1_1(&r));
 }
 
 #[test]
@@ -155,22 +155,19 @@ fn square_capt_sides_overrides_the_pieces_it_names() {
         &[". A . .", "A D . .", ". . . .", ". . A ."],
         &format!("{CUSTODIAL}{extra}"),
     );
-    assert!(
-        occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1),
-        "three sides of four"
-    );
+    assert!(!captures_1_1(&r), "three sides of four");
     let r = rules(
         &[". A . .", "A D . .", ". A . .", ". . A ."],
         &format!("{CUSTODIAL}{extra}"),
     );
-    assert!(!occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(captures_1_1(&r));
     // A square whose capt_sides_pieces does not name the piece has no effect.
     let extra = "square 1 capt_sides 4\nsquare 1 capt_sides_pieces 1\n";
     let r = rules(
         &[". A . .", "A D . .", ". K . .", ". . A ."],
         &format!("{CUSTODIAL}{extra}"),
     );
-    assert!(!occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(captures_1_1(&r));
 }
 
 #[test]
@@ -181,7 +178,7 @@ fn square_capt_sides_below_four_keeps_custodial() {
         &format!("{CUSTODIAL}{extra}"),
     );
     // Three sides with custodial kept: the mover's axis (the row) has only the mover and A.
-    assert!(!occupied(&play(&r, &[(2, 3, 2, 1)]), 1, 1));
+    assert!(captures_1_1(&r));
 }
 
 const DOUBLE_TRAP: &str = "piece 1 capt_sides 4\n\

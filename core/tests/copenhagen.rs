@@ -8,8 +8,12 @@
 //! the king on the throne. Every diagram holds each piece and square type, since a rule
 //! file must use every type it declares.
 
+mod common;
+
 use std::path::Path;
 
+use common::at::{At, mv, occupied, play};
+use common::{Diagram, ended, parse, piece};
 use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, PieceType, Player, Rules, Square};
 
 fn shipped_text() -> String {
@@ -40,63 +44,25 @@ fn board_with(rows: &[&str], extra: &str, drop: &[&str]) -> Rules {
             kept.push('\n');
         }
     }
-    let (mut pieces, mut squares) = (Vec::new(), Vec::new());
-    for row in rows {
-        for cell in row.split_whitespace() {
-            let (piece, square) = match cell {
-                "." => (0, 1),
-                "+" => (0, 2),
-                "t" => (0, 4),
-                "A" => (4, 1),
-                "D" => (2, 1),
-                "K" => (1, 1),
-                "k" => (1, 4),
-                other => panic!("unknown cell {other}"),
-            };
-            pieces.push(piece.to_string());
-            squares.push(square.to_string());
-        }
-    }
-    let width = rows[0].split_whitespace().count();
-    let text = format!(
-        "width {width}\nheight {}\npieces {}\nsquares {}\n{kept}{extra}",
-        rows.len(),
-        pieces.join(" "),
-        squares.join(" ")
-    );
-    Rules::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    let diagram = Diagram::read(rows, |cell| match cell {
+        "." => (0, 1),
+        "+" => (0, 2),
+        "t" => (0, 4),
+        "A" => (4, 1),
+        "D" => (2, 1),
+        "K" => (1, 1),
+        "k" => (1, 4),
+        other => panic!("unknown cell {other}"),
+    });
+    parse(&format!("{}{kept}{extra}", diagram.board_lines()))
 }
 
 fn board(rows: &[&str]) -> Rules {
     board_with(rows, "", &[])
 }
 
-/// A column and a row.
-type At = (u8, u8);
-
-fn mv(rules: &Rules, (x1, y1): At, (x2, y2): At) -> Move {
-    let square = |x, y| rules.square_at(x, y).expect("square on the board");
-    Move::new(square(x1, y1), square(x2, y2))
-}
-
-/// Plays moves that must be legal.
-fn play(rules: &Rules, moves: &[(At, At)]) -> Game {
-    let mut game = Game::new(rules.clone());
-    for &(from, to) in moves {
-        if let Err(error) = game.try_play(mv(rules, from, to)) {
-            panic!("move {from:?} {to:?}: {error}");
-        }
-    }
-    game
-}
-
-fn occupied(game: &Game, (x, y): At) -> bool {
-    let square = game.rules().square_at(x, y).expect("square on the board");
-    game.position().piece_at(square).is_some()
-}
-
-fn king() -> hnefatafl_core::PieceType {
-    hnefatafl_core::PieceType::from_bit(1).expect("a single bit")
+fn king() -> PieceType {
+    piece(1)
 }
 
 /// Perft of depths 1 to 4 from the start (repetition ignored): the figures on which two
@@ -314,10 +280,7 @@ fn a_fort_that_cannot_be_broken_wins_for_the_king() {
     );
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::ExitFort(king()),
-        })
+        ended(Some(Player::One), EndReason::ExitFort(king()))
     );
 }
 
@@ -407,10 +370,7 @@ fn closing_the_ring_around_every_defender_wins_for_the_attackers() {
     let game = play(&rules, &[((4, 6), (4, 5))]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::Encircled,
-        })
+        ended(Some(Player::Zero), EndReason::Encircled)
     );
 }
 
@@ -452,10 +412,7 @@ fn with_repetition(extra: &str) -> Rules {
 }
 
 /// The king's side has lost by repetition.
-const KINGS_SIDE_LOSES: Option<Outcome> = Some(Outcome {
-    winner: Some(Player::Zero),
-    reason: EndReason::Repetition,
-});
+const KINGS_SIDE_LOSES: Option<Outcome> = ended(Some(Player::Zero), EndReason::Repetition);
 
 #[test]
 fn the_shipped_rule_makes_the_fourth_occurrence_a_loss_for_the_kings_side() {
@@ -506,10 +463,7 @@ fn a_repetition_without_a_loser_is_a_draw() {
     let rules = with_repetition("repetition 2\n");
     assert_eq!(
         shuffle(&rules, 1).outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::Repetition,
-        })
+        ended(None, EndReason::Repetition)
     );
 }
 
@@ -562,13 +516,7 @@ fn plies_without_a_capture_draw_the_game() {
         &rules,
         &[((6, 3), (6, 2)), ((0, 3), (0, 2)), ((6, 2), (6, 1))],
     );
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::NoCapture,
-        })
-    );
+    assert_eq!(game.outcome(), ended(None, EndReason::NoCapture));
 }
 
 #[test]
@@ -612,13 +560,7 @@ fn a_game_neither_player_can_win_is_drawn() {
         )
     };
     let one_each = Rules::parse(text("1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2").as_bytes()).expect("valid");
-    assert_eq!(
-        Game::new(one_each).outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::NoWin,
-        })
-    );
+    assert_eq!(Game::new(one_each).outcome(), ended(None, EndReason::NoWin));
     let two_against_one =
         Rules::parse(text("1 0 0 1 0 0 0 0 0 0 0 0 0 0 0 2").as_bytes()).expect("valid");
     assert_eq!(Game::new(two_against_one).outcome(), None);

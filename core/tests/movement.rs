@@ -2,8 +2,8 @@
 
 mod common;
 
-use common::{mv, play, rules, sq};
-use hnefatafl_core::{EndReason, Game, MoveError, Notation, Outcome, Player};
+use common::{check, ended, mv, play, rules, sq};
+use hnefatafl_core::{EndReason, Game, MoveError, Notation, Player};
 
 #[test]
 fn pieces_move_like_rooks_and_do_not_jump() {
@@ -13,29 +13,17 @@ fn pieces_move_like_rooks_and_do_not_jump() {
     // Right: one square (then D); down: three squares.
     assert_eq!(moves.len(), 4);
     assert_eq!(
-        game.position().check_move(mv(&r, 0, 0, 3, 0)),
+        check(&game, 0, 0, 3, 0),
         Err(MoveError::Blocked(sq(&r, 2, 0)))
     );
     assert_eq!(
-        game.position().check_move(mv(&r, 0, 0, 2, 0)),
+        check(&game, 0, 0, 2, 0),
         Err(MoveError::Blocked(sq(&r, 2, 0)))
     );
-    assert_eq!(
-        game.position().check_move(mv(&r, 0, 0, 1, 1)),
-        Err(MoveError::NotStraight)
-    );
-    assert_eq!(
-        game.position().check_move(mv(&r, 0, 0, 0, 0)),
-        Err(MoveError::SameSquare)
-    );
-    assert_eq!(
-        game.position().check_move(mv(&r, 1, 0, 1, 1)),
-        Err(MoveError::NoPiece)
-    );
-    assert_eq!(
-        game.position().check_move(mv(&r, 2, 0, 2, 1)),
-        Err(MoveError::NotYourPiece)
-    );
+    assert_eq!(check(&game, 0, 0, 1, 1), Err(MoveError::NotStraight));
+    assert_eq!(check(&game, 0, 0, 0, 0), Err(MoveError::SameSquare));
+    assert_eq!(check(&game, 1, 0, 1, 1), Err(MoveError::NoPiece));
+    assert_eq!(check(&game, 2, 0, 2, 1), Err(MoveError::NotYourPiece));
 }
 
 #[test]
@@ -44,11 +32,11 @@ fn occupies_blocks_passage_and_stopping() {
     let r = rules(&["A T . .", ". . . .", ". . . D", ". . . ."], "");
     let game = Game::new(r.clone());
     assert_eq!(
-        game.position().check_move(mv(&r, 0, 0, 1, 0)),
+        check(&game, 0, 0, 1, 0),
         Err(MoveError::CannotEnter(sq(&r, 1, 0)))
     );
     assert_eq!(
-        game.position().check_move(mv(&r, 0, 0, 3, 0)),
+        check(&game, 0, 0, 3, 0),
         Err(MoveError::CannotEnter(sq(&r, 1, 0)))
     );
     assert!(
@@ -64,7 +52,7 @@ fn off_board_squares_block_every_piece() {
     let r = rules(&["A X . .", ". . . .", ". . . D", ". . . ."], "");
     let game = Game::new(r.clone());
     assert_eq!(
-        game.position().check_move(mv(&r, 0, 0, 2, 0)),
+        check(&game, 0, 0, 2, 0),
         Err(MoveError::CannotEnter(sq(&r, 1, 0)))
     );
 }
@@ -83,13 +71,12 @@ fn noreturn_is_judged_at_every_step() {
         "piece 1 noreturn 2\n",
     );
     let game = play(&r, &[(0, 0, 1, 0), (2, 2, 2, 1), (1, 0, 0, 0)]);
-    let position = game.position();
     assert_eq!(
-        position.check_move(mv(&r, 2, 1, 2, 2)),
+        check(&game, 2, 1, 2, 2),
         Err(MoveError::NoReturn(sq(&r, 2, 2)))
     );
     assert_eq!(
-        position.check_move(mv(&r, 2, 1, 2, 4)),
+        check(&game, 2, 1, 2, 4),
         Err(MoveError::NoReturn(sq(&r, 2, 2)))
     );
     assert!(
@@ -108,11 +95,11 @@ fn noreturn_allows_moving_within_the_area() {
         "piece 1 noreturn 2\n",
     );
     let game = play(&r, &[(0, 0, 0, 1)]);
-    assert_eq!(game.position().check_move(mv(&r, 1, 1, 2, 1)), Ok(()));
+    assert_eq!(check(&game, 1, 1, 2, 1), Ok(()));
     // And out and over the ordinary square, but not back onto the area.
     let game = play(&r, &[(0, 0, 0, 3), (1, 1, 1, 0), (0, 3, 0, 2)]);
     assert_eq!(
-        game.position().check_move(mv(&r, 1, 0, 1, 1)),
+        check(&game, 1, 0, 1, 1),
         Err(MoveError::NoReturn(sq(&r, 1, 1)))
     );
 }
@@ -126,10 +113,10 @@ fn escape_wins_for_the_owner() {
     let game = play(&r, &[(0, 0, 1, 0), (0, 3, 3, 3)]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::Escape(hnefatafl_core::PieceType::from_bit(1).expect("bit"))
-        })
+        ended(
+            Some(Player::One),
+            EndReason::Escape(hnefatafl_core::PieceType::from_bit(1).expect("bit"))
+        )
     );
     assert!(game.legal_moves().collect::<Vec<_>>().is_empty());
     assert_eq!(
@@ -157,10 +144,7 @@ fn a_player_without_moves_loses_and_that_is_judged_first() {
     let game = play(&r, &[(0, 2, 0, 1)]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::NoMoves
-        })
+        ended(Some(Player::Zero), EndReason::NoMoves)
     );
     // The no-move check comes before escape: the king escapes and captures the last
     // attacker that could move.
@@ -173,13 +157,7 @@ fn a_player_without_moves_loses_and_that_is_judged_first() {
     ];
     let r = rules(&board, "piece 1 escape\nsquare 4 escape\n");
     let game = play(&r, &[(3, 3, 3, 4), (4, 1, 4, 4)]);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::NoMoves
-        })
-    );
+    assert_eq!(game.outcome(), ended(Some(Player::One), EndReason::NoMoves));
 }
 
 #[test]

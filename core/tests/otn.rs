@@ -507,20 +507,16 @@ fn game_records_skip_commentary_and_variations_and_check_captures() {
     let game = record.replay(&rules).expect("legal");
     assert_eq!(game.moves().len(), 3);
 
-    // A capture the rules do not make.
-    let text = format!("[rules:{otn}]\n\n1. d1-d3xd4\n");
-    let error = GameRecord::parse(&text)
-        .expect("reads")
-        .replay(&rules)
-        .expect_err("no capture");
-    assert!(error.to_string().contains("move 1"), "{error}");
-    // An illegal move names its number.
-    let text = format!("[rules:{otn}]\n\n1. d1-d3 d3-d4\n");
-    let error = GameRecord::parse(&text)
-        .expect("reads")
-        .replay(&rules)
-        .expect_err("not the defenders' piece");
-    assert!(error.to_string().contains("move 2"), "{error}");
+    // A capture the rules do not make, and an illegal move (not the defenders' piece):
+    // each names its move's number.
+    for (moves, number) in [("1. d1-d3xd4", "move 1"), ("1. d1-d3 d3-d4", "move 2")] {
+        let text = format!("[rules:{otn}]\n\n{moves}\n");
+        let error = GameRecord::parse(&text)
+            .expect("reads")
+            .replay(&rules)
+            .expect_err(moves);
+        assert!(error.to_string().contains(number), "{error}");
+    }
 }
 
 #[test]

@@ -9,63 +9,7 @@ use proptest::prelude::*;
 
 /// A 9x9 board with a throne the king may not return to, hostile corners that are escape
 /// squares, an attackers' domain (noreturn) and double traps.
-const TABLUT_LIKE: &str = "
-id prop9
-name \"Property board\"
-width 9
-height 9
-pieces 0 0 0 4 4 4 0 0 0 \\
-       0 0 0 0 4 0 0 0 0 \\
-       0 0 0 0 2 0 0 0 0 \\
-       4 0 0 0 2 0 0 0 4 \\
-       4 4 2 2 1 2 2 4 4 \\
-       4 0 0 0 2 0 0 0 4 \\
-       0 0 0 0 2 0 0 0 0 \\
-       0 0 0 0 4 0 0 0 0 \\
-       0 0 0 4 4 4 0 0 0
-squares 2 1 1 8 8 8 1 1 2 \\
-        1 1 1 1 8 1 1 1 1 \\
-        1 1 1 1 1 1 1 1 1 \\
-        8 1 1 1 1 1 1 1 8 \\
-        8 8 1 1 4 1 1 8 8 \\
-        8 1 1 1 1 1 1 1 8 \\
-        1 1 1 1 1 1 1 1 1 \\
-        1 1 1 1 8 1 1 1 1 \\
-        2 1 1 8 8 8 1 1 2
-piece bit 1
-piece 1 owner 0
-piece 1 capt_sides 4
-piece 1 capt_edge
-piece 1 capt_loss
-piece 1 escape
-piece 1 captures 4
-piece 1 occupies 7
-piece 1 noreturn 4
-piece 1 dbl_trap
-piece 1 dbl_trap_squares 15
-piece bit 2
-piece 2 owner 0
-piece 2 captures 4
-piece 2 custodial
-piece 2 occupies 1
-piece 2 dbl_trap
-piece 2 dbl_trap_capt
-piece 2 dbl_trap_squares 15
-piece bit 4
-piece 4 owner 1
-piece 4 captures 3
-piece 4 custodial
-piece 4 occupies 9
-piece 4 noreturn 8
-square bit 1
-square bit 2
-square 2 escape
-square 2 captures 7
-square bit 4
-square 4 captures 7
-square bit 8
-square 8 captures 1
-";
+const TABLUT_LIKE: &str = include_str!("data/prop9.txt");
 
 /// A small board with off-board squares, an edge-capturable defender and square capt_sides.
 const SMALL_ODD: &str = "

@@ -7,58 +7,7 @@ use hnefatafl_core::{Game, MAX_SIDE, Move, MoveError, Notation, Rules, Square};
 use proptest::prelude::*;
 
 /// Brandub-like 7x7 rules with `forbid_repeat`, so that refusals by repetition occur too.
-const RULES: &str = "
-id robust7
-name Robust
-forbid_repeat
-width 7
-height 7
-pieces 0 0 0 4 0 0 0 \\
-       0 0 0 4 0 0 0 \\
-       0 0 0 2 0 0 0 \\
-       4 4 2 1 2 4 4 \\
-       0 0 0 2 0 0 0 \\
-       0 0 0 4 0 0 0 \\
-       0 0 0 4 0 0 0
-squares 2 1 1 1 1 1 2 \\
-        1 0 1 1 1 0 1 \\
-        1 1 1 1 1 1 1 \\
-        1 1 1 4 1 1 1 \\
-        1 1 1 1 1 1 1 \\
-        1 0 1 1 1 0 1 \\
-        2 1 1 1 1 1 2
-piece bit 1
-piece 1 owner 0
-piece 1 capt_edge
-piece 1 capt_loss
-piece 1 capt_sides 4
-piece 1 captures 4
-piece 1 dbl_trap
-piece 1 dbl_trap_capt
-piece 1 dbl_trap_edge
-piece 1 dbl_trap_squares 7
-piece 1 escape
-piece 1 noreturn 4
-piece 1 occupies 7
-piece bit 2
-piece 2 owner 0
-piece 2 captures 4
-piece 2 custodial
-piece 2 dbl_trap
-piece 2 dbl_trap_squares 7
-piece 2 occupies 1
-piece bit 4
-piece 4 owner 1
-piece 4 captures 3
-piece 4 custodial
-piece 4 occupies 1
-square bit 1
-square bit 2
-square 2 captures 7
-square 2 escape
-square bit 4
-square 4 captures 7
-";
+const RULES: &str = include_str!("data/robust7.txt");
 
 fn rules() -> Rules {
     Rules::parse(RULES.as_bytes()).expect("the test rules are valid")

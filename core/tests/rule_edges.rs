@@ -9,86 +9,47 @@
 //! type: `h` type 2, `e` type 4 (`.h` is an empty square of type 2). Each test declares
 //! the arguments it needs; every piece may stand on every square type.
 
-use hnefatafl_core::{EndReason, Game, Move, MoveError, Outcome, PieceType, Player, Rules};
+mod common;
+
+use common::at::{mv, play};
+use common::{Diagram, captures_1_1, ended, occupied, parse, piece};
+use hnefatafl_core::{EndReason, Game, MoveError, Player, Rules};
 
 fn rules(rows: &[&str], arguments: &str) -> Rules {
-    let mut pieces = Vec::new();
-    let mut squares = Vec::new();
-    for row in rows {
-        for cell in row.split_whitespace() {
-            let (piece, rest) = cell.split_at(1);
-            let piece: u8 = match piece {
-                "." | "#" => 0,
-                "A" => 1,
-                "B" => 2,
-                "D" => 4,
-                "K" => 8,
-                other => panic!("unknown piece {other}"),
-            };
-            let square: u8 = match (cell, rest) {
-                ("#", _) => 0,
-                (_, "") => 1,
-                (_, "h") => 2,
-                (_, "e") => 4,
-                (_, other) => panic!("unknown square {other}"),
-            };
-            pieces.push(piece);
-            squares.push(square);
-        }
-    }
-    let join = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-    let width = rows[0].split_whitespace().count();
-    let mut text = format!(
-        "id edges\nname Edges\nwidth {width}\nheight {}\npieces {}\nsquares {}\n",
-        rows.len(),
-        join(&pieces),
-        join(&squares)
-    );
+    let diagram = Diagram::read(rows, |cell| {
+        let (piece, rest) = cell.split_at(1);
+        let piece: u8 = match piece {
+            "." | "#" => 0,
+            "A" => 1,
+            "B" => 2,
+            "D" => 4,
+            "K" => 8,
+            other => panic!("unknown piece {other}"),
+        };
+        let square: u8 = match (cell, rest) {
+            ("#", _) => 0,
+            (_, "") => 1,
+            (_, "h") => 2,
+            (_, "e") => 4,
+            (_, other) => panic!("unknown square {other}"),
+        };
+        (piece, square)
+    });
+    let mut text = format!("id edges\nname Edges\n{}", diagram.board_lines());
     for bit in [1u8, 2, 4, 8] {
-        if pieces.contains(&bit) {
+        if diagram.pieces.contains(&bit) {
             let owner = u8::from(bit >= 4);
             text +=
                 &format!("piece bit {bit}\npiece {bit} owner {owner}\npiece {bit} occupies 7\n");
         }
     }
     for bit in [1u8, 2, 4] {
-        if squares.contains(&bit) {
+        if diagram.squares.contains(&bit) {
             text += &format!("square bit {bit}\n");
         }
     }
     text += arguments;
-    match Rules::parse(text.as_bytes()) {
-        Ok(rules) => rules,
-        Err(error) => panic!("{error}\n{text}"),
-    }
-}
-
-fn mv(rules: &Rules, (x1, y1): At, (x2, y2): At) -> Move {
-    let square = |x, y| rules.square_at(x, y).expect("square on the board");
-    Move::new(square(x1, y1), square(x2, y2))
-}
-
-/// A column and a row.
-type At = (u8, u8);
-
-/// Plays moves that must be legal.
-fn play(rules: &Rules, moves: &[(At, At)]) -> Game {
-    let mut game = Game::new(rules.clone());
-    for &(from, to) in moves {
-        if let Err(error) = game.try_play(mv(rules, from, to)) {
-            panic!("move {from:?} {to:?}: {error}");
-        }
-    }
-    game
-}
-
-fn occupied(game: &Game, x: u8, y: u8) -> bool {
-    let square = game.rules().square_at(x, y).expect("square on the board");
-    game.position().piece_at(square).is_some()
-}
-
-fn piece(bit: u8) -> PieceType {
-    PieceType::from_bit(bit).expect("a single bit")
+    parse(&text)
 }
 
 #[test]
@@ -98,7 +59,7 @@ fn capt_sides_one_is_captured_by_the_mover_alone() {
         &board,
         "piece 1 captures 4\npiece 2 captures 4\npiece 4 capt_sides 1\n",
     );
-    assert!(!occupied(&play(&r, &[((2, 3), (2, 1))]), 1, 1));
+    assert!(captures_1_1(&r));
     // Only the neighbours of the destination are judged: a move elsewhere captures nothing,
     // even beside a capturer.
     let board = [". . . .", "A D . .", ". . . .", ". . B ."];
@@ -114,16 +75,8 @@ fn capt_sides_three_counts_three_sides() {
     let arguments = "piece 1 captures 4\npiece 4 capt_sides 3\n";
     let three = [". A . .", "A D . .", ". . . .", ". . A ."];
     let two = [". A . .", ". D . .", ". . . .", ". . A ."];
-    assert!(!occupied(
-        &play(&rules(&three, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
-    assert!(occupied(
-        &play(&rules(&two, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&three, arguments)));
+    assert!(!captures_1_1(&rules(&two, arguments)));
 }
 
 #[test]
@@ -131,18 +84,10 @@ fn custodial_with_capt_sides_three_needs_the_pair_on_the_movers_axis() {
     let arguments = "piece 1 captures 4\npiece 4 capt_sides 3\npiece 4 custodial\n";
     // Three sides, the mover's row closed by A: captured.
     let row = [". A . .", "A D . .", ". . . .", ". . A ."];
-    assert!(!occupied(
-        &play(&rules(&row, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&row, arguments)));
     // Three sides, but the mover's row is open opposite it: the pair is on the column.
     let column = [". A . .", ". D . .", ". A . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&column, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&column, arguments)));
 }
 
 #[test]
@@ -152,24 +97,12 @@ fn capt_edge_lowers_capt_sides_beside_0_squares_inside_the_board() {
     let board = [". # . .", "# D . .", ". A . .", ". . A ."];
     let plain = "piece 1 captures 4\npiece 4 capt_sides 3\npiece 4 custodial\n";
     let edge = format!("{plain}piece 4 capt_edge\n");
-    assert!(!occupied(
-        &play(&rules(&board, &edge), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&board, &edge)));
     // Without capt_edge the 0-squares do not help.
-    assert!(occupied(
-        &play(&rules(&board, plain), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&board, plain)));
     // With capt_edge but one enclosing piece short, nothing happens.
     let board = [". # . .", "# D . .", ". . . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&board, &edge), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&board, &edge)));
 }
 
 #[test]
@@ -178,11 +111,7 @@ fn capt_edge_custodial_piece_enclosed_on_every_board_side_beside_a_0_square() {
     // all its on-board sides is captured although no piece stands opposite the mover.
     let board = [". A . .", "# D . .", ". A . .", ". . A ."];
     let arguments = "piece 1 captures 4\npiece 4 custodial\npiece 4 capt_edge\n";
-    assert!(!occupied(
-        &play(&rules(&board, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&board, arguments)));
     // The same S walking in between the two attackers is not captured.
     let board = [". A . .", "# . D .", ". A . .", ". . . A"];
     let game = play(
@@ -197,9 +126,9 @@ fn friendly_pieces_enclose_only_what_they_capture() {
     // B belongs to the mover's side but does not capture D.
     let board = [". . . .", "B D . .", ". . . .", ". . A ."];
     let r = rules(&board, "piece 1 captures 4\n");
-    assert!(occupied(&play(&r, &[((2, 3), (2, 1))]), 1, 1));
+    assert!(!captures_1_1(&r));
     let r = rules(&board, "piece 1 captures 4\npiece 2 captures 4\n");
-    assert!(!occupied(&play(&r, &[((2, 3), (2, 1))]), 1, 1));
+    assert!(captures_1_1(&r));
 }
 
 #[test]
@@ -208,30 +137,14 @@ fn an_occupied_hostile_square_counts_only_by_its_piece() {
     // enclose; the friend K on it does not either.
     let arguments = "piece 1 captures 4\nsquare 2 captures 4\n";
     let empty = [". . . .", ".h D . .", ". . . .", ". . A ."];
-    assert!(!occupied(
-        &play(&rules(&empty, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&empty, arguments)));
     let enemy = [". . . .", "Bh D . .", ". . . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&enemy, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&enemy, arguments)));
     let friend = [". . . .", "Kh D . .", ". . . .", ". . A ."];
-    assert!(occupied(
-        &play(&rules(&friend, arguments), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(!captures_1_1(&rules(&friend, arguments)));
     // A piece that captures D encloses from the square, hostile or not.
     let capturer = format!("{arguments}piece 2 captures 4\n");
-    assert!(!occupied(
-        &play(&rules(&enemy, &capturer), &[((2, 3), (2, 1))]),
-        1,
-        1
-    ));
+    assert!(captures_1_1(&rules(&enemy, &capturer)));
 }
 
 /// K and D of player 1 trap each other; both are fully enclosed to be captured, with the
@@ -333,10 +246,7 @@ fn with_forbid_repeat_only_repeating_moves_count_as_none() {
     let game = play(&rules(&board, "forbid_repeat\n"), &moves);
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::NoMoves
-        })
+        ended(Some(Player::Zero), EndReason::NoMoves)
     );
     assert!(game.legal_moves().collect::<Vec<_>>().is_empty());
     assert_eq!(play(&rules(&board, ""), &moves).outcome(), None);
@@ -350,18 +260,12 @@ fn no_move_is_judged_before_an_escape_for_the_side_to_move() {
     let stuck = ["Ae # D ."];
     assert_eq!(
         Game::new(rules(&stuck, arguments)).outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::NoMoves
-        })
+        ended(Some(Player::One), EndReason::NoMoves)
     );
     let free = ["Ae . # D"];
     assert_eq!(
         Game::new(rules(&free, arguments)).outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::Escape(piece(1))
-        })
+        ended(Some(Player::Zero), EndReason::Escape(piece(1)))
     );
 }
 
@@ -375,10 +279,7 @@ piece 4 capt_loss\nsquare 4 escape\n";
     assert!(!occupied(&game, 2, 1));
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::Escape(piece(1))
-        })
+        ended(Some(Player::Zero), EndReason::Escape(piece(1)))
     );
 }
 
@@ -393,10 +294,7 @@ piece 8 capt_loss\npiece 8 capt_sides 1\npiece 2 captures 8\n";
     // K next to the mover B at (2, 3) is captured: player 0 wins.
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::Zero),
-            reason: EndReason::CaptureLoss(piece(8))
-        })
+        ended(Some(Player::Zero), EndReason::CaptureLoss(piece(8)))
     );
     let game = play(
         &r,
@@ -409,9 +307,6 @@ piece 8 capt_loss\npiece 8 capt_sides 1\npiece 2 captures 8\n";
     );
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winner: Some(Player::One),
-            reason: EndReason::CaptureLoss(piece(1))
-        })
+        ended(Some(Player::One), EndReason::CaptureLoss(piece(1)))
     );
 }

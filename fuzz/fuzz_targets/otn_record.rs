@@ -4,22 +4,11 @@
 #![no_main]
 
 use std::cell::RefCell;
-use std::sync::OnceLock;
 
 use hnefatafl_core::Rules;
 use hnefatafl_core::otn::{GameRecord, OtnError, RulesString};
+use hnefatafl_fuzz::brandub_otn;
 use libfuzzer_sys::fuzz_target;
-
-const RULES: &str = "dim:7 surf:n tfr:i ks:w cenp:K start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-
-fn rules() -> &'static Rules {
-    static PARSED: OnceLock<Rules> = OnceLock::new();
-    PARSED.get_or_init(|| {
-        RulesString::parse(RULES)
-            .and_then(|r| r.to_rules())
-            .expect("the fuzz target's fixed rules string must be valid")
-    })
-}
 
 /// How many rules strings keep their nearest rules between inputs.
 const REMEMBERED: usize = 64;
@@ -55,7 +44,7 @@ fuzz_target!(|text: &str| {
     if let Ok(own) = nearest(&record.rules) {
         let _ = record.replay(&own);
     }
-    if let Ok(game) = record.replay(rules()) {
+    if let Ok(game) = record.replay(brandub_otn()) {
         let written = GameRecord::from_game(&game, record.tags.clone()).expect("brandub is OTN");
         let again = GameRecord::parse(&written.to_text()).expect("a written record reads back");
         assert_eq!(again.moves, written.moves);

@@ -578,30 +578,26 @@ help_text \"Type  h for help\"
         );
     }
 
+    /// The error for an unknown key.
+    fn unknown_key(line: u32, key: &str) -> LanguageError {
+        LanguageError::UnknownKey {
+            line,
+            key: key.into(),
+        }
+    }
+
     #[test]
     fn unknown_key_rejects_the_file() {
         let text = format!("{COMPLETE}cli_cmd_game_ove typo\n");
         let error = catalogue(&text).expect_err("unknown key");
-        assert_eq!(
-            error,
-            LanguageError::UnknownKey {
-                line: 5,
-                key: "cli_cmd_game_ove".into()
-            }
-        );
+        assert_eq!(error, unknown_key(5, "cli_cmd_game_ove"));
         assert_eq!(error.line(), Some(5));
     }
 
     #[test]
     fn keys_are_case_sensitive() {
         let error = catalogue("FR_1 x\n").expect_err("unknown key");
-        assert_eq!(
-            error,
-            LanguageError::UnknownKey {
-                line: 1,
-                key: "FR_1".into()
-            }
-        );
+        assert_eq!(error, unknown_key(1, "FR_1"));
     }
 
     #[test]
@@ -624,33 +620,24 @@ help_text \"Type  h for help\"
 
     #[test]
     fn key_without_message_rejects_the_file() {
-        let text = "cli_cmd_game_over\nfr_1 f\nhelp_text h\n";
-        let error = catalogue(text).expect_err("no message");
-        assert_eq!(
-            error,
-            LanguageError::EmptyMessage {
-                line: 1,
-                key: "cli_cmd_game_over".into()
-            }
-        );
-        let only_comment = "cli_cmd_game_over g\nfr_1 # f\nhelp_text h\n";
-        let error = catalogue(only_comment).expect_err("no message");
-        assert_eq!(
-            error,
-            LanguageError::EmptyMessage {
-                line: 2,
-                key: "fr_1".into()
-            }
-        );
-        let quoted_empty = "cli_cmd_game_over g\nfr_1 f\nhelp_text ''\n";
-        let error = catalogue(quoted_empty).expect_err("no message");
-        assert_eq!(
-            error,
-            LanguageError::EmptyMessage {
-                line: 3,
-                key: "help_text".into()
-            }
-        );
+        // No message, a comment alone, a quoted empty message.
+        for (text, line, key) in [
+            (
+                "cli_cmd_game_over\nfr_1 f\nhelp_text h\n",
+                1,
+                "cli_cmd_game_over",
+            ),
+            ("cli_cmd_game_over g\nfr_1 # f\nhelp_text h\n", 2, "fr_1"),
+            (
+                "cli_cmd_game_over g\nfr_1 f\nhelp_text ''\n",
+                3,
+                "help_text",
+            ),
+        ] {
+            let error = catalogue(text).expect_err("no message");
+            let key = key.into();
+            assert_eq!(error, LanguageError::EmptyMessage { line, key }, "{text}");
+        }
     }
 
     #[test]
@@ -674,13 +661,7 @@ help_text \"Type  h for help\"
     fn first_fault_in_file_order_is_reported() {
         let text = "bogus x\nfr_1\n";
         let error = catalogue(text).expect_err("two faults");
-        assert_eq!(
-            error,
-            LanguageError::UnknownKey {
-                line: 1,
-                key: "bogus".into()
-            }
-        );
+        assert_eq!(error, unknown_key(1, "bogus"));
     }
 
     #[test]

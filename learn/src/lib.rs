@@ -4,6 +4,7 @@
 //! the whole run of the `train` program ([`training`]: play, train, write the network,
 //! and test it with the match runner of `hnefatafl-matches`, called as a library).
 
+mod cursor;
 pub mod selfplay;
 pub mod shard;
 pub mod symmetry;

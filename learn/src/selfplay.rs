@@ -11,6 +11,7 @@
 //! (player 0's view, hundredths of a piece), `u16` inputs, the inputs (`u16` each,
 //! [`aim::nnue::Layout::input`]); `train` turns such a file into a shard once.
 
+use crate::cursor::Cursor;
 use aim::nnue::{Layout, Network, fnv1a};
 use aim::{Engine, EngineConfig, Limits, Tuning};
 use hnefatafl_core::random::random_opening;
@@ -18,7 +19,6 @@ use hnefatafl_core::{Game, Player, Position, Rules, Setup, Square};
 use hnefatafl_matches::openings::{opening_line, random_plies, read_openings};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// Search scores are clamped to this before they are stored (decisive ones too): a
 /// winning chance of about 99.3% at the usual scale.
@@ -242,12 +242,7 @@ pub fn play_game(rules: &Rules, settings: &SelfPlay, number: u32) -> GameRecord 
         }
         let side = game.side_to_move();
         let limits = settings.limits(side);
-        let found = engine.search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let found = engine.search_within(&game, &limits);
         let Some(mv) = found.best else {
             // No move although the game goes on: a loss for the side to move.
             break if side == Player::Zero { -1 } else { 1 };
@@ -373,32 +368,6 @@ fn read_game(
         samples,
     };
     Ok(Some((record, cursor.at)))
-}
-
-/// Reads little-endian numbers, `None` past the end.
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Cursor<'_> {
-    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        let slice = self.bytes.get(self.at..self.at + N)?;
-        self.at += N;
-        slice.try_into().ok()
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        self.take::<1>().map(|[byte]| byte)
-    }
-
-    fn u16(&mut self) -> Option<u16> {
-        self.take().map(u16::from_le_bytes)
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        self.take().map(u32::from_le_bytes)
-    }
 }
 
 #[cfg(test)]

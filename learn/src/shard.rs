@@ -38,6 +38,7 @@
 //! writer continuing the shard mends them; a block whose checksum does not match is an
 //! error naming the file and the byte.
 
+use crate::cursor::Cursor;
 use crate::selfplay::{GameRecord, Sample};
 use aim::nnue::{Layout, fnv1a};
 use hnefatafl_core::Player;
@@ -549,40 +550,6 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<Merged, String> {
     Ok(merged)
 }
 
-/// Reads little-endian numbers, `None` past the end.
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn slice(&mut self, length: usize) -> Option<&'a [u8]> {
-        let slice = self.bytes.get(self.at..self.at.checked_add(length)?)?;
-        self.at += length;
-        Some(slice)
-    }
-
-    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        self.slice(N)?.try_into().ok()
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        self.take::<1>().map(|[byte]| byte)
-    }
-
-    fn u16(&mut self) -> Option<u16> {
-        self.take().map(u16::from_le_bytes)
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        self.take().map(u32::from_le_bytes)
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        self.take().map(u64::from_le_bytes)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -608,6 +575,12 @@ mod tests {
         (0..count).map(|n| play_game(rules, &settings, n)).collect()
     }
 
+    /// Brandubh's layout and `count` of its self-play games.
+    fn brandubh_games(count: u32) -> (Layout, Vec<GameRecord>) {
+        let brandubh = rules("brandubh");
+        (Layout::of(&brandubh), games(&brandubh, count))
+    }
+
     /// Writes games to a new shard at `path` with settings `settings`.
     fn write(path: &Path, layout: Layout, settings: &str, games: &[GameRecord]) {
         let (mut writer, old) = Writer::open(path, layout, settings).expect("opens");
@@ -619,9 +592,7 @@ mod tests {
 
     #[test]
     fn games_read_back_as_written_in_fewer_bytes_than_before() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
-        let played = games(&brandubh, 3);
+        let (layout, played) = brandubh_games(3);
         let folder = tempfile::tempdir().expect("a folder");
         let path = folder.path().join("a.shard");
         write(&path, layout, "some settings", &played);
@@ -655,9 +626,7 @@ mod tests {
 
     #[test]
     fn a_shard_cut_short_keeps_its_whole_games_and_is_continued() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
-        let played = games(&brandubh, 3);
+        let (layout, played) = brandubh_games(3);
         let folder = tempfile::tempdir().expect("a folder");
         let whole_path = folder.path().join("whole.shard");
         write(&whole_path, layout, "s", &played);
@@ -716,11 +685,10 @@ mod tests {
 
     #[test]
     fn damage_is_an_error_naming_the_file() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
+        let (layout, played) = brandubh_games(2);
         let folder = tempfile::tempdir().expect("a folder");
         let path = folder.path().join("a.shard");
-        write(&path, layout, "s", &games(&brandubh, 2));
+        write(&path, layout, "s", &played);
         let bytes = std::fs::read(&path).expect("reads");
         let header = Header::read(&bytes).expect("a header").1;
         for (at, says) in [
@@ -743,9 +711,7 @@ mod tests {
 
     #[test]
     fn shards_merge_numbered_again_and_another_layout_is_refused() {
-        let brandubh = rules("brandubh");
-        let layout = Layout::of(&brandubh);
-        let played = games(&brandubh, 3);
+        let (layout, played) = brandubh_games(3);
         let folder = tempfile::tempdir().expect("a folder");
         let (a, b, out) = (
             folder.path().join("a.shard"),

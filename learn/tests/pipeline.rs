@@ -9,7 +9,7 @@ mod programs;
 use aim::nnue::Network;
 use hnefatafl_core::Rules;
 use hnefatafl_learn::shard;
-use programs::{rules as rules_path, run};
+use programs::{assert_holds, rules as rules_path, run};
 use std::path::Path;
 
 /// `train`'s arguments for a tiny run of `games` games into `work`.
@@ -60,21 +60,17 @@ fn a_run_from_openings_trains_with_another_runs_shard_and_shards_merge() {
     let brandub = rules_path("brandub");
     let (ok, said, err) = program("train", &tiny(&brandub, &path("a"), &path("a.nnue"), "12"));
     assert!(ok, "{err}");
-    assert!(
-        said.contains("self-play starts from the 50 openings of "),
-        "{said}"
+    assert_holds(
+        &said,
+        &[
+            "self-play starts from the 50 openings of ",
+            "playing 12 games of 12 on 2 threads at depth 2 a move",
+            "self-play: 12 games, ",
+            "data: 12 games, player 0 won ",
+            "balance: positions of player 0's wins ",
+            "--a d2,network=",
+        ],
     );
-    assert!(
-        said.contains("playing 12 games of 12 on 2 threads at depth 2 a move"),
-        "{said}"
-    );
-    assert!(said.contains("self-play: 12 games, "), "{said}");
-    assert!(said.contains("data: 12 games, player 0 won "), "{said}");
-    assert!(
-        said.contains("balance: positions of player 0's wins "),
-        "{said}"
-    );
-    assert!(said.contains("--a d2,network="), "{said}");
     let rules = Rules::parse(&std::fs::read(&brandub).expect("reads")).expect("rules");
     let bytes = std::fs::read(path("a.nnue")).expect("the network is written");
     Network::for_rules("a.nnue", &bytes, &rules).expect("a network for brandub");
@@ -115,9 +111,14 @@ fn a_run_from_openings_trains_with_another_runs_shard_and_shards_merge() {
     );
     let (ok, said, err) = program("shards", &["info".to_string(), all.clone()]);
     assert!(ok, "{err}");
-    assert!(said.contains("a 7x7 board with 3 piece types"), "{said}");
-    assert!(said.contains("22 games ("), "{said}");
-    assert!(said.contains("settings: rules "), "{said}");
+    assert_holds(
+        &said,
+        &[
+            "a 7x7 board with 3 piece types",
+            "22 games (",
+            "settings: rules ",
+        ],
+    );
 
     // A shard of tablut's layout is refused by merge and by train, named.
     let tablut = rules_path("tablut");

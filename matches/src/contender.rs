@@ -14,8 +14,6 @@
 //! A move the rules refuse, an engine that stops answering or breaks the protocol loses
 //! the game, and the report says why.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use aim::{Clock, Engine};
@@ -81,9 +79,7 @@ impl Mover for Ours {
         if let Some(clocks) = clocks {
             limits.clock = Some(clocks[game.side_to_move().index()]);
         }
-        let found =
-            self.engine
-                .search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        let found = self.engine.search_within(game, &limits);
         Ok(found.best)
     }
 

@@ -20,7 +20,6 @@ use aim::settings::{SETTINGS, WEIGHT_KEYS};
 use aim::{Clock, Engine, EngineConfig, Evaluation, Limits, Tuning};
 use hnefatafl_core::{Game, Move, Player, Rules};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The shipped 11x11 rules (`data/rules/hnefatafl`, Fetlar), the tuner's default.
@@ -209,9 +208,7 @@ impl Contestant for EngineContestant {
         if clock.is_some() {
             limits.clock = clock;
         }
-        let found =
-            self.engine
-                .search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        let found = self.engine.search_within(game, &limits);
         Choice {
             mv: found.best,
             note: format!(
@@ -375,6 +372,16 @@ pub fn parse_clock(text: &str) -> Result<Clock, String> {
         return Err(bad());
     }
     Ok(clock)
+}
+
+/// The lines of a text file that say something, trimmed, each with its number (from 1):
+/// blank lines and `#` comments left out. Opening sets, gauntlets, recorded games and
+/// puzzle files are read this way.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
 }
 
 /// The Elo difference of a score fraction (0..1), if finite.

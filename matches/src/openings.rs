@@ -4,13 +4,12 @@
 //! One opening a line: the moves from the start, in algebraic notation, separated by
 //! commas (`d1 d3, c4 c2`). Blank lines and lines starting with `#` are left out.
 
+use crate::content_lines;
 use aim::{Engine, EngineConfig, Limits};
 use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Notation, Rules};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// Reads an opening set for these rules.
 ///
@@ -19,19 +18,10 @@ use std::sync::atomic::AtomicBool;
 /// The first line whose moves cannot be read or are not legal, named by its number.
 pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Game>, String> {
     let mut openings = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in content_lines(text) {
         let mut game = Game::new(rules.clone());
         for text in line.split(',') {
-            let words: Vec<&str> = text.split_whitespace().collect();
-            let mv = rules
-                .parse_move(&words)
-                .map_err(|e| format!("line {}: `{}`: {e}", number + 1, text.trim()))?;
-            game.try_play(mv)
-                .map_err(|e| format!("line {}: `{}`: {e}", number + 1, text.trim()))?;
+            play_written(&mut game, text).map_err(|e| format!("line {number}: {e}"))?;
         }
         openings.push(game);
     }
@@ -39,6 +29,19 @@ pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Game>, String> {
         return Err("no opening in the set".to_string());
     }
     Ok(openings)
+}
+
+/// Plays one move written as in an opening set (`d1 d3`) on the game.
+///
+/// # Errors
+///
+/// A move that cannot be read or is not legal, quoted.
+pub fn play_written(game: &mut Game, text: &str) -> Result<(), String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let bad = |e: &dyn std::fmt::Display| format!("`{}`: {e}", text.trim());
+    let mv = game.rules().parse_move(&words).map_err(|e| bad(&e))?;
+    game.try_play(mv).map_err(|e| bad(&e))?;
+    Ok(())
 }
 
 /// Plays `plies` random legal moves (from `seed`) on `game`: how a match or the tuner makes
@@ -112,11 +115,7 @@ pub fn recorded_openings(
 ) -> Result<Vec<(Game, usize)>, String> {
     let mut index: HashMap<u64, usize> = HashMap::new();
     let mut openings: Vec<(Game, usize)> = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in content_lines(text) {
         let moves = line.split(',').next().unwrap_or_default();
         let words: Vec<&str> = moves.split_whitespace().take(plies + 1).collect();
         if words.len() <= plies || words.contains(&"timeout") {
@@ -124,7 +123,7 @@ pub fn recorded_openings(
         }
         let mut game = Game::new(rules.clone());
         for word in &words[..plies] {
-            let bad = |e: &dyn std::fmt::Display| format!("line {}: `{word}`: {e}", number + 1);
+            let bad = |e: &dyn std::fmt::Display| format!("line {number}: `{word}`: {e}");
             let travel = word.split_once('x').map_or(*word, |(travel, _)| travel);
             let mv = rules.read_move(travel).map_err(|e| bad(&e))?;
             game.try_play(mv).map_err(|e| bad(&e))?;
@@ -169,12 +168,7 @@ pub fn keep_balanced(candidates: impl IntoIterator<Item = Game>, spec: &OpeningS
         if !seen.insert(game.position().hash()) {
             continue;
         }
-        let found = engine.search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let found = engine.search_within(&game, &limits);
         if found.score.mate_plies().is_none() && found.score.0.abs() <= spec.max_score {
             kept.push(game);
         }

@@ -18,6 +18,7 @@
 //! line) and a table of the results ends the report.
 
 use crate::contender::{self, Contender, parse_contender};
+use crate::content_lines;
 use crate::networks::load_network;
 use crate::openings::{random_plies, read_openings};
 use crate::sprt::{Pentanomial, Sprt, Verdict};
@@ -175,15 +176,11 @@ struct Options {
 fn read_gauntlet(path: &str) -> Result<Vec<(String, String, Contender)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut sides = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in content_lines(&text) {
         let (name, side) = line
             .split_once(':')
-            .ok_or_else(|| format!("{path}:{}: not `name: side`", number + 1))?;
-        let contender = parse_contender(side).map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+            .ok_or_else(|| format!("{path}:{number}: not `name: side`"))?;
+        let contender = parse_contender(side).map_err(|e| format!("{path}:{number}: {e}"))?;
         sides.push((name.trim().to_string(), side.trim().to_string(), contender));
     }
     if sides.is_empty() {

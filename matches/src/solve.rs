@@ -127,6 +127,20 @@ impl Solver {
         Ok(position.play_unchecked(mv))
     }
 
+    /// What `look` sees of the position after `mv` (counted as `play` counts it), which
+    /// is then taken back.
+    fn after<T>(
+        &mut self,
+        position: &mut Position,
+        mv: Move,
+        look: impl FnOnce(&mut Self, &mut Position) -> T,
+    ) -> Result<T, OutOfNodes> {
+        let undo = self.play(position, mv)?;
+        let seen = look(self, position);
+        position.take_back(&undo);
+        Ok(seen)
+    }
+
     /// The least depth from 1 to `max_depth` at which the side to move has a forced win,
     /// with every winning first move at that depth and a line of play; `None` when there
     /// is none within `max_depth` (with [`Search::Threats`], none that it finds at the
@@ -197,15 +211,14 @@ impl Solver {
         depth: u32,
     ) -> Result<bool, OutOfNodes> {
         let winner = position.side_to_move();
-        let undo = self.play(position, mv)?;
-        let won = match verdict(position, winner) {
-            Verdict::Won => Ok(true),
-            Verdict::Lost => Ok(false),
-            Verdict::Open if depth <= 1 => Ok(false),
-            Verdict::Open => self.every_answer_loses(position, depth - 1),
-        };
-        position.take_back(&undo);
-        won
+        self.after(position, mv, |solver, position| {
+            match verdict(position, winner) {
+                Verdict::Won => Ok(true),
+                Verdict::Lost => Ok(false),
+                Verdict::Open if depth <= 1 => Ok(false),
+                Verdict::Open => solver.every_answer_loses(position, depth - 1),
+            }
+        })?
     }
 
     /// A move of the side to move that wins within `depth`: every move at the last depth
@@ -232,12 +245,12 @@ impl Solver {
             moves
         };
         for mv in candidates {
-            let undo = self.play(position, mv)?;
-            let wins = match verdict(position, winner) {
-                Verdict::Open => self.every_answer_loses(position, depth - 1),
-                _ => Ok(false),
-            };
-            position.take_back(&undo);
+            let wins = self.after(position, mv, |solver, position| {
+                match verdict(position, winner) {
+                    Verdict::Open => solver.every_answer_loses(position, depth - 1),
+                    _ => Ok(false),
+                }
+            })?;
             if wins? {
                 return Ok(Some(mv));
             }
@@ -255,10 +268,9 @@ impl Solver {
         let winner = position.side_to_move();
         let mut wins = Vec::new();
         for &mv in moves {
-            let undo = self.play(position, mv)?;
-            let won = verdict(position, winner) == Verdict::Won;
-            position.take_back(&undo);
-            if won {
+            if self.after(position, mv, |_, position| {
+                verdict(position, winner) == Verdict::Won
+            })? {
                 wins.push(mv);
                 if wins.len() >= cap {
                     break;
@@ -289,13 +301,12 @@ impl Solver {
         let winner = position.side_to_move();
         let mut scored = Vec::with_capacity(moves.len());
         for &mv in moves {
-            let undo = self.play(position, mv)?;
-            let threats = match verdict(position, winner) {
-                Verdict::Open => self.threats(position, 2).map(|t| t.len()),
-                _ => Ok(0),
-            };
-            position.take_back(&undo);
-            let threats = threats?;
+            let threats = self.after(position, mv, |solver, position| {
+                match verdict(position, winner) {
+                    Verdict::Open => solver.threats(position, 2).map(|t| t.len()),
+                    _ => Ok(0),
+                }
+            })??;
             if exact || threats > 0 {
                 scored.push((threats, mv));
             }
@@ -317,13 +328,15 @@ impl Solver {
         let threats = self.threats(position, 16)?;
         let answers = self.by_defence(moves_of(position), &threats, depth);
         for answer in answers {
-            let undo = self.play(position, answer)?;
-            let holds = match verdict(position, winner) {
-                Verdict::Won => Ok(true),
-                Verdict::Lost => Ok(false),
-                Verdict::Open => self.win_within(position, depth, true).map(|m| m.is_some()),
-            };
-            position.take_back(&undo);
+            let holds = self.after(position, answer, |solver, position| {
+                match verdict(position, winner) {
+                    Verdict::Won => Ok(true),
+                    Verdict::Lost => Ok(false),
+                    Verdict::Open => solver
+                        .win_within(position, depth, true)
+                        .map(|m| m.is_some()),
+                }
+            })?;
             if !holds? {
                 if self.refutations.len() <= depth as usize {
                     self.refutations.resize(depth as usize + 1, None);

@@ -3,7 +3,7 @@
 
 mod programs;
 
-use programs::{rules, run};
+use programs::{assert_holds, rules, run, write_file};
 
 /// Runs `program` on the shipped rule file `rules_name` with the further arguments `words`
 /// (split at spaces: none of them holds one).
@@ -48,9 +48,7 @@ fn openings_are_made_read_and_played_and_bad_ones_are_named() {
         3,
         "{set}"
     );
-    let path = dir.path().join("tablut.txt");
-    std::fs::write(&path, &set).expect("written");
-    let path = path.to_str().expect("a UTF-8 path");
+    let path = write_file(dir.path(), "tablut.txt", &set);
     let (ok, out, err) = run_on(
         "match",
         "tablut",
@@ -59,12 +57,11 @@ fn openings_are_made_read_and_played_and_bad_ones_are_named() {
     assert!(ok, "{err}");
     assert!(out.contains("3 openings from"), "{out}");
 
-    let bad = dir.path().join("bad.txt");
-    std::fs::write(&bad, format!("{set}e5 e6, zz1 a1\n")).expect("written");
+    let bad = write_file(dir.path(), "bad.txt", format!("{set}e5 e6, zz1 a1\n"));
     let (ok, _, err) = run_on(
         "match",
         "tablut",
-        &format!("--openings {} --a d1 --b d1", bad.display()),
+        &format!("--openings {bad} --a d1 --b d1"),
     );
     assert!(!ok);
     assert!(err.contains("bad.txt: line 5:"), "{err}");
@@ -90,14 +87,12 @@ fn openings_come_from_recorded_games_and_a_bad_record_is_named() {
     assert!(set.contains("most played 4-ply openings of"), "{set}");
 
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let bad = dir.path().join("games.csv");
-    std::fs::write(
-        &bad,
+    let bad = write_file(
+        dir.path(),
+        "games.csv",
         "h1-h3 d6-d3 f2-c2 f4-i4 a4-c4,0,0,White\nh1-h3 d6-d3 f2-c2 f4-f9 a4-c4,0,0,White\n",
-    )
-    .expect("written");
-    let bad = bad.to_str().expect("a UTF-8 path");
-    let (ok, _, err) = openings(bad);
+    );
+    let (ok, _, err) = openings(&bad);
     assert!(!ok);
     assert!(err.contains("games.csv: line 2: `f4-f9`"), "{err}");
 }
@@ -105,27 +100,18 @@ fn openings_come_from_recorded_games_and_a_bad_record_is_named() {
 #[test]
 fn a_gauntlet_plays_each_opponent() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("gauntlet.txt");
-    std::fs::write(
-        &path,
-        "# opponents\ndepth 1: d1\nno reductions: d2,reductions=0\n",
-    )
-    .expect("written");
+    let opponents = "# opponents\ndepth 1: d1\nno reductions: d2,reductions=0\n";
+    let path = write_file(dir.path(), "gauntlet.txt", opponents);
     let (ok, out, err) = run_on(
         "match",
         "brandub",
-        &format!("--a d2 --gauntlet {} --games 2", path.display()),
+        &format!("--a d2 --gauntlet {path} --games 2"),
     );
     assert!(ok, "{err}");
-    assert!(out.contains("against depth 1: "), "{out}");
-    assert!(out.contains("against no reductions: "), "{out}");
+    assert_holds(&out, &["against depth 1: ", "against no reductions: "]);
 
     std::fs::write(&path, "depth 1 d1\n").expect("written");
-    let (ok, _, err) = run_on(
-        "match",
-        "brandub",
-        &format!("--a d2 --gauntlet {}", path.display()),
-    );
+    let (ok, _, err) = run_on("match", "brandub", &format!("--a d2 --gauntlet {path}"));
     assert!(!ok);
     assert!(err.contains("gauntlet.txt:1: not `name: side`"), "{err}");
 }
@@ -229,15 +215,11 @@ fn a_used_up_opening_set_gives_new_pairs_not_the_same_again() {
     // One opening, two pairs: at fixed depth the second pair would be the first again, so
     // it starts two random plies later, both of its games from the same position.
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("one.txt");
-    std::fs::write(&path, "b5 b1, d5 d6, a4 a2, d6 d4\n").expect("written");
+    let path = write_file(dir.path(), "one.txt", "b5 b1, d5 d6, a4 a2, d6 d4\n");
     let (ok, out, err) = run_on(
         "match",
         "tablut",
-        &format!(
-            "--openings {} --a d1 --b d1 --games 4 --plies 6 --verbose",
-            path.display()
-        ),
+        &format!("--openings {path} --a d1 --b d1 --games 4 --plies 6 --verbose"),
     );
     assert!(ok, "{out}\n{err}");
     let games: Vec<Vec<&str>> = out
@@ -279,12 +261,13 @@ fn a_side_asking_for_the_network_gets_the_rule_files_own_or_the_classic_with_the
         said
     };
     let said = own("tablut");
-    assert!(said.contains("A evaluates with network "), "{said}");
-    assert!(said.contains("data/networks/tablut.nnue"), "{said}");
-    let said = own("ard_ri");
-    assert!(
-        said.contains("A evaluates with classic (network "),
-        "{said}"
+    assert_holds(
+        &said,
+        &["A evaluates with network ", "data/networks/tablut.nnue"],
     );
-    assert!(said.contains("ard_ri.nnue"), "{said}");
+    let said = own("ard_ri");
+    assert_holds(
+        &said,
+        &["A evaluates with classic (network ", "ard_ri.nnue"],
+    );
 }

@@ -6,7 +6,7 @@ mod programs;
 use hnefatafl_core::Rules;
 use hnefatafl_matches::solve::puzzle::{Puzzle, move_word, read_puzzles};
 use hnefatafl_matches::solve::{Search, Solver};
-use programs::{rules, run};
+use programs::{rules, run, write_file};
 use rayon::prelude::*;
 use std::io::Read;
 use std::path::Path;
@@ -153,28 +153,24 @@ fn the_engine_is_scored_by_the_winning_moves() {
 #[test]
 fn bad_files_are_named_with_the_line() {
     let folder = tempfile::tempdir().expect("a folder");
-    let path = folder.path().join("bad.txt");
-    std::fs::write(
-        &path,
+    let copenhagen = rules("copenhagen");
+    // A run that must fail: what it said on its standard error.
+    let refused = |args: &[&str]| {
+        let (ok, _, err) = run("puzzles", args);
+        assert!(!ok, "{args:?}");
+        err
+    };
+    let file = write_file(
+        folder.path(),
+        "bad.txt",
         "# a comment\nattackers 2 capture a1-a2 /11/ game=1,ply=1\n",
-    )
-    .expect("written");
-    let file = path.display().to_string();
-    let (ok, _, err) = run(
-        "puzzles",
-        &["solve", "--rules", &rules("copenhagen"), &file],
     );
-    assert!(!ok);
+    let err = refused(&["solve", "--rules", &copenhagen, &file]);
     assert!(err.contains(&file) && err.contains("line 2"), "{err}");
 
-    let games = folder.path().join("games.csv");
-    std::fs::write(&games, "h1-h3 f8-i8,0,0,Ongoing\nh1-h3 h3-h1,0,0,Ongoing\n").expect("written");
-    let games = games.display().to_string();
-    let (ok, _, err) = run(
-        "puzzles",
-        &["make", "--games", &games, "--rules", &rules("copenhagen")],
-    );
-    assert!(!ok);
+    let games = "h1-h3 f8-i8,0,0,Ongoing\nh1-h3 h3-h1,0,0,Ongoing\n";
+    let games = write_file(folder.path(), "games.csv", games);
+    let err = refused(&["make", "--games", &games, "--rules", &copenhagen]);
     assert!(
         err.contains(&games) && err.contains("line 2") && err.contains("h3-h1"),
         "{err}"

@@ -224,16 +224,8 @@ impl Network {
     #[inline]
     pub fn play(&self, accumulator: &mut Accumulator, after: &Position, undo: &Undo) {
         let mv = undo.mv();
-        let Some(piece) = after.piece_at(mv.to()) else {
-            return;
-        };
-        if let (Some(gone), Some(come)) = (self.row(piece, mv.from()), self.row(piece, mv.to())) {
-            accumulator.sub_add(gone, come);
-        }
-        for (square, victim) in undo.captures() {
-            if let Some(row) = self.row(victim, square) {
-                accumulator.sub(row);
-            }
+        if let Some(piece) = after.piece_at(mv.to()) {
+            self.shift(accumulator, undo, piece, (mv.from(), mv.to()), false);
         }
     }
 
@@ -243,15 +235,33 @@ impl Network {
     #[inline]
     pub fn take_back(&self, accumulator: &mut Accumulator, before: &Position, undo: &Undo) {
         let mv = undo.mv();
-        let Some(piece) = before.piece_at(mv.from()) else {
-            return;
-        };
-        if let (Some(gone), Some(come)) = (self.row(piece, mv.to()), self.row(piece, mv.from())) {
+        if let Some(piece) = before.piece_at(mv.from()) {
+            self.shift(accumulator, undo, piece, (mv.to(), mv.from()), true);
+        }
+    }
+
+    /// Moves `piece`'s row in `accumulator` from the first square of `path` to the second,
+    /// and takes the rows of the pieces `undo` captured off the board, or with `restore`
+    /// puts them back: [`Network::play`] and [`Network::take_back`].
+    #[inline]
+    fn shift(
+        &self,
+        accumulator: &mut Accumulator,
+        undo: &Undo,
+        piece: hnefatafl_core::PieceType,
+        (from, to): (Square, Square),
+        restore: bool,
+    ) {
+        if let (Some(gone), Some(come)) = (self.row(piece, from), self.row(piece, to)) {
             accumulator.sub_add(gone, come);
         }
         for (square, victim) in undo.captures() {
             if let Some(row) = self.row(victim, square) {
-                accumulator.add(row);
+                if restore {
+                    accumulator.add(row);
+                } else {
+                    accumulator.sub(row);
+                }
             }
         }
     }

@@ -223,41 +223,22 @@ fn carriage_return_inside_a_line_is_kept() {
 }
 
 #[test]
-fn unterminated_quotes_name_their_line() {
-    assert_eq!(
-        parse(b"ok\n'open"),
-        Err(SyntaxError::UnterminatedQuote { line: 2 })
-    );
-    assert_eq!(
-        parse(b"\"open\nclose\""),
-        Err(SyntaxError::UnterminatedQuote { line: 1 })
-    );
-    // A quote does not run on over a joining `\`.
-    assert_eq!(
-        parse(b"a \\\n'b\nc'"),
-        Err(SyntaxError::UnterminatedQuote { line: 2 })
-    );
-    // Inside double quotes a final `\` escapes nothing and cannot close the quote.
-    assert_eq!(
-        parse(b"\"a\\\nb\""),
-        Err(SyntaxError::UnterminatedQuote { line: 1 })
-    );
-}
-
-#[test]
-fn invalid_utf8_names_its_line() {
-    assert_eq!(
-        parse(b"a\nb\n\xc3\x28\n"),
-        Err(SyntaxError::InvalidUtf8 { line: 3 })
-    );
-    assert_eq!(
-        parse(b"# \xff in a comment"),
-        Err(SyntaxError::InvalidUtf8 { line: 1 })
-    );
-    assert_eq!(
-        parse(b"a \\\n\xff"),
-        Err(SyntaxError::InvalidUtf8 { line: 2 })
-    );
+fn unterminated_quotes_and_invalid_utf8_name_their_line() {
+    use SyntaxError::{InvalidUtf8, UnterminatedQuote};
+    let cases: [(&[u8], SyntaxError); 7] = [
+        (b"ok\n'open", UnterminatedQuote { line: 2 }),
+        (b"\"open\nclose\"", UnterminatedQuote { line: 1 }),
+        // A quote does not run on over a joining `\`.
+        (b"a \\\n'b\nc'", UnterminatedQuote { line: 2 }),
+        // Inside double quotes a final `\` escapes nothing and cannot close the quote.
+        (b"\"a\\\nb\"", UnterminatedQuote { line: 1 }),
+        (b"a\nb\n\xc3\x28\n", InvalidUtf8 { line: 3 }),
+        (b"# \xff in a comment", InvalidUtf8 { line: 1 }),
+        (b"a \\\n\xff", InvalidUtf8 { line: 2 }),
+    ];
+    for (text, error) in cases {
+        assert_eq!(parse(text), Err(error), "{text:?}");
+    }
 }
 
 #[test]

@@ -36,13 +36,12 @@ use aim::settings::{WEIGHT_KEYS, weight_mut};
 use aim::{Engine, EngineConfig, EvalWeights, Limits, Tuning};
 use clap::Parser;
 use hnefatafl_core::{Game, Position, Rules};
-use hnefatafl_matches::openings::{opening_line, random_plies, read_openings};
+use hnefatafl_matches::openings::{opening_line, play_written, random_plies, read_openings};
 use hnefatafl_matches::random_opening;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Tunes the evaluation weights on positions from self-play games (Texel's method), and
 /// prints the tuned weights as a side for the match runner, which decides whether they
@@ -234,12 +233,7 @@ fn self_play(options: &Options, number: usize) -> Played {
             nodes: Some(options.nodes_as[game.side_to_move().index()].unwrap_or(options.nodes)),
             ..Limits::default()
         };
-        let found = engine.search(
-            &game,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            &mut |_| {},
-        );
+        let found = engine.search_within(&game, &limits);
         if found.score.mate_plies().is_none() {
             kept.push(game.moves().len());
         }
@@ -310,12 +304,7 @@ fn read_played(rules: &Rules, line: &str) -> Result<Played, String> {
     };
     keep(&game, &mut samples);
     for text in moves.split(',').filter(|m| !m.trim().is_empty()) {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let mv = rules
-            .parse_move(&words)
-            .map_err(|e| format!("`{}`: {e}", text.trim()))?;
-        game.try_play(mv)
-            .map_err(|e| format!("`{}`: {e}", text.trim()))?;
+        play_written(&mut game, text)?;
         keep(&game, &mut samples);
     }
     Ok(Played {

@@ -27,6 +27,7 @@ mod trial;
 pub use make::{Made, MakeSpec, candidates, make};
 pub use trial::{Tally, report, solves};
 
+use crate::content_lines;
 use hnefatafl_core::otn::{Board, Roles, Side, position_from_otn, position_to_otn};
 use hnefatafl_core::{EndReason, Move, Notation, Position, Rules};
 
@@ -194,13 +195,8 @@ pub fn move_word(rules: &Rules, mv: Move) -> String {
 /// The first line that cannot be read, named by its number; a file with no puzzle.
 pub fn read_puzzles(rules: &Rules, text: &str) -> Result<Vec<Puzzle>, String> {
     let mut puzzles = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let puzzle =
-            Puzzle::from_line(rules, line).map_err(|e| format!("line {}: {e}", number + 1))?;
+    for (number, line) in content_lines(text) {
+        let puzzle = Puzzle::from_line(rules, line).map_err(|e| format!("line {number}: {e}"))?;
         puzzles.push(puzzle);
     }
     if puzzles.is_empty() {

@@ -2,6 +2,7 @@
 //! searched for a forced win of the side to move, and the wins are kept by [`MakeSpec`].
 
 use super::{End, Puzzle};
+use crate::content_lines;
 use crate::solve::{Search, Solver, Win};
 use hnefatafl_core::{Game, Position, Rules};
 use rayon::prelude::*;
@@ -52,11 +53,7 @@ pub struct Made {
 pub fn candidates(rules: &Rules, text: &str) -> Result<Vec<(Position, String)>, String> {
     let mut seen = HashSet::new();
     let mut found = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in content_lines(text) {
         let mut game = Game::new(rules.clone());
         let moves = line.split(',').next().unwrap_or_default();
         let words = moves.split_whitespace().filter(|word| *word != "timeout");
@@ -65,11 +62,11 @@ pub fn candidates(rules: &Rules, text: &str) -> Result<Vec<(Position, String)>, 
                 break;
             }
             if seen.insert(game.position().hash()) {
-                let source = format!("game={},ply={ply}", number + 1);
+                let source = format!("game={number},ply={ply}");
                 found.push((game.position().clone(), source));
             }
             let Some(word) = word else { break };
-            let bad = |e: &dyn std::fmt::Display| format!("line {}: `{word}`: {e}", number + 1);
+            let bad = |e: &dyn std::fmt::Display| format!("line {number}: `{word}`: {e}");
             let travel = word.split_once('x').map_or(word, |(travel, _)| travel);
             let mv = rules.read_move(travel).map_err(|e| bad(&e))?;
             game.try_play(mv).map_err(|e| bad(&e))?;

@@ -5,8 +5,6 @@ use super::{End, Puzzle};
 use aim::{Engine, Limits};
 use hnefatafl_core::{Game, Move};
 use std::collections::BTreeMap;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// The engine's move for a puzzle's position (a search with no game before it, its table
 /// cleared first so that every puzzle is searched alike), and whether it is one of the
@@ -14,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 pub fn solves(engine: &mut Engine, puzzle: &Puzzle, limits: &Limits) -> (bool, Option<Move>) {
     engine.clear();
     let game = Game::from_position(puzzle.position.clone());
-    let found = engine.search(&game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+    let found = engine.search_within(&game, limits);
     let solved = found.best.is_some_and(|mv| puzzle.moves.contains(&mv));
     (solved, found.best)
 }
