@@ -228,13 +228,7 @@ impl Session {
             }
             ServerMessage::SavedGame { text, .. } => {
                 if let Some(Awaited::Fetch(path)) = answered {
-                    match files::write_atomically(Path::new(&path), text.as_bytes()) {
-                        Ok(()) => self.say(Message::new(Key::Saved, [path])),
-                        Err(error) => {
-                            let message = messages::write_message(&self.language, &path, &error);
-                            self.say(message);
-                        }
-                    }
+                    self.save_fetched(&path, &text);
                 }
             }
             ServerMessage::TournamentList { tournaments } => {
@@ -271,6 +265,17 @@ impl Session {
             | ServerMessage::Ended { .. } => {}
             // Sent only to a client whose `hello` asks for positions; this one does not.
             ServerMessage::Position { .. } => {}
+        }
+    }
+
+    /// Writes a fetched game to the file the `fetch` named, and says how that went.
+    fn save_fetched(&mut self, path: &str, text: &str) {
+        match files::write_atomically(Path::new(path), text.as_bytes()) {
+            Ok(()) => self.say(Message::new(Key::Saved, [path.to_owned()])),
+            Err(error) => {
+                let message = messages::write_message(&self.language, path, &error);
+                self.say(message);
+            }
         }
     }
 
