@@ -176,13 +176,7 @@ async fn bad_input_leaves_the_other_games_alone() {
     // The game and the server go on.
     duel.play().await;
     let mut late = TestClient::connect(port, home.path()).await;
-    late.send(ClientMessage::Games).await;
-    let games = late
-        .expect(|m| match m {
-            ServerMessage::GameList { games } => Some(games.clone()),
-            _ => None,
-        })
-        .await;
+    let games = late.games_listed(ClientMessage::Games).await;
     assert_eq!(
         games.iter().find(|g| g.game == id).map(|g| g.moves),
         Some(duel.number)
