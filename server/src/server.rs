@@ -263,7 +263,8 @@ impl Server {
     }
 
     /// Accepts connections until the process ends, or, when the server stops when empty,
-    /// until the last client has left, each taken as [`Server::accept_next`] takes it.
+    /// until the last client has left: at most `--max-connections` open at once, and a
+    /// failed accept waits before the next try (`accept_next`).
     ///
     /// # Errors
     ///

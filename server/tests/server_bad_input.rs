@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use hnefatafl_core::{Move, Square};
 use hnefatafl_net::client::pins_file;
-use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::ClientMessage;
 use hnefatafl_net::tls;
 use server_support::{Duel, TestClient, random_move, started};
 use tokio::io::AsyncWriteExt;
