@@ -196,13 +196,21 @@ impl Committed {
 ///
 /// The thread cannot be started.
 pub(crate) fn start(mut storage: Box<dyn Storage>) -> std::io::Result<(Journal, Committed)> {
+    start_committing(move |write| write.apply(&mut *storage))
+}
+
+/// Starts the writer as [`start`] does, each write committed by `commit` (the tests
+/// watch the writes this way).
+fn start_committing(
+    mut commit: impl FnMut(&Write) -> Result<(), StorageError> + Send + 'static,
+) -> std::io::Result<(Journal, Committed)> {
     let (writes, pending) = std::sync::mpsc::channel::<(u64, Write)>();
     let (progress, committed) = watch::channel(Progress::Committed(0));
     std::thread::Builder::new()
         .name("storage writer".to_owned())
         .spawn(move || {
             for (number, write) in pending {
-                if let Err(error) = write.apply(&mut *storage) {
+                if let Err(error) = commit(&write) {
                     progress.send_replace(Progress::Failed(error.to_string()));
                     return;
                 }

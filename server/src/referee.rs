@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use hnefatafl_core::{Game, Rules};
 use hnefatafl_net::protocol::{
@@ -146,6 +146,50 @@ pub(crate) struct LiveGame {
 }
 
 impl LiveGame {
+    /// A game before its first move, each side's clock full (nothing at all with no
+    /// clock): nobody watches yet, no turn has begun, nothing is offered.
+    pub(crate) fn new(
+        id: GameId,
+        rules_hash: String,
+        game: Game,
+        players: [Option<String>; 2],
+        clock: Option<ClockSpec>,
+        rated: bool,
+        seek: Option<SeekTerms>,
+    ) -> LiveGame {
+        let full = clock.map_or(
+            Left {
+                time: Duration::ZERO,
+                periods: 0,
+            },
+            |clock| Left::full(&clock),
+        );
+        LiveGame {
+            id,
+            rules_hash,
+            game,
+            players,
+            clock,
+            left: [full, full],
+            resumed_turn: None,
+            turn_started: None,
+            turn: 0,
+            result: None,
+            audience: HashSet::new(),
+            offer: None,
+            rated,
+            seek,
+            search: None,
+        }
+    }
+
+    /// The side `name` plays, if a seat is theirs.
+    pub(crate) fn side_of(&self, name: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|player| player.as_deref() == Some(name))
+    }
+
     /// Ends the turn under way: a late timer or computer move of it is stale from now on,
     /// and a search of it stops.
     pub(crate) fn next_turn(&mut self) {
@@ -319,6 +363,18 @@ impl State {
         self.games
             .get_mut(&game)
             .ok_or_else(|| format!("there is no game {game}"))
+    }
+
+    /// A game that is over.
+    pub(crate) fn finished_game(&self, game: GameId) -> Result<&LiveGame, String> {
+        let live = self
+            .games
+            .get(&game)
+            .ok_or_else(|| format!("there is no game {game}"))?;
+        if live.result.is_none() {
+            return Err(format!("game {game} is not over yet"));
+        }
+        Ok(live)
     }
 
     /// Handles one message; `looked_up` is what its seek terms need from storage, read

@@ -7,7 +7,7 @@
 //! off its queue waits for the writes recorded before it.
 
 use std::collections::{BTreeMap, HashMap};
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -17,8 +17,8 @@ use aim::nnue::Network;
 use hnefatafl_core::Rules;
 use hnefatafl_data::{DataDirs, LookupError, Origin, rule_names};
 use hnefatafl_net::protocol::{GameId, ServerMessage};
-use tokio::net::TcpListener;
-use tokio::sync::{Notify, Semaphore, watch};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, watch};
 use tokio_rustls::TlsAcceptor;
 
 use crate::accounts;
@@ -263,10 +263,8 @@ impl Server {
     }
 
     /// Accepts connections until the process ends, or, when the server stops when empty,
-    /// until the last client has left. At most `--max-connections` are open at once: the
-    /// loop waits for a free permit before it accepts another. When an accept fails (out
-    /// of file descriptors: EMFILE, ENFILE) it waits before the next try, 10 ms doubling
-    /// up to 1 s, instead of spinning; a successful accept starts the wait afresh.
+    /// until the last client has left: at most `--max-connections` open at once, and a
+    /// failed accept waits before the next try (`accept_next`).
     ///
     /// # Errors
     ///
@@ -279,16 +277,10 @@ impl Server {
     ) -> Result<(), ServerError> {
         self.clone().start_followups();
         tokio::spawn(self.clone().rating_periods());
-        let mut back_off = FIRST_BACK_OFF;
         let mut committed = self.committed.clone();
         loop {
-            let next = async {
-                // The semaphore is never closed.
-                let permit = self.connections.clone().acquire_owned().await.ok();
-                (permit, listener.accept().await)
-            };
-            let (permit, accepted) = tokio::select! {
-                next = next => next,
+            let (permit, stream, peer) = tokio::select! {
+                accepted = self.accept_next(&listener) => accepted,
                 () = self.emptied() => {
                     // Nobody is left to be told, but what was recorded is still stored.
                     let recorded = self.lock().journal.recorded();
@@ -296,18 +288,6 @@ impl Server {
                 }
                 () = terminated() => return self.shut_down().await,
                 error = committed.failed() => return Err(ServerError::Write(error)),
-            };
-            let (stream, peer) = match accepted {
-                Ok(accepted) => {
-                    back_off = FIRST_BACK_OFF;
-                    accepted
-                }
-                Err(_) => {
-                    drop(permit);
-                    tokio::time::sleep(back_off).await;
-                    back_off = (back_off * 2).min(LONGEST_BACK_OFF);
-                    continue;
-                }
             };
             let server = self.clone();
             let tls = tls.clone();
@@ -319,6 +299,29 @@ impl Server {
                     server.empty.notify_one();
                 }
             });
+        }
+    }
+
+    /// The next connection on `listener`, with its permit: at most `--max-connections`
+    /// are open at once, so it waits for a free permit before it accepts. When an accept
+    /// fails (out of file descriptors: EMFILE, ENFILE) it waits before the next try, 10 ms
+    /// doubling up to 1 s, instead of spinning.
+    async fn accept_next(
+        &self,
+        listener: &TcpListener,
+    ) -> (Option<OwnedSemaphorePermit>, TcpStream, SocketAddr) {
+        let mut back_off = FIRST_BACK_OFF;
+        loop {
+            // The semaphore is never closed.
+            let permit = self.connections.clone().acquire_owned().await.ok();
+            match listener.accept().await {
+                Ok((stream, peer)) => return (permit, stream, peer),
+                Err(_) => {
+                    drop(permit);
+                    tokio::time::sleep(back_off).await;
+                    back_off = (back_off * 2).min(LONGEST_BACK_OFF);
+                }
+            }
         }
     }
 

@@ -12,18 +12,12 @@ use std::time::{Duration, Instant};
 use hnefatafl_net::client::pins_file;
 use hnefatafl_net::protocol::{ClientMessage, ClockSpec, ServerMessage};
 use raw::Raw;
-use server_support::{PATIENCE, ServerProcess, TestClient, started};
+use server_support::{PATIENCE, ServerProcess, TestClient, lines_allowed, open_game, started};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
 fn new_game(rules: &str) -> ClientMessage {
-    ClientMessage::New {
-        rules: rules.into(),
-        clock: ClockSpec::parse("5+3"),
-        side: 0,
-        opponent: None,
-        rated: false,
-    }
+    open_game(rules, ClockSpec::parse("5+3"), false)
 }
 
 /// Brandub's rule file with another id and name and a comment of `padding` bytes.
@@ -87,15 +81,7 @@ async fn long_lists_come_in_pages_and_no_line_is_too_long() {
     // ... while one under the limit is played, watched and joined with its text.
     let fair = padded_rules("fair", 12_000);
     assert!(fair.len() <= 16 * 1024);
-    ann.send(ClientMessage::UploadRules { text: fair.clone() })
-        .await;
-    let hash = ann
-        .expect(|m| match m {
-            ServerMessage::RulesAdded { rules } => Some(rules.hash.clone()),
-            ServerMessage::Error { message } => panic!("refused: {message}"),
-            _ => None,
-        })
-        .await;
+    let hash = ann.upload(fair.clone()).await.hash;
     ann.send(new_game(&hash)).await;
     let state = ann.game_state().await;
     assert_eq!(state.rules_text, fair);
@@ -118,8 +104,7 @@ impl TestClient {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_opens_only_its_quota_of_games_and_uploads() {
     let (_data, home, server) = started(&["--open-games", "3", "--uploads-per-hour", "2"]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     let mut bob = TestClient::connect(server.port, home.path()).await;
     bob.register("bob", "password").await;
     for _ in 0..3 {
@@ -193,10 +178,8 @@ async fn registrations_per_address_are_counted() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_cannot_flood_the_chat() {
     let (_data, home, server) = started(&[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
-    ann.send(new_game("brandub")).await;
-    let game = ann.game_state().await.summary.game;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
+    let game = ann.made_game(new_game("brandub")).await;
     let mut guest = TestClient::connect(server.port, home.path()).await;
     guest.send(ClientMessage::Watch { game }).await;
     guest.game_state().await;
@@ -219,21 +202,9 @@ async fn a_guest_cannot_flood_the_chat() {
             text: marker.clone(),
         })
         .await;
-    let mut heard = 0u32;
-    loop {
-        let text = ann
-            .expect(|m| match m {
-                ServerMessage::Chat { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .await;
-        if text == marker {
-            break;
-        }
-        heard += 1;
-    }
+    let heard = ann.chat_before(&marker).await;
     // Two a second, in bursts of two: what the time allows and no more.
-    let allowed = 2 + (2.0 * (sending + Duration::from_millis(200)).as_secs_f64()).ceil() as u32;
+    let allowed = lines_allowed(2, sending + Duration::from_millis(200));
     assert!(
         heard <= allowed,
         "{heard} of {lines} lines passed, {allowed} allowed"
@@ -283,10 +254,7 @@ async fn silent_connections_are_closed() {
     let started = Instant::now();
     let closing = idle.error().await;
     assert!(closing.contains("no message for 2 s"), "{closing}");
-    let closed = tokio::time::timeout(PATIENCE, idle.client.recv())
-        .await
-        .expect("closed in time");
-    assert!(matches!(closed, Ok(None) | Err(_)), "{closed:?}");
+    idle.closed().await;
     assert!(started.elapsed() >= Duration::from_millis(1900));
     talk.await
         .expect("the talking client was answered all along");
@@ -419,20 +387,13 @@ async fn wrong_passwords_from_one_address_do_not_lock_out_the_owner() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hidden_characters_and_unknown_fields_are_refused_or_removed() {
     let (_data, home, server) = started(&[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
-    ann.send(new_game("brandub")).await;
-    let game = ann.game_state().await.summary.game;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
+    let game = ann.made_game(new_game("brandub")).await;
 
     // Chat: overrides, isolates, zero widths, controls are gone.
     let text = "a\u{202E}b\u{2066}c\u{200B}d\u{FEFF}e\u{7}f\u{1B}[2Jg\u{2028}h".to_owned();
     ann.send(ClientMessage::Say { game, text }).await;
-    let heard = ann
-        .expect(|m| match m {
-            ServerMessage::Chat { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .await;
+    let heard = ann.chat().await;
     assert_eq!(heard, "abcdef[2Jgh");
 
     // Names with them are refused at registration.

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use hnefatafl_core::{Move, Square};
 use hnefatafl_net::client::pins_file;
-use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::ClientMessage;
 use hnefatafl_net::tls;
 use server_support::{Duel, TestClient, random_move, started};
 use tokio::io::AsyncWriteExt;
@@ -176,13 +176,7 @@ async fn bad_input_leaves_the_other_games_alone() {
     // The game and the server go on.
     duel.play().await;
     let mut late = TestClient::connect(port, home.path()).await;
-    late.send(ClientMessage::Games).await;
-    let games = late
-        .expect(|m| match m {
-            ServerMessage::GameList { games } => Some(games.clone()),
-            _ => None,
-        })
-        .await;
+    let games = late.games_listed(ClientMessage::Games).await;
     assert_eq!(
         games.iter().find(|g| g.game == id).map(|g| g.moves),
         Some(duel.number)

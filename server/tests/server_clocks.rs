@@ -9,39 +9,11 @@ mod server_support;
 use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{
-    ClientMessage, ClockSpec, EndCause, GameId, GameResult, OfferKind, ServerMessage,
+    ClientMessage, ClockSpec, EndCause, GameResult, OfferKind, ServerMessage,
 };
 use server_support::{
     Random, ServerProcess, TestClient, apply, replay, seated, send_random_move, started,
 };
-
-fn ended(game: GameId) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
-    move |m| match m {
-        ServerMessage::Ended { game: g, result } if *g == game => Some(*result),
-        _ => None,
-    }
-}
-
-/// Waits for move `number` and answers both clocks and both sides' periods.
-async fn moved(
-    client: &mut TestClient,
-    game: GameId,
-    number: u32,
-) -> (Option<[u64; 2]>, Option<[u32; 2]>) {
-    client
-        .expect(|m| match m {
-            ServerMessage::Moved {
-                game: g,
-                number: n,
-                clocks,
-                periods,
-                ..
-            } if *g == game && *n == number => Some((*clocks, *periods)),
-            ServerMessage::Error { message } => panic!("refused: {message}"),
-            _ => None,
-        })
-        .await
-}
 
 /// Waits until `since` is more than `wait` ago.
 async fn let_pass(since: Instant, wait: Duration) {
@@ -69,9 +41,9 @@ async fn a_slow_move_spends_a_byo_yomi_period_and_a_slower_one_loses() {
     for number in 1..=2 {
         let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
         apply(&mut game, mv);
-        let (_, periods) = moved(&mut ann, id, number).await;
+        let (_, _, periods) = ann.moved_in_full(id, number).await;
         assert_eq!(periods, Some([2, 2]), "move {number}");
-        moved(&mut bob, id, number).await;
+        bob.moved(id, number).await;
     }
 
     // Ann takes longer than a period: one is gone, one left.
@@ -79,20 +51,20 @@ async fn a_slow_move_spends_a_byo_yomi_period_and_a_slower_one_loses() {
     let_pass(turn, period + Duration::from_millis(300)).await;
     let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
     apply(&mut game, mv);
-    let (clocks, periods) = moved(&mut ann, id, 3).await;
+    let (_, clocks, periods) = ann.moved_in_full(id, 3).await;
     assert_eq!(periods, Some([1, 2]));
     assert_eq!(clocks.map(|c| c[0]), Some(0), "her main time is out");
     let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
     apply(&mut game, mv);
-    moved(&mut bob, id, 4).await;
-    let (_, periods) = moved(&mut ann, id, 4).await;
+    bob.moved(id, 4).await;
+    let (_, _, periods) = ann.moved_in_full(id, 4).await;
     assert_eq!(periods, Some([1, 2]));
 
     // Now she overruns her last period: she loses on time, and her move is refused.
     let turn = Instant::now();
     let_pass(turn, period + Duration::from_millis(300)).await;
     let late = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
-    let result = bob.expect(ended(id)).await;
+    let result = bob.ended(id).await;
     assert_eq!(
         result,
         GameResult {
@@ -107,9 +79,7 @@ async fn a_slow_move_spends_a_byo_yomi_period_and_a_slower_one_loses() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_correspondence_game_keeps_its_deadline_across_a_restart() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let (data, home, mut server) = started(&[]);
     let port = server.port;
     // A correspondence clock of 0.0001 days: 8.64 s for each move.
     let clock = ClockSpec::parse("0.0001d").expect("a correspondence clock");
@@ -123,7 +93,7 @@ async fn a_correspondence_game_keeps_its_deadline_across_a_restart() {
     let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
     apply(&mut game, mv);
     // Bob's turn begins before he hears of Ann's move.
-    let (clocks, _) = moved(&mut bob, id, 1).await;
+    let (_, clocks) = bob.moved(id, 1).await;
     let heard = Instant::now();
     assert_eq!(clocks, Some([per_move, per_move]));
 
@@ -148,7 +118,7 @@ async fn a_correspondence_game_keeps_its_deadline_across_a_restart() {
         heard.elapsed().as_millis()
     );
     // Nobody moves: Bob loses on time when his move's time is out, not later.
-    let result = bob.expect(ended(id)).await;
+    let result = bob.ended(id).await;
     let waited = heard.elapsed();
     assert_eq!(
         result,
@@ -179,7 +149,7 @@ async fn an_accepted_undo_gives_no_time_back() {
     let_pass(Instant::now(), think).await;
     let mv = send_random_move([&mut ann, &mut bob], id, &game, &mut random).await;
     apply(&mut game, mv);
-    let (clocks, _) = moved(&mut ann, id, 1).await;
+    let (_, clocks) = ann.moved(id, 1).await;
     let spent = main - clocks.expect("clocks")[0];
     assert!(spent >= 600, "{spent} ms spent");
 

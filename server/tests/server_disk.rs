@@ -3,46 +3,21 @@
 
 mod server_support;
 
-use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 use server_support::binaries::server_binary;
-use server_support::{PATIENCE, ServerProcess, TestClient};
+use server_support::{ServerProcess, TestClient, refused_start, started};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_server_on_one_data_directory_refuses_to_start() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let first = ServerProcess::start(data.path(), 0, &[]);
+    let (data, home, first) = started(&[]);
 
-    let mut second = Command::new(server_binary())
-        .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
-        .arg(data.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start a second hnefataflserver");
-    let deadline = Instant::now() + PATIENCE;
-    let status = loop {
-        if let Some(status) = second.try_wait().expect("try_wait") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = second.kill();
-            let _ = second.wait();
-            panic!("a second server on the same data directory kept running");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut message = String::new();
+    let mut second = Command::new(server_binary());
     second
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut message)
-        .expect("its message");
+        .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
+        .arg(data.path());
+    let (status, message) = refused_start(second);
     assert!(!status.success(), "{status}: {message}");
     let lock_file = data.path().join("lock");
     for named in [

@@ -9,7 +9,7 @@ use hnefatafl_core::otn::GameRecord;
 use hnefatafl_core::save::SavedGame;
 use hnefatafl_core::{Game, Rules};
 use hnefatafl_net::protocol::{ClientMessage, GameId, Record, RecordFormat, ServerMessage};
-use server_support::{Duel, ServerProcess, TestClient};
+use server_support::{Duel, TestClient, started};
 
 fn brandub() -> Rules {
     let text = hnefatafl_data::rules("brandub").expect("shipped");
@@ -34,30 +34,6 @@ async fn finished_game(duel: &mut Duel, moves: u32) -> (GameId, Game) {
             .await;
     }
     (id, duel.game.clone())
-}
-
-/// A new game between the duel's players, with the same names.
-async fn next_game(duel: &mut Duel) {
-    let [first, second] = &mut duel.players;
-    first
-        .send(ClientMessage::New {
-            rules: "brandub".into(),
-            clock: None,
-            side: 0,
-            opponent: None,
-            rated: false,
-        })
-        .await;
-    let state = first.game_state().await;
-    second
-        .send(ClientMessage::Join {
-            game: state.summary.game,
-        })
-        .await;
-    second.game_state().await;
-    duel.id = state.summary.game;
-    duel.game = server_support::replay(&state);
-    duel.number = 0;
 }
 
 /// OTN read back by core's reader, replayed on brandub's rules: it must be the game played.
@@ -110,16 +86,14 @@ async fn player_records(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_come_back_as_otn_one_at_a_time_and_a_players_whole_archive() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let port = server.port;
 
     let mut duel = Duel::start(port, home.path(), "brandub", ["ann", "bob"], 0x0e7f_0001).await;
     let mut played = Vec::new();
     for moves in [14, 3, 9] {
         played.push(finished_game(&mut duel, moves).await);
-        next_game(&mut duel).await;
+        duel.next_game("brandub").await;
     }
     // A game of others' is in nobody else's archive; an unfinished one is in none.
     let mut others = Duel::start(port, home.path(), "brandub", ["cid", "dag"], 7).await;

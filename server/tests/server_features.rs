@@ -10,15 +10,11 @@ use assert_cmd::Command;
 use hnefatafl_net::protocol::{
     ClientMessage, ClockSpec, EndCause, GameResult, OfferKind, ServerMessage,
 };
-use server_support::{Duel, ServerProcess, TestClient, raw_connection, replay, seated, started};
+use server_support::{
+    Duel, ServerProcess, TestClient, computer_game, make_and_join, raw_connection, replay, seated,
+    started,
+};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-
-fn ended(game: u64) -> impl FnMut(&ServerMessage) -> Option<GameResult> {
-    move |m| match m {
-        ServerMessage::Ended { game: g, result } if *g == game => Some(*result),
-        _ => None,
-    }
-}
 
 #[test]
 fn help_and_version() {
@@ -202,28 +198,7 @@ async fn chat_offers_and_resigning() {
     let [ann, bob] = &mut duel.players;
 
     // A draw offer declined, then resigning.
-    ann.send(ClientMessage::Offer {
-        game: id,
-        kind: OfferKind::Draw,
-    })
-    .await;
-    bob.expect(|m| {
-        matches!(
-            m,
-            ServerMessage::Offered {
-                kind: OfferKind::Draw,
-                ..
-            }
-        )
-        .then_some(())
-    })
-    .await;
-    bob.send(ClientMessage::Answer {
-        game: id,
-        kind: OfferKind::Draw,
-        accept: false,
-    })
-    .await;
+    ann.offer_answered(bob, id, OfferKind::Draw, false).await;
     ann.expect(|m| {
         matches!(
             m,
@@ -236,7 +211,7 @@ async fn chat_offers_and_resigning() {
     })
     .await;
     bob.send(ClientMessage::Resign { game: id }).await;
-    let result = ann.expect(ended(id)).await;
+    let result = ann.ended(id).await;
     assert_eq!(
         result,
         GameResult {
@@ -248,19 +223,18 @@ async fn chat_offers_and_resigning() {
     assert_eq!(bob.error().await, format!("game {id} is over"));
 
     // A draw agreed in a second game.
-    ann.send(ClientMessage::New {
+    let new = ClientMessage::New {
         rules: "tablut".into(),
         clock: None,
         side: 1,
         opponent: None,
         rated: false,
-    })
-    .await;
-    let second = ann.game_state().await.summary.game;
-    bob.send(ClientMessage::Join { game: second }).await;
-    assert_eq!(bob.game_state().await.your_side, Some(0));
+    };
+    let [made, joined] = make_and_join(ann, bob, new).await;
+    let second = made.summary.game;
+    assert_eq!(joined.your_side, Some(0));
     bob.agreed_with(ann, second, OfferKind::Draw).await;
-    let result = bob.expect(ended(second)).await;
+    let result = bob.ended(second).await;
     assert_eq!(
         result,
         GameResult {
@@ -282,7 +256,7 @@ async fn the_clock_runs_out() {
         state.clocks
     );
     // Ann, to move, never does.
-    let result = bob.expect(ended(id)).await;
+    let result = bob.ended(id).await;
     assert_eq!(
         result,
         GameResult {
@@ -304,15 +278,7 @@ async fn uploaded_rules_and_a_computer_opponent() {
         .replacen("id\tbrandub", "id\tmy_brandub", 1)
         .replacen("\"Brandub\"", "\"My brandub\"", 1);
     assert_ne!(text, shipped, "the shipped file names its id");
-    ann.send(ClientMessage::UploadRules { text: text.clone() })
-        .await;
-    let info = ann
-        .expect(|m| match m {
-            ServerMessage::RulesAdded { rules } => Some(rules.clone()),
-            ServerMessage::Error { message } => panic!("{message}"),
-            _ => None,
-        })
-        .await;
+    let info = ann.upload(text.clone()).await;
     assert_eq!(info.id, "my_brandub");
     assert_eq!(info.hash.len(), 64);
     ann.send(ClientMessage::UploadRules {
@@ -320,25 +286,13 @@ async fn uploaded_rules_and_a_computer_opponent() {
     })
     .await;
     assert!(ann.error().await.starts_with("rules: "));
-    ann.send(ClientMessage::Rules).await;
-    let offered = ann
-        .expect(|m| match m {
-            ServerMessage::RulesList { rules } => Some(rules.clone()),
-            _ => None,
-        })
-        .await;
+    let offered = ann.rules_list().await;
     assert!(offered.iter().any(|r| r.file == "hnefatafl"));
     assert!(offered.contains(&info));
 
     // The computer plays player 0 on the uploaded rules and moves first.
-    ann.send(ClientMessage::New {
-        rules: info.hash.clone(),
-        clock: None,
-        side: 1,
-        opponent: Some("computer1".into()),
-        rated: false,
-    })
-    .await;
+    ann.send(computer_game(&info.hash, "computer1", 1, false))
+        .await;
     let state = ann.game_state().await;
     assert_eq!(
         state.summary.players,
@@ -354,22 +308,14 @@ async fn uploaded_rules_and_a_computer_opponent() {
     ann.send(ClientMessage::Move { game: id, mv: mine }).await;
     ann.moved(id, 2).await;
     ann.moved(id, 3).await;
-    ann.send(ClientMessage::New {
-        rules: "brandub".into(),
-        clock: None,
-        side: 0,
-        opponent: Some("computer9".into()),
-        rated: false,
-    })
-    .await;
+    ann.send(computer_game("brandub", "computer9", 0, false))
+        .await;
     assert!(ann.error().await.contains("no computer account"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_server_stops_when_its_last_client_leaves() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let mut server = ServerProcess::start(data.path(), 0, &["--local"]);
+    let (data, home, mut server) = started(&["--local"]);
     let first = TestClient::connect(server.port, home.path()).await;
     let second = TestClient::connect(server.port, home.path()).await;
     drop(first);

@@ -31,13 +31,7 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
     assert_eq!(state.summary.players, [Some("ann".into()), None]);
 
     // Bob finds the game in the list and takes the free seat.
-    bob.send(ClientMessage::Games).await;
-    let listed = bob
-        .expect(|m| match m {
-            ServerMessage::GameList { games } => Some(games.clone()),
-            _ => None,
-        })
-        .await;
+    let listed = bob.games_listed(ClientMessage::Games).await;
     assert!(
         listed
             .iter()
@@ -83,13 +77,7 @@ async fn two_players_and_a_spectator_play_a_whole_game() {
     assert_eq!(result.reason, EndCause::Rules(outcome.reason));
 
     // The archive holds it; the saved game has every move.
-    watcher.send(ClientMessage::Archive).await;
-    let archived = watcher
-        .expect(|m| match m {
-            ServerMessage::ArchiveList { games } => Some(games.clone()),
-            _ => None,
-        })
-        .await;
+    let archived = watcher.games_listed(ClientMessage::Archive).await;
     let entry = archived.iter().find(|g| g.game == id).expect("archived");
     assert_eq!(entry.moves, number);
     assert_eq!(entry.result.as_ref(), Some(&result));

@@ -9,18 +9,12 @@ mod server_support;
 
 use std::time::{Duration, Instant};
 
-use hnefatafl_net::protocol::{self, ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::{self, ClientMessage, GameId, ServerMessage};
 use raw::Raw;
-use server_support::{PATIENCE, TestClient, started};
+use server_support::{PATIENCE, TestClient, lines_allowed, open_game, started};
 
 fn new_game(rules: &str) -> ClientMessage {
-    ClientMessage::New {
-        rules: rules.into(),
-        clock: None,
-        side: 0,
-        opponent: None,
-        rated: false,
-    }
+    open_game(rules, None, false)
 }
 
 /// Shipped brandub's rule file.
@@ -142,31 +136,40 @@ async fn blank_lines_do_not_keep_a_connection_open() {
     assert!(idle.next().await.is_none(), "closed");
 }
 
-/// Waits for the chat line `marker` at `listener` and answers the number of other chat
-/// lines heard before it.
-async fn chat_before(listener: &mut TestClient, marker: &str) -> usize {
-    let mut heard = 0;
-    loop {
-        let text = listener
-            .expect(|m| match m {
-                ServerMessage::Chat { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .await;
-        if text == marker {
-            return heard;
+/// The guests, watchers of `game`, each say `lines` lines at once; after a quiet second
+/// Ann says a line of her own. Answers how many of the guests' lines she heard before
+/// hers, and the most that a quota of `per_second` lines a second lets through in the
+/// time they took to send them.
+async fn flood(
+    ann: &mut TestClient,
+    guests: &mut [Raw],
+    game: GameId,
+    lines: usize,
+    per_second: usize,
+) -> (usize, usize) {
+    let say = |text: String| ClientMessage::Say { game, text };
+    let started = Instant::now();
+    for guest in guests.iter_mut() {
+        for index in 0..lines {
+            guest.send(&say(format!("spam {index}"))).await;
         }
-        heard += 1;
     }
+    let sending = started.elapsed();
+    // The player's own line, after a quiet second, shows when all have come.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    ann.send(say("the end".to_owned())).await;
+    let heard = ann.chat_before("the end").await;
+    (
+        heard,
+        lines_allowed(per_second, sending + Duration::from_millis(300)),
+    )
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_connections_of_one_address_share_its_chat_quota() {
     let (_data, home, server) = started(&[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
-    ann.send(new_game("brandub")).await;
-    let game = ann.game_state().await.summary.game;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
+    let game = ann.made_game(new_game("brandub")).await;
 
     // A guest who does not watch the game may not talk in it.
     let mut outsider = Raw::connect([127, 0, 0, 4], server.port, home.path()).await;
@@ -180,27 +183,11 @@ async fn many_connections_of_one_address_share_its_chat_quota() {
     // Thirty watchers at one address, three lines each, sent at once.
     let mut guests = Vec::new();
     for _ in 0..30 {
-        let mut guest = Raw::connect([127, 0, 0, 2], server.port, home.path()).await;
-        guest.send(&ClientMessage::Watch { game }).await;
-        assert!(matches!(
-            guest.next().await,
-            Some(ServerMessage::Game { .. })
-        ));
+        let guest = Raw::watching([127, 0, 0, 2], server.port, home.path(), game).await;
         guests.push(guest);
     }
-    let started = Instant::now();
-    for guest in &mut guests {
-        for index in 0..3 {
-            guest.send(&say(&format!("spam {index}"))).await;
-        }
-    }
-    let sending = started.elapsed();
-    // The player's own line, after a quiet second, shows when all have come.
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    ann.send(say("the end")).await;
-    let heard = chat_before(&mut ann, "the end").await;
     // Four lines a second from one address, in bursts of four.
-    let allowed = 4 + (4.0 * (sending + Duration::from_millis(300)).as_secs_f64()).ceil() as usize;
+    let (heard, allowed) = flood(&mut ann, &mut guests, game, 3, 4).await;
     assert!(
         heard <= allowed,
         "{heard} of 90 lines passed, {allowed} allowed"
@@ -210,26 +197,10 @@ async fn many_connections_of_one_address_share_its_chat_quota() {
     // Watchers at many addresses share the game's quota, ten lines a second.
     let mut crowd = Vec::new();
     for host in 10..30 {
-        let mut guest = Raw::connect([127, 0, 0, host], server.port, home.path()).await;
-        guest.send(&ClientMessage::Watch { game }).await;
-        assert!(matches!(
-            guest.next().await,
-            Some(ServerMessage::Game { .. })
-        ));
+        let guest = Raw::watching([127, 0, 0, host], server.port, home.path(), game).await;
         crowd.push(guest);
     }
-    let started = Instant::now();
-    for guest in &mut crowd {
-        for index in 0..2 {
-            guest.send(&say(&format!("crowd {index}"))).await;
-        }
-    }
-    let sending = started.elapsed();
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    ann.send(say("the very end")).await;
-    let heard = chat_before(&mut ann, "the very end").await;
-    let allowed =
-        10 + (10.0 * (sending + Duration::from_millis(300)).as_secs_f64()).ceil() as usize;
+    let (heard, allowed) = flood(&mut ann, &mut crowd, game, 2, 10).await;
     assert!(
         heard <= allowed,
         "{heard} of 40 lines passed, {allowed} allowed"
@@ -239,8 +210,7 @@ async fn many_connections_of_one_address_share_its_chat_quota() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rule_file_too_long_as_sent_is_refused_and_nothing_is_kept() {
     let (_data, home, server) = started(&[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     // Control characters in a comment, as many as the upload's line holds: 11 KB here,
     // near 64 KB as JSON text, too much for a `game` message with the text and more.
     let rules = brandub().replace("id\tbrandub", "id\tnoisy");
@@ -259,32 +229,19 @@ async fn a_rule_file_too_long_as_sent_is_refused_and_nothing_is_kept() {
     let refused = ann.error().await;
     assert!(refused.contains("as sent"), "{refused}");
     // Nothing was kept: the rules are not listed, and no game can be made of them.
-    ann.send(ClientMessage::Rules).await;
-    let listed = ann
-        .expect(|m| match m {
-            ServerMessage::RulesList { rules } => Some(rules.clone()),
-            _ => None,
-        })
-        .await;
+    let listed = ann.rules_list().await;
     assert!(listed.iter().all(|rules| rules.id != "noisy"), "{listed:?}");
     ann.send(new_game("noisy")).await;
     let refused = ann.error().await;
     assert!(refused.starts_with("no rules `noisy`"), "{refused}");
-    ann.send(ClientMessage::Games).await;
-    let games = ann
-        .expect(|m| match m {
-            ServerMessage::GameList { games } => Some(games.clone()),
-            _ => None,
-        })
-        .await;
+    let games = ann.games_listed(ClientMessage::Games).await;
     assert!(games.is_empty(), "{games:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_upload_cannot_pose_as_a_shipped_rule_set() {
     let (_data, home, server) = started(&[]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
     // A rigged brandub (the king's side starts a piece short) under brandub's id and name,
     // under another id with brandub's name, and under brandub's id in other letters.
     let rigged = brandub().replacen("\n", "\n# rigged\n", 1);
@@ -306,15 +263,7 @@ async fn an_upload_cannot_pose_as_a_shipped_rule_set() {
     let own = brandub()
         .replace("id\tbrandub", "id\tmine")
         .replace("\"Brandub\"", "\"Ann's brandub\"");
-    ann.send(ClientMessage::UploadRules { text: own.clone() })
-        .await;
-    let added = ann
-        .expect(|m| match m {
-            ServerMessage::RulesAdded { rules } => Some(rules.clone()),
-            ServerMessage::Error { message } => panic!("refused: {message}"),
-            _ => None,
-        })
-        .await;
+    let added = ann.upload(own.clone()).await;
     assert_eq!(added.uploader.as_deref(), Some("ann"));
     let mut bob = TestClient::connect(server.port, home.path()).await;
     bob.register("bob", "password").await;
@@ -326,13 +275,7 @@ async fn an_upload_cannot_pose_as_a_shipped_rule_set() {
         "{refused}"
     );
     // The shipped one keeps no uploader.
-    bob.send(ClientMessage::Rules).await;
-    let listed = bob
-        .expect(|m| match m {
-            ServerMessage::RulesList { rules } => Some(rules.clone()),
-            _ => None,
-        })
-        .await;
+    let listed = bob.rules_list().await;
     let shipped = listed.iter().find(|r| r.id == "brandub").expect("brandub");
     assert_eq!(shipped.uploader, None);
     assert_eq!(listed.iter().filter(|r| r.id == "mine").count(), 1);
@@ -391,10 +334,8 @@ async fn names_differ_by_more_than_case_and_no_account_looks_like_a_computer_or_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn invisible_characters_and_piles_of_marks_are_removed_from_chat_and_traffic() {
     let (_data, home, server) = started(&["--showtraffic"]);
-    let mut ann = TestClient::connect(server.port, home.path()).await;
-    ann.register("ann", "password").await;
-    ann.send(new_game("brandub")).await;
-    let game = ann.game_state().await.summary.game;
+    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
+    let game = ann.made_game(new_game("brandub")).await;
     // Hangul filler, braille blank, combining grapheme joiner, a variation selector, an
     // override, and three hundred combining marks on one letter.
     let text = format!(
@@ -402,12 +343,7 @@ async fn invisible_characters_and_piles_of_marks_are_removed_from_chat_and_traff
         "\u{301}".repeat(300)
     );
     ann.send(ClientMessage::Say { game, text }).await;
-    let heard = ann
-        .expect(|m| match m {
-            ServerMessage::Chat { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .await;
+    let heard = ann.chat().await;
     assert_eq!(heard, "abcdef\u{301}\u{301}\u{301}\u{301}");
     // The traffic shows the client's line with its hidden characters escaped.
     let shown = server.output_until(|text| text.contains("U+202E"));

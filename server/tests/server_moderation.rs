@@ -13,7 +13,7 @@ use hnefatafl_net::protocol::{
     ClientMessage, EndCause, GameId, ModAction, ModLogEntry, ServerMessage,
 };
 use raw::Raw;
-use server_support::{PATIENCE, ServerProcess, TestClient};
+use server_support::{PATIENCE, ServerProcess, TestClient, make_and_join, open_game, started};
 
 /// Sends a moderator's action and answers the logged entry, or the refusal's text.
 async fn moderate(
@@ -38,19 +38,8 @@ async fn moderate(
 
 /// Makes a game of brandub between two clients; answers its number.
 async fn game(first: &mut TestClient, second: &mut TestClient, rated: bool) -> GameId {
-    first
-        .send(ClientMessage::New {
-            rules: "brandub".into(),
-            clock: None,
-            side: 0,
-            opponent: None,
-            rated,
-        })
-        .await;
-    let id = first.game_state().await.summary.game;
-    second.send(ClientMessage::Join { game: id }).await;
-    second.game_state().await;
-    id
+    let [made, _] = make_and_join(first, second, open_game("brandub", None, rated)).await;
+    made.summary.game
 }
 
 /// Waits until the server closes the client's connection, skipping what comes first;
@@ -128,16 +117,11 @@ async fn chat_texts(client: &mut TestClient, game: GameId) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moderators_mute_hide_kick_abort_and_ban_and_a_restart_keeps_it() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
     let extra = ["--admin", "boss", "--rating-period", "1s"];
-    let mut server = ServerProcess::start(data.path(), 0, &extra);
+    let (data, home, mut server) = started(&extra);
     let port = server.port;
-    let mut boss = TestClient::registered(port, home.path(), "boss").await;
-    let mut moderator = TestClient::registered(port, home.path(), "mod").await;
-    let mut bob = TestClient::registered(port, home.path(), "bob").await;
-    let mut carol = TestClient::registered(port, home.path(), "carol").await;
-    let mut eve = TestClient::registered(port, home.path(), "eve").await;
+    let [mut boss, mut moderator, mut bob, mut carol, mut eve] =
+        TestClient::all_registered(port, home.path(), ["boss", "mod", "bob", "carol", "eve"]).await;
 
     // A plain account may do nothing of it; a moderator does not make moderators.
     let promote = ModAction::Promote {
@@ -260,21 +244,8 @@ async fn moderators_mute_hide_kick_abort_and_ban_and_a_restart_keeps_it() {
     let leaderboard = || async {
         let mut carol = TestClient::connect(port, home.path()).await;
         loop {
-            carol
-                .send(ClientMessage::Ratings {
-                    rules: "brandub".into(),
-                    page: 0,
-                })
-                .await;
-            let bob = carol
-                .expect(|m| match m {
-                    ServerMessage::Leaderboard { entries, .. } => {
-                        Some(entries.iter().find(|e| e.name == "bob").map(|e| e.games))
-                    }
-                    _ => None,
-                })
-                .await;
-            if let Some(games) = bob {
+            let (_, entries) = carol.leaderboard("brandub").await;
+            if let Some(games) = entries.iter().find(|e| e.name == "bob").map(|e| e.games) {
                 return games;
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
@@ -298,13 +269,7 @@ async fn moderators_mute_hide_kick_abort_and_ban_and_a_restart_keeps_it() {
         "{refused}"
     );
     // His games and rating stay: the archive and the leaderboard still have them.
-    eve.send(ClientMessage::Archive).await;
-    let archived = eve
-        .expect(|m| match m {
-            ServerMessage::ArchiveList { games } => Some(games.clone()),
-            _ => None,
-        })
-        .await;
+    let archived = eve.games_listed(ClientMessage::Archive).await;
     assert!(
         archived
             .iter()

@@ -6,13 +6,11 @@ mod server_support;
 use hnefatafl_net::client::{Client, ClientError, pins_file};
 use hnefatafl_net::tls::TlsError;
 use hnefatafl_server::tls::{CERTIFICATE_FILE, KEY_FILE};
-use server_support::{ServerProcess, TestClient};
+use server_support::{ServerProcess, TestClient, started};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_changed_certificate_is_refused() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let (data, home, mut server) = started(&[]);
     let port = server.port;
 
     // First use: pinned.

@@ -7,7 +7,9 @@ mod server_support;
 use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{ClientMessage, GameId, RulesRating, ServerMessage};
-use server_support::{PATIENCE, ServerProcess, TestClient, started};
+use server_support::{
+    PATIENCE, ServerProcess, TestClient, computer_game, make_and_join, open_game, started,
+};
 
 /// A new player's rating and deviation, as Glickman's paper sets them.
 const NEW_RATING: i32 = 1500;
@@ -21,20 +23,10 @@ async fn play_to_resignation(
     rated: bool,
     loser: &str,
 ) -> GameId {
-    creator
-        .send(ClientMessage::New {
-            rules: "brandub".into(),
-            clock: None,
-            side: 0,
-            opponent: None,
-            rated,
-        })
-        .await;
-    let state = creator.game_state().await;
-    assert_eq!(state.summary.rated, rated);
-    let game = state.summary.game;
-    joiner.send(ClientMessage::Join { game }).await;
-    assert_eq!(joiner.game_state().await.summary.rated, rated);
+    let [made, joined] = make_and_join(creator, joiner, open_game("brandub", None, rated)).await;
+    assert_eq!(made.summary.rated, rated);
+    let game = made.summary.game;
+    assert_eq!(joined.summary.rated, rated);
     let resigning = if creator.name == loser {
         &mut *creator
     } else {
@@ -72,10 +64,8 @@ async fn rated_when_the_period_ends(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rated_games_change_ratings_when_the_period_ends_and_unrated_ones_do_not() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
     let period = ["--rating-period", "1s"];
-    let mut server = ServerProcess::start(data.path(), 0, &period);
+    let (data, home, mut server) = started(&period);
     let port = server.port;
 
     let mut ann = TestClient::connect(port, home.path()).await;
@@ -101,20 +91,7 @@ async fn rated_games_change_ratings_when_the_period_ends_and_unrated_ones_do_not
     assert!(loser.rating < NEW_RATING, "{loser:?}");
     assert_eq!((winner_history, loser_history), (1, 1));
 
-    ann.send(ClientMessage::Ratings {
-        rules: "brandub".into(),
-        page: 0,
-    })
-    .await;
-    let (rules_id, board) = ann
-        .expect(|m| match m {
-            ServerMessage::Leaderboard {
-                rules_id, entries, ..
-            } => Some((rules_id.clone(), entries.clone())),
-            ServerMessage::Error { message } => panic!("refused: {message}"),
-            _ => None,
-        })
-        .await;
+    let (rules_id, board) = ann.leaderboard("brandub").await;
     assert_eq!(rules_id, "brandub");
     let ranks: Vec<(u32, &str, u32)> = board
         .iter()
@@ -124,18 +101,8 @@ async fn rated_games_change_ratings_when_the_period_ends_and_unrated_ones_do_not
     assert_eq!(board[0].rating, winner.rating);
 
     // Another rule set's leaderboard is empty; an unknown one is named.
-    ann.send(ClientMessage::Ratings {
-        rules: "tablut".into(),
-        page: 0,
-    })
-    .await;
-    let empty = ann
-        .expect(|m| match m {
-            ServerMessage::Leaderboard { entries, .. } => Some(entries.is_empty()),
-            _ => None,
-        })
-        .await;
-    assert!(empty);
+    let (_, entries) = ann.leaderboard("tablut").await;
+    assert!(entries.is_empty());
     ann.send(ClientMessage::Ratings {
         rules: "no-such-game".into(),
         page: 0,
@@ -160,14 +127,8 @@ async fn computer_accounts_are_rated_too() {
     let (_data, home, server) = started(&["--rating-period", "1s", "--computer", "1"]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password a").await;
-    ann.send(ClientMessage::New {
-        rules: "brandub".into(),
-        clock: None,
-        side: 0,
-        opponent: Some("computer1".into()),
-        rated: true,
-    })
-    .await;
+    ann.send(computer_game("brandub", "computer1", 0, true))
+        .await;
     let state = ann.game_state().await;
     assert!(state.summary.rated);
     let game = state.summary.game;
@@ -196,17 +157,8 @@ fn database_from_before_ratings(data: &std::path::Path) {
         .map(|byte| format!("{byte:02x}"))
         .collect();
     let old = rusqlite::Connection::open(data.join("server.db")).expect("open");
-    old.execute_batch(
-        "CREATE TABLE account (name TEXT PRIMARY KEY, password_hash TEXT NOT NULL);
-         CREATE TABLE rules (hash TEXT PRIMARY KEY, text TEXT NOT NULL);
-         CREATE TABLE game (id INTEGER PRIMARY KEY,
-             rules_hash TEXT NOT NULL REFERENCES rules(hash), player0 TEXT, player1 TEXT,
-             main_ms INTEGER, increment_ms INTEGER, winner INTEGER, reason TEXT);
-         CREATE TABLE move (game INTEGER NOT NULL REFERENCES game(id),
-             number INTEGER NOT NULL, mv TEXT NOT NULL, clock0 INTEGER NOT NULL,
-             clock1 INTEGER NOT NULL, PRIMARY KEY (game, number));",
-    )
-    .expect("the old schema");
+    old.execute_batch(include_str!("server_support/schema_version_0.sql"))
+        .expect("the old schema");
     old.execute(
         "INSERT INTO rules VALUES (?1, ?2)",
         rusqlite::params![hash, rules],
@@ -227,13 +179,7 @@ async fn a_server_on_a_database_from_before_ratings_keeps_its_games_and_rates() 
     let server = ServerProcess::start(data.path(), 0, &["--rating-period", "1s"]);
     let mut ann = TestClient::connect(server.port, home.path()).await;
     ann.register("ann", "password a").await;
-    ann.send(ClientMessage::Archive).await;
-    let archive = ann
-        .expect(|m| match m {
-            ServerMessage::ArchiveList { games } => Some(games.clone()),
-            _ => None,
-        })
-        .await;
+    let archive = ann.games_listed(ClientMessage::Archive).await;
     assert_eq!(archive.len(), 1);
     assert_eq!(
         archive[0].players,

@@ -6,13 +6,14 @@ mod server_support;
 use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{ClientMessage, ClockSpec};
-use server_support::{Random, ServerProcess, TestClient, apply, replay, send_random_move};
+use server_support::{
+    Random, ServerProcess, TestClient, apply, make_and_join, open_game, replay, send_random_move,
+    started,
+};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_game() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let (data, home, mut server) = started(&[]);
     let port = server.port;
 
     let mut ann = TestClient::connect(port, home.path()).await;
@@ -20,18 +21,9 @@ async fn a_killed_server_resumes_every_game() {
     let mut bob = TestClient::connect(port, home.path()).await;
     bob.register("bob", "password b").await;
     let clock = ClockSpec::fischer(600_000, 2000);
-    ann.send(ClientMessage::New {
-        rules: "tablut".into(),
-        clock: Some(clock),
-        side: 0,
-        opponent: None,
-        rated: false,
-    })
-    .await;
-    let state = ann.game_state().await;
+    let new = open_game("tablut", Some(clock), false);
+    let [state, _] = make_and_join(&mut ann, &mut bob, new).await;
     let id = state.summary.game;
-    bob.send(ClientMessage::Join { game: id }).await;
-    bob.game_state().await;
 
     let mut local = replay(&state);
     let mut random = Random(42);

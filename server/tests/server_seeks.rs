@@ -36,9 +36,8 @@ async fn challenged(client: &mut TestClient) -> (String, GameSummary) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_for_the_challenged_and_a_rematch_swaps_the_sides() {
     let (_data, home, server) = started(&[]);
-    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
-    let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
-    let mut carl = TestClient::registered(server.port, home.path(), "carl").await;
+    let [mut ann, mut bob, mut carl] =
+        TestClient::all_registered(server.port, home.path(), ["ann", "bob", "carl"]).await;
 
     ann.send(seek("brandub", Some(1), to("bob"))).await;
     let state = ann.game_state().await;
@@ -76,8 +75,8 @@ async fn a_challenge_is_for_the_challenged_and_a_rematch_swaps_the_sides() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rating_range_keeps_out_who_is_outside_it() {
     let (_data, home, server) = started(&[]);
-    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
-    let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
+    let [mut ann, mut bob] =
+        TestClient::all_registered(server.port, home.path(), ["ann", "bob"]).await;
     let range = |low, high| SeekTerms {
         to: None,
         min_rating: low,
@@ -108,8 +107,8 @@ async fn a_rating_range_keeps_out_who_is_outside_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_side_is_drawn_and_challenges_have_an_hourly_quota() {
     let (_data, home, server) = started(&["--challenges-per-hour", "1"]);
-    let mut ann = TestClient::registered(server.port, home.path(), "ann").await;
-    let _bob = TestClient::registered(server.port, home.path(), "bob").await;
+    let [mut ann, _bob] =
+        TestClient::all_registered(server.port, home.path(), ["ann", "bob"]).await;
     // Twelve seeks without a side: both sides come up (all on one side: 1 in 2,048).
     let mut sides = [0; 2];
     for _ in 0..12 {
@@ -144,17 +143,14 @@ fn the_challenge_quota_is_in_the_help() {
 /// terms are stored with the game, and only the challenged player may take the seat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_survives_a_restart() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let mut server = ServerProcess::start(data.path(), 0, &[]);
+    let (data, home, mut server) = started(&[]);
     let port = server.port;
     for name in ["ann", "bob", "carl"] {
         TestClient::registered(port, home.path(), name).await;
     }
     let mut ann = TestClient::connect(port, home.path()).await;
     ann.login("ann", "ann secret").await;
-    ann.send(seek("brandub", Some(1), to("bob"))).await;
-    let game = ann.game_state().await.summary.game;
+    let game = ann.made_game(seek("brandub", Some(1), to("bob"))).await;
 
     // Killed at once after the answer: what was answered is on disk.
     server.kill();

@@ -6,26 +6,18 @@ mod server_support;
 use std::process::Command;
 
 use hnefatafl_net::protocol::ClientMessage;
-use server_support::{Duel, PATIENCE, ServerProcess, TestClient};
+use server_support::{Duel, PATIENCE, ServerProcess, TestClient, computer_game, started};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_tells_the_clients_keeps_the_games_and_ends() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let mut server = ServerProcess::start(data.path(), 0, &["--computer", "6"]);
+    let (data, home, mut server) = started(&["--computer", "6"]);
     let mut duel = Duel::start(server.port, home.path(), "brandub", ["ann", "bob"], 5).await;
     duel.play().await;
     duel.play().await;
     // A computer thinking on a game of its own does not hold the end up.
     let mut cid = TestClient::registered(server.port, home.path(), "cid").await;
-    cid.send(ClientMessage::New {
-        rules: "brandubh".into(),
-        clock: None,
-        side: 1,
-        opponent: Some("computer6".into()),
-        rated: false,
-    })
-    .await;
+    cid.send(computer_game("brandubh", "computer6", 1, false))
+        .await;
     cid.game_state().await;
 
     let killed = Command::new("kill")
@@ -36,10 +28,7 @@ async fn sigterm_tells_the_clients_keeps_the_games_and_ends() {
     for player in duel.players.iter_mut().chain([&mut cid]) {
         let said = player.error().await;
         assert!(said.contains("the server is stopping"), "{said}");
-        let closed = tokio::time::timeout(PATIENCE, player.client.recv())
-            .await
-            .expect("closed in time");
-        assert!(matches!(closed, Ok(None) | Err(_)), "{closed:?}");
+        player.closed().await;
     }
     let status = server.ended_within(PATIENCE).expect("ended in time");
     assert!(status.success(), "{status}");

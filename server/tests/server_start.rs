@@ -11,44 +11,21 @@ use std::io::{BufRead, BufReader, Read};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 use server_support::binaries::server_binary;
-use server_support::{PATIENCE, ServerProcess, TestClient};
+use server_support::{PATIENCE, ServerProcess, TestClient, refused_start};
 
 /// Runs the server on `data` by `sh -c <script>` (the server is `"$@"`), and answers its
 /// exit status and standard error once it ends, within [`PATIENCE`].
 fn failed_start(script: &str, data: &Path) -> (std::process::ExitStatus, String) {
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .args(["-c", script, "sh"])
         .arg(server_binary())
         .args(["--bind", "127.0.0.1", "--port", "0", "--data"])
-        .arg(data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start hnefataflserver");
-    let deadline = Instant::now() + PATIENCE;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the server started");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut message = String::new();
-    child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut message)
-        .expect("its message");
-    (status, message)
+        .arg(data);
+    refused_start(command)
 }
 
 /// Starts the server on `data` and stops it once it listens, answering what it said on

@@ -13,7 +13,7 @@ use hnefatafl_net::protocol::{
     TournamentId, TournamentSpec, TournamentStatus, TournamentView,
 };
 use server_support::binaries::client_binary;
-use server_support::{PATIENCE, ServerProcess, TestClient};
+use server_support::{PATIENCE, ServerProcess, TestClient, started};
 
 /// Every game's clock: ten minutes, far more than the test takes to act, even on a
 /// loaded machine.
@@ -71,6 +71,22 @@ fn games_of(view: &TournamentView, round: usize, players: [&str; 2]) -> Vec<Opti
     paired.games.clone()
 }
 
+/// Waits until the tournament is over, and answers its last view.
+async fn finished(watcher: &mut TestClient, tournament: TournamentId) -> TournamentView {
+    view_when(watcher, tournament, |view| {
+        view.summary.status == TournamentStatus::Finished
+    })
+    .await
+}
+
+/// The player enters the tournament, and is answered with it.
+async fn enter(player: &mut TestClient, tournament: TournamentId) {
+    player
+        .send(ClientMessage::EnterTournament { tournament })
+        .await;
+    next_view(player).await;
+}
+
 /// Waits until the match of `players` in `round` has begun its `number`th game (from 1),
 /// and answers that game.
 async fn game(
@@ -85,6 +101,24 @@ async fn game(
     })
     .await;
     games_of(&view, round, players)[number - 1].expect("a game played")
+}
+
+/// A tournament's standings, a row a player: rank, name, match points, game points and
+/// Sonneborn-Berger score (both doubled), and whether the player withdrew.
+fn standings(view: &TournamentView) -> Vec<(u32, &str, u32, u32, u32, bool)> {
+    view.standings
+        .iter()
+        .map(|row| {
+            (
+                row.rank,
+                row.name.as_str(),
+                row.match_points,
+                row.game_points_x2,
+                row.sonneborn_berger_x2,
+                row.withdrawn,
+            )
+        })
+        .collect()
 }
 
 /// The player sits at the game and resigns it.
@@ -121,15 +155,11 @@ async fn rated_games(client: &mut TestClient, account: &str) -> u32 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_robin_is_played_through_a_restart_to_its_standings() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
     let options = ["--rating-period", "1s"];
-    let mut server = ServerProcess::start(data.path(), 0, &options);
+    let (data, home, mut server) = started(&options);
     let port = server.port;
-    let mut ann = TestClient::registered(port, home.path(), "ann").await;
-    let mut bob = TestClient::registered(port, home.path(), "bob").await;
-    let mut cat = TestClient::registered(port, home.path(), "cat").await;
-    let mut dan = TestClient::registered(port, home.path(), "dan").await;
+    let [mut ann, mut bob, mut cat, mut dan] =
+        TestClient::all_registered(port, home.path(), ["ann", "bob", "cat", "dan"]).await;
     // A guest, who watches.
     let mut eve = TestClient::connect(port, home.path()).await;
 
@@ -149,10 +179,7 @@ async fn a_round_robin_is_played_through_a_restart_to_its_standings() {
     .await;
     assert!(bob.error().await.contains("rounds"));
     for player in [&mut ann, &mut bob, &mut cat, &mut dan] {
-        player
-            .send(ClientMessage::EnterTournament { tournament: id })
-            .await;
-        next_view(player).await;
+        enter(player, id).await;
     }
     bob.send(ClientMessage::EnterTournament { tournament: id })
         .await;
@@ -244,10 +271,7 @@ async fn a_round_robin_is_played_through_a_restart_to_its_standings() {
     let ann_cat = game(&mut eve, id, 3, ["cat", "ann"], 2).await;
     draw(&mut ann, &mut cat, ann_cat).await;
 
-    let done = view_when(&mut eve, id, |view| {
-        view.summary.status == TournamentStatus::Finished
-    })
-    .await;
+    let done = finished(&mut eve, id).await;
     assert_eq!(games_of(&done, 3, ["bob", "dan"]), [Some(bob_dan), None]);
     // Worked by hand:
     //   ann-dan 2-0, bob-cat 1½-½, dan-cat 0-2, ann-bob 1-1, bob-dan 2-0, cat-ann ½-1½.
@@ -256,22 +280,8 @@ async fn a_round_robin_is_played_through_a_restart_to_its_standings() {
     // Sonneborn-Berger: Ann: Dan won 0, Bob drawn ½·5, Cat won 2 = 4½;
     //   Bob: Cat won 2, Ann drawn ½·5, Dan won 0 = 4½; Cat: Dan won 0 = 0; Dan 0.
     // Ann and Bob drew their match: equal head-to-head, so they share first place.
-    let rows: Vec<(u32, &str, u32, u32, u32, bool)> = done
-        .standings
-        .iter()
-        .map(|row| {
-            (
-                row.rank,
-                row.name.as_str(),
-                row.match_points,
-                row.game_points_x2,
-                row.sonneborn_berger_x2,
-                row.withdrawn,
-            )
-        })
-        .collect();
     assert_eq!(
-        rows,
+        standings(&done),
         [
             (1, "ann", 5, 9, 9, false),
             (1, "bob", 5, 9, 9, false),
@@ -302,13 +312,10 @@ fn now_ms() -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_event_starts_at_its_time_and_gives_the_odd_player_a_bye() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let port = server.port;
-    let mut ann = TestClient::registered(port, home.path(), "ann").await;
-    let mut bob = TestClient::registered(port, home.path(), "bob").await;
-    let mut cat = TestClient::registered(port, home.path(), "cat").await;
+    let [mut ann, mut bob, mut cat] =
+        TestClient::all_registered(port, home.path(), ["ann", "bob", "cat"]).await;
     let mut eve = TestClient::connect(port, home.path()).await;
 
     let mut timed = spec("Swiss", TournamentFormat::Swiss, Some(2));
@@ -330,14 +337,9 @@ async fn a_swiss_event_starts_at_its_time_and_gives_the_odd_player_a_bye() {
     ann.send(ClientMessage::CreateTournament { spec: timed })
         .await;
     let lonely = next_view(&mut ann).await.summary.tournament;
-    ann.send(ClientMessage::EnterTournament { tournament: lonely })
-        .await;
-    next_view(&mut ann).await;
+    enter(&mut ann, lonely).await;
     for player in [&mut ann, &mut bob, &mut cat] {
-        player
-            .send(ClientMessage::EnterTournament { tournament: id })
-            .await;
-        next_view(player).await;
+        enter(player, id).await;
     }
 
     // Round 1 pairs down the seeds, and the last one rests.
@@ -362,45 +364,26 @@ async fn a_swiss_event_starts_at_its_time_and_gives_the_odd_player_a_bye() {
     resign(&mut cat, round_two).await;
     let last = game(&mut eve, id, 2, ["ann", "cat"], 2).await;
     resign(&mut ann, last).await;
-    let done = view_when(&mut eve, id, |view| {
-        view.summary.status == TournamentStatus::Finished
-    })
-    .await;
+    let done = finished(&mut eve, id).await;
     // Worked by hand: match points Ann 2 + 1 = 3, Cat 2 (bye) + 1 = 3, Bob 0 + 2 (bye)
     // = 2; game points Ann 2 + 1 = 3, Cat 2 + 1 = 3, Bob 0 + 2 = 2. Sonneborn-Berger:
     // Ann: Bob won 2 + Cat drawn ½·3 = 3½; Cat: Ann drawn ½·3 = 1½ (the bye counts
     // nothing); Bob 0. Ann first, Cat second, Bob third.
-    let rows: Vec<(u32, &str, u32, u32, u32)> = done
-        .standings
-        .iter()
-        .map(|row| {
-            (
-                row.rank,
-                row.name.as_str(),
-                row.match_points,
-                row.game_points_x2,
-                row.sonneborn_berger_x2,
-            )
-        })
-        .collect();
     assert_eq!(
-        rows,
+        standings(&done),
         [
-            (1, "ann", 3, 6, 7),
-            (2, "cat", 3, 6, 3),
-            (3, "bob", 2, 4, 0)
+            (1, "ann", 3, 6, 7, false),
+            (2, "cat", 3, 6, 3, false),
+            (3, "bob", 2, 4, 0, false)
         ]
     );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_never_comes_loses_on_time() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let port = server.port;
-    let mut ann = TestClient::registered(port, home.path(), "ann").await;
-    let mut bob = TestClient::registered(port, home.path(), "bob").await;
+    let [mut ann, mut bob] = TestClient::all_registered(port, home.path(), ["ann", "bob"]).await;
     let mut eve = TestClient::connect(port, home.path()).await;
     let mut short = spec("Blitz", TournamentFormat::RoundRobin, None);
     short.clock = ClockSpec::fischer(1_500, 0);
@@ -408,19 +391,13 @@ async fn a_player_who_never_comes_loses_on_time() {
         .await;
     let id = next_view(&mut ann).await.summary.tournament;
     for player in [&mut ann, &mut bob] {
-        player
-            .send(ClientMessage::EnterTournament { tournament: id })
-            .await;
-        next_view(player).await;
+        enter(player, id).await;
     }
     ann.send(ClientMessage::StartTournament { tournament: id })
         .await;
     // Neither ever moves: each loses on time the game in which they move first, and
     // the second game begins when the first is lost.
-    let done = view_when(&mut eve, id, |view| {
-        view.summary.status == TournamentStatus::Finished
-    })
-    .await;
+    let done = finished(&mut eve, id).await;
     let paired = &done.rounds[0].matches[0];
     assert_eq!(paired.points_x2, [2, 2]);
     for game in paired.games.iter().map(|game| game.expect("played")) {
@@ -467,9 +444,7 @@ async fn client_says(home: &std::path::Path, port: u16, name: &str, script: &[&s
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_program_makes_enters_starts_and_shows_a_tournament() {
-    let data = tempfile::tempdir().expect("data dir");
-    let home = tempfile::tempdir().expect("home");
-    let server = ServerProcess::start(data.path(), 0, &[]);
+    let (_data, home, server) = started(&[]);
     let port = server.port;
     drop(TestClient::registered(port, home.path(), "ann").await);
     let mut bob = TestClient::registered(port, home.path(), "bob").await;

@@ -2,8 +2,7 @@
 //! be sent is never stored), uploaded rule files (checked, and never taken for a shipped
 //! or another upload's rule set), and the stored games resumed at a start.
 
-use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use hnefatafl_core::{Game, Rules};
 use hnefatafl_net::protocol::{self, ClockSpec, GameId, ServerMessage};
@@ -13,7 +12,6 @@ use super::terms::LookedUp;
 use super::{
     ConnectionId, LiveGame, MAX_LABEL, MAX_RULES_TEXT, OtherSeat, RuleSet, State, hash_text,
 };
-use crate::clock::Left;
 use crate::error::ServerError;
 use crate::journal::Write;
 use crate::storage::GameRecord;
@@ -43,42 +41,33 @@ impl State {
                 .map_err(|error| ServerError::Game(record.id, format!("{}: {error}", stored.mv)))?;
         }
         let clock = record.clock.map(wire_clock);
-        let full = clock.map_or(
-            Left {
-                time: Duration::ZERO,
-                periods: 0,
-            },
-            |clock| Left::full(&clock),
+        // The terms matter only while a seat is free.
+        let seat_free = record.players.iter().any(Option::is_none);
+        let seek = record.seek.filter(|_| seat_free).map(wire_seek);
+        let fresh = LiveGame::new(
+            record.id,
+            record.rules_hash,
+            game,
+            record.players,
+            clock,
+            record.rated,
+            seek,
         );
         let left = record
             .moves
             .last()
             .map(|last| last.clocks)
             .or(record.first_clocks)
-            .map_or([full, full], live_clocks);
-        // The terms matter only while a seat is free.
-        let seat_free = record.players.iter().any(Option::is_none);
-        let seek = record.seek.filter(|_| seat_free).map(wire_seek);
+            .map_or(fresh.left, live_clocks);
         Ok(LiveGame {
-            id: record.id,
-            rules_hash: record.rules_hash,
-            game,
-            players: record.players,
-            clock,
             left,
             resumed_turn: record.turn_started,
-            turn_started: None,
-            turn: 0,
             result: record
                 .result
                 .map(wire_result)
                 .transpose()
                 .map_err(|error| ServerError::Game(record.id, error))?,
-            audience: HashSet::new(),
-            offer: None,
-            rated: record.rated,
-            seek,
-            search: None,
+            ..fresh
         })
     }
 
@@ -150,30 +139,15 @@ impl State {
         if let Some(opponent) = &opponent {
             players[usize::from(1 - side)] = Some(opponent.clone());
         }
-        let full = clock.map_or(
-            Left {
-                time: Duration::ZERO,
-                periods: 0,
-            },
-            |clock| Left::full(&clock),
-        );
-        let live = LiveGame {
-            id: game,
-            rules_hash: hash.clone(),
-            game: Game::new(self.rules[&hash].rules.clone()),
+        let live = LiveGame::new(
+            game,
+            hash.clone(),
+            Game::new(self.rules[&hash].rules.clone()),
             players,
             clock,
-            left: [full, full],
-            resumed_turn: None,
-            turn_started: None,
-            turn: 0,
-            result: None,
-            audience: HashSet::new(),
-            offer: None,
             rated,
-            seek: seek.clone(),
-            search: None,
-        };
+            seek.clone(),
+        );
         // Nothing is stored of a game whose state could not be sent.
         self.fits(&live, side)?;
         self.next_game += 1;

@@ -96,13 +96,7 @@ impl State {
         game: GameId,
         format: RecordFormat,
     ) -> Result<(), String> {
-        let live = self
-            .games
-            .get(&game)
-            .ok_or_else(|| format!("there is no game {game}"))?;
-        if live.result.is_none() {
-            return Err(format!("game {game} is not over yet"));
-        }
+        let live = self.finished_game(game)?;
         let text = self.record_text(live, format)?;
         let rules_file = self.rules_file(live);
         self.send(

@@ -34,9 +34,7 @@ impl State {
             return Err(format!("game {game} is over"));
         }
         let side = live
-            .players
-            .iter()
-            .position(|player| player.as_deref() == Some(name.as_str()))
+            .side_of(&name)
             .ok_or_else(|| format!("you do not play in game {game}"))?;
         Ok(side as u8)
     }

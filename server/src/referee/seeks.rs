@@ -86,17 +86,9 @@ impl State {
     /// and rating, the sides swapped: a challenge to them, or at once against a computer.
     pub(crate) fn rematch(&mut self, id: ConnectionId, game: GameId) -> Result<(), String> {
         let name = self.account(id)?;
-        let live = self
-            .games
-            .get(&game)
-            .ok_or_else(|| format!("there is no game {game}"))?;
-        if live.result.is_none() {
-            return Err(format!("game {game} is not over"));
-        }
+        let live = self.finished_game(game)?;
         let side = live
-            .players
-            .iter()
-            .position(|player| player.as_deref() == Some(name.as_str()))
+            .side_of(&name)
             .ok_or_else(|| format!("you did not play in game {game}"))?;
         let opponent = live.players[1 - side]
             .clone()

@@ -5,7 +5,6 @@
 //! change stored whole ([`Write::SaveTournament`]). The pairing and standings arithmetic
 //! is `crate::tournament`'s.
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use hnefatafl_core::Game;
@@ -17,7 +16,6 @@ use hnefatafl_net::protocol::{
 
 use super::rows::stored_clock;
 use super::{ConnectionId, Followup, LiveGame, State};
-use crate::clock::Left;
 use crate::error::ServerError;
 use crate::journal::Write;
 use crate::storage::stored_now;
@@ -70,15 +68,18 @@ impl State {
                 });
                 Ok(())
             }
-            ClientMessage::Tournament { tournament } => {
-                let view = self.tournament_view(tournament)?;
-                self.send(id, &view);
-                Ok(())
-            }
+            ClientMessage::Tournament { tournament } => self.show_tournament(id, tournament),
             ClientMessage::CreateTournament { spec } => self.create_tournament(id, spec),
-            ClientMessage::EnterTournament { tournament } => self.enter_tournament(id, tournament),
-            ClientMessage::WithdrawTournament { tournament } => {
-                self.withdraw_tournament(id, tournament)
+            ClientMessage::EnterTournament { tournament }
+            | ClientMessage::WithdrawTournament { tournament } => {
+                let name = self.account(id)?;
+                if let ClientMessage::EnterTournament { .. } = message {
+                    self.enter_tournament(name, tournament)?;
+                } else {
+                    self.withdraw_tournament(&name, tournament)?;
+                }
+                self.save_tournament(tournament);
+                self.show_tournament(id, tournament)
             }
             ClientMessage::StartTournament { tournament } => {
                 let name = self.account(id)?;
@@ -96,14 +97,25 @@ impl State {
                 self.begin_tournament(tournament);
                 // Its players have been sent it; one who manages it without playing is
                 // answered here.
-                if !player {
-                    let view = self.tournament_view(tournament)?;
-                    self.send(id, &view);
+                if player {
+                    Ok(())
+                } else {
+                    self.show_tournament(id, tournament)
                 }
-                Ok(())
             }
             _ => Ok(()),
         }
+    }
+
+    /// Sends a tournament's view to the connection.
+    fn show_tournament(
+        &mut self,
+        id: ConnectionId,
+        tournament: TournamentId,
+    ) -> Result<(), String> {
+        let view = self.tournament_view(tournament)?;
+        self.send(id, &view);
+        Ok(())
     }
 
     fn held_tournament(&self, tournament: TournamentId) -> Result<&Tournament, String> {
@@ -186,9 +198,7 @@ impl State {
         self.tournaments.insert(number, tournament);
         self.save_tournament(number);
         self.schedule_start(number);
-        let view = self.tournament_view(number)?;
-        self.send(id, &view);
-        Ok(())
+        self.show_tournament(id, number)
     }
 
     /// Asks for the timer of a tournament's start time, if it has one.
@@ -220,12 +230,8 @@ impl State {
         }
     }
 
-    fn enter_tournament(
-        &mut self,
-        id: ConnectionId,
-        tournament: TournamentId,
-    ) -> Result<(), String> {
-        let name = self.account(id)?;
+    /// `name` enters a tournament that takes entries.
+    fn enter_tournament(&mut self, name: String, tournament: TournamentId) -> Result<(), String> {
         let held = self.held_tournament(tournament)?;
         if held.status != TournamentStatus::Registration {
             return Err(format!("tournament {tournament} takes no more entries"));
@@ -243,21 +249,15 @@ impl State {
         if let Some(held) = self.tournaments.get_mut(&tournament) {
             held.players.push(name);
         }
-        self.save_tournament(tournament);
-        let view = self.tournament_view(tournament)?;
-        self.send(id, &view);
         Ok(())
     }
 
-    fn withdraw_tournament(
-        &mut self,
-        id: ConnectionId,
-        tournament: TournamentId,
-    ) -> Result<(), String> {
-        let name = self.account(id)?;
+    /// `name` leaves a tournament: before it starts, the entry is gone; while it runs,
+    /// the game under way is resigned and the rest forfeited.
+    fn withdraw_tournament(&mut self, name: &str, tournament: TournamentId) -> Result<(), String> {
         let held = self.held_tournament(tournament)?;
         let seed = held
-            .seed(&name)
+            .seed(name)
             .ok_or_else(|| format!("you have not entered tournament {tournament}"))?;
         let (status, withdrawn) = (held.status, held.has_withdrawn(seed));
         match status {
@@ -285,9 +285,6 @@ impl State {
             }
             _ => return Err(format!("tournament {tournament} is over for you")),
         }
-        self.save_tournament(tournament);
-        let view = self.tournament_view(tournament)?;
-        self.send(id, &view);
         Ok(())
     }
 
@@ -301,10 +298,7 @@ impl State {
             };
             let live = self.games.get(&game).filter(|live| live.result.is_none())?;
             let name = &held.players[seed];
-            let side = live
-                .players
-                .iter()
-                .position(|player| player.as_ref() == Some(name))?;
+            let side = live.side_of(name)?;
             Some((game, side as u8))
         })
     }
@@ -461,7 +455,6 @@ impl State {
     ) -> GameId {
         let game = self.next_game;
         self.next_game += 1;
-        let full = Left::full(&clock);
         let rules = self.rules[&rules_hash].rules.clone();
         self.journal.record(Write::CreateGame {
             game,
@@ -476,23 +469,15 @@ impl State {
                 name: name.clone().unwrap_or_default(),
             });
         }
-        let live = LiveGame {
-            id: game,
+        let live = LiveGame::new(
+            game,
             rules_hash,
-            game: Game::new(rules),
+            Game::new(rules),
             players,
-            clock: Some(clock),
-            left: [full, full],
-            resumed_turn: None,
-            turn_started: None,
-            turn: 0,
-            result: None,
-            audience: HashSet::new(),
-            offer: None,
+            Some(clock),
             rated,
-            seek: None,
-            search: None,
-        };
+            None,
+        );
         self.games.insert(game, live);
         self.start_turn(game);
         game

@@ -13,6 +13,11 @@ use crate::periods;
 use crate::referee::ConnectionId;
 use crate::storage::{StorageError, StoredHistory, StoredRating, stored_now};
 
+/// A rating and its deviation as the wire shows them: whole points.
+fn shown(rating: f64, deviation: f64) -> (i32, u32) {
+    (rating.round() as i32, deviation.round() as u32)
+}
+
 /// A rating query, its rules found under the referee's lock, to answer off it.
 enum Query {
     Leaderboard {
@@ -118,12 +123,15 @@ impl Server {
                 let entries = rows
                     .into_iter()
                     .enumerate()
-                    .map(|(index, row)| LeaderboardEntry {
-                        rank: u32::try_from(first + index).unwrap_or(u32::MAX),
-                        name: row.name,
-                        rating: row.rating.round() as i32,
-                        deviation: row.deviation.round() as u32,
-                        games: row.games,
+                    .map(|(index, row)| {
+                        let (rating, deviation) = shown(row.rating, row.deviation);
+                        LeaderboardEntry {
+                            rank: u32::try_from(first + index).unwrap_or(u32::MAX),
+                            name: row.name,
+                            rating,
+                            deviation,
+                            games: row.games,
+                        }
                     })
                     .collect();
                 ServerMessage::Leaderboard {
@@ -139,26 +147,32 @@ impl Server {
             })) => {
                 let ratings = ratings
                     .into_iter()
-                    .map(|row| RulesRating {
-                        rules_id: state
-                            .rules
-                            .get(&row.rules_hash)
-                            .map(|set| set.info.id.clone())
-                            .unwrap_or_default(),
-                        rules_hash: row.rules_hash,
-                        rating: row.rating.round() as i32,
-                        deviation: row.deviation.round() as u32,
-                        games: row.games,
+                    .map(|row| {
+                        let (rating, deviation) = shown(row.rating, row.deviation);
+                        RulesRating {
+                            rules_id: state
+                                .rules
+                                .get(&row.rules_hash)
+                                .map(|set| set.info.id.clone())
+                                .unwrap_or_default(),
+                            rules_hash: row.rules_hash,
+                            rating,
+                            deviation,
+                            games: row.games,
+                        }
                     })
                     .collect();
                 let history = history
                     .into_iter()
-                    .map(|row| RatingHistory {
-                        rules_hash: row.rules_hash,
-                        period_end_ms: row.period_end,
-                        rating: row.rating.round() as i32,
-                        deviation: row.deviation.round() as u32,
-                        games: row.games,
+                    .map(|row| {
+                        let (rating, deviation) = shown(row.rating, row.deviation);
+                        RatingHistory {
+                            rules_hash: row.rules_hash,
+                            period_end_ms: row.period_end,
+                            rating,
+                            deviation,
+                            games: row.games,
+                        }
                     })
                     .collect();
                 ServerMessage::AccountRatings {

@@ -112,21 +112,17 @@ fn byo_yomi_and_correspondence_clocks_survive_reopening() {
 /// the tables as that server wrote them, with a finished game in them.
 fn version_0_database(path: &Path) {
     let old = Connection::open(path).expect("open");
+    old.execute_batch(include_str!(
+        "../../tests/server_support/schema_version_0.sql"
+    ))
+    .expect("the old schema");
     old.execute_batch(
-        "CREATE TABLE account (name TEXT PRIMARY KEY, password_hash TEXT NOT NULL);
-         CREATE TABLE rules (hash TEXT PRIMARY KEY, text TEXT NOT NULL);
-         CREATE TABLE game (id INTEGER PRIMARY KEY,
-             rules_hash TEXT NOT NULL REFERENCES rules(hash), player0 TEXT, player1 TEXT,
-             main_ms INTEGER, increment_ms INTEGER, winner INTEGER, reason TEXT);
-         CREATE TABLE move (game INTEGER NOT NULL REFERENCES game(id),
-             number INTEGER NOT NULL, mv TEXT NOT NULL, clock0 INTEGER NOT NULL,
-             clock1 INTEGER NOT NULL, PRIMARY KEY (game, number));
-         INSERT INTO account VALUES ('ann', 'hash');
+        "INSERT INTO account VALUES ('ann', 'hash');
          INSERT INTO rules VALUES ('h1', 'id x');
          INSERT INTO game VALUES (1, 'h1', 'ann', 'bob', NULL, NULL, 0, 'resigned');
          INSERT INTO move VALUES (1, 1, '0 1 1 1', 0, 0);",
     )
-    .expect("the old schema");
+    .expect("the finished game");
 }
 
 #[test]

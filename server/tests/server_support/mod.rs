@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -13,7 +13,8 @@ use std::time::Duration;
 use hnefatafl_core::{Game, Move, Rules};
 use hnefatafl_net::client::{Client, pins_file};
 use hnefatafl_net::protocol::{
-    ClientMessage, ClockSpec, GameId, GameState, OfferKind, RulesRating, ServerMessage,
+    ClientMessage, ClockSpec, GameId, GameResult, GameState, GameSummary, LeaderboardEntry,
+    OfferKind, RulesInfo, RulesRating, ServerMessage,
 };
 
 pub mod binaries;
@@ -152,6 +153,36 @@ impl Drop for ServerProcess {
     }
 }
 
+/// Runs `command`, a server that is to refuse to start, and answers its exit status and
+/// standard error once it ends, within [`PATIENCE`].
+pub fn refused_start(mut command: Command) -> (std::process::ExitStatus, String) {
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hnefataflserver");
+    let deadline = std::time::Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the server kept running");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut message = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut message)
+        .expect("its message");
+    (status, message)
+}
+
 /// A client with its own home directory (for its pins).
 pub struct TestClient {
     /// The connection.
@@ -203,10 +234,38 @@ impl TestClient {
         }
     }
 
+    /// Waits for the server to close the connection, within [`PATIENCE`], with nothing
+    /// said first.
+    pub async fn closed(&mut self) {
+        let closed = tokio::time::timeout(PATIENCE, self.client.recv())
+            .await
+            .expect("closed in time");
+        assert!(matches!(closed, Ok(None) | Err(_)), "{closed:?}");
+    }
+
     /// The next error's text, skipping other messages.
     pub async fn error(&mut self) -> String {
         self.expect(|m| match m {
             ServerMessage::Error { message } => Some(message.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Waits for the chat line `marker` and answers the number of other chat lines heard
+    /// before it.
+    pub async fn chat_before(&mut self, marker: &str) -> usize {
+        let mut heard = 0;
+        while self.chat().await != marker {
+            heard += 1;
+        }
+        heard
+    }
+
+    /// The next chat line's text, skipping other messages.
+    pub async fn chat(&mut self) -> String {
+        self.expect(|m| match m {
+            ServerMessage::Chat { text, .. } => Some(text.clone()),
             _ => None,
         })
         .await
@@ -219,18 +278,43 @@ impl TestClient {
         client
     }
 
+    /// Connects and registers each of `names`, as [`TestClient::registered`] does.
+    pub async fn all_registered<const N: usize>(
+        port: u16,
+        home: &Path,
+        names: [&str; N],
+    ) -> [TestClient; N] {
+        let mut clients = Vec::with_capacity(N);
+        for name in names {
+            clients.push(TestClient::registered(port, home, name).await);
+        }
+        clients
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("a client for each name"))
+    }
+
     /// Offers `kind` in `game` to `other`, who accepts it once it arrives.
     pub async fn agreed_with(&mut self, other: &mut TestClient, game: GameId, kind: OfferKind) {
+        self.offer_answered(other, game, kind, true).await;
+    }
+
+    /// Offers `kind` in `game` to `other`, who answers `accept` once it arrives.
+    pub async fn offer_answered(
+        &mut self,
+        other: &mut TestClient,
+        game: GameId,
+        kind: OfferKind,
+        accept: bool,
+    ) {
         self.send(ClientMessage::Offer { game, kind }).await;
         other
-            .expect(|m| matches!(m, ServerMessage::Offered { .. }).then_some(()))
+            .expect(|m| {
+                matches!(m, ServerMessage::Offered { kind: offered, .. } if *offered == kind)
+                    .then_some(())
+            })
             .await;
         other
-            .send(ClientMessage::Answer {
-                game,
-                kind,
-                accept: true,
-            })
+            .send(ClientMessage::Answer { game, kind, accept })
             .await;
     }
 
@@ -287,6 +371,68 @@ impl TestClient {
         .await
     }
 
+    /// Asks for a list of games, `games` (those under way) or `archive` (the finished
+    /// ones), and answers the first page of it.
+    pub async fn games_listed(&mut self, question: ClientMessage) -> Vec<GameSummary> {
+        let archive = match question {
+            ClientMessage::Games => false,
+            ClientMessage::Archive => true,
+            _ => panic!("{question:?} asks for no list of games"),
+        };
+        self.send(question).await;
+        self.expect(|m| match m {
+            ServerMessage::GameList { games } if !archive => Some(games.clone()),
+            ServerMessage::ArchiveList { games } if archive => Some(games.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Asks for the rule sets the server plays and answers the first page of the list.
+    pub async fn rules_list(&mut self) -> Vec<RulesInfo> {
+        self.send(ClientMessage::Rules).await;
+        self.expect(|m| match m {
+            ServerMessage::RulesList { rules } => Some(rules.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Uploads a rule file and answers what the server says of it once added.
+    pub async fn upload(&mut self, text: String) -> RulesInfo {
+        self.send(ClientMessage::UploadRules { text }).await;
+        self.expect(|m| match m {
+            ServerMessage::RulesAdded { rules } => Some(rules.clone()),
+            ServerMessage::Error { message } => panic!("refused: {message}"),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Sends `new` (or a seek) and answers the number of the game made.
+    pub async fn made_game(&mut self, new: ClientMessage) -> GameId {
+        self.send(new).await;
+        self.game_state().await.summary.game
+    }
+
+    /// The first page of the leaderboard of `rules`, as the server answers `ratings`: the
+    /// rules' id and the entries.
+    pub async fn leaderboard(&mut self, rules: &str) -> (String, Vec<LeaderboardEntry>) {
+        self.send(ClientMessage::Ratings {
+            rules: rules.into(),
+            page: 0,
+        })
+        .await;
+        self.expect(|m| match m {
+            ServerMessage::Leaderboard {
+                rules_id, entries, ..
+            } => Some((rules_id.clone(), entries.clone())),
+            ServerMessage::Error { message } => panic!("refused: {message}"),
+            _ => None,
+        })
+        .await
+    }
+
     /// Waits for the whole state of a game.
     pub async fn game_state(&mut self) -> GameState {
         self.expect(|m| match m {
@@ -299,19 +445,82 @@ impl TestClient {
 
     /// Waits for move `number` of a game and answers it with the clocks.
     pub async fn moved(&mut self, game: GameId, number: u32) -> (Move, Option<[u64; 2]>) {
+        let (mv, clocks, _) = self.moved_in_full(game, number).await;
+        (mv, clocks)
+    }
+
+    /// Waits for move `number` of a game and answers it with the clocks and both sides'
+    /// byo-yomi periods.
+    pub async fn moved_in_full(
+        &mut self,
+        game: GameId,
+        number: u32,
+    ) -> (Move, Option<[u64; 2]>, Option<[u32; 2]>) {
         self.expect(|m| match m {
             ServerMessage::Moved {
                 game: g,
                 number: n,
                 mv,
                 clocks,
+                periods,
                 ..
-            } if *g == game && *n == number => Some((*mv, *clocks)),
+            } if *g == game && *n == number => Some((*mv, *clocks, *periods)),
             ServerMessage::Error { message } => panic!("refused: {message}"),
             _ => None,
         })
         .await
     }
+
+    /// Waits for the end of a game and answers its result.
+    pub async fn ended(&mut self, game: GameId) -> GameResult {
+        self.expect(|m| match m {
+            ServerMessage::Ended { game: g, result } if *g == game => Some(*result),
+            _ => None,
+        })
+        .await
+    }
+}
+
+/// A `new` message: a game of `rules` with `clock`, open to whoever joins, the sender
+/// player 0.
+pub fn open_game(rules: &str, clock: Option<ClockSpec>, rated: bool) -> ClientMessage {
+    ClientMessage::New {
+        rules: rules.into(),
+        clock,
+        side: 0,
+        opponent: None,
+        rated,
+    }
+}
+
+/// A `new` message: a game of `rules` with no clock against the computer account
+/// `computer`, the sender at `side`.
+pub fn computer_game(rules: &str, computer: &str, side: u8, rated: bool) -> ClientMessage {
+    ClientMessage::New {
+        rules: rules.into(),
+        clock: None,
+        side,
+        opponent: Some(computer.into()),
+        rated,
+    }
+}
+
+/// `first` makes a game with `new` and `second` takes the free seat; answers the game as
+/// each of them saw it on sitting down.
+pub async fn make_and_join(
+    first: &mut TestClient,
+    second: &mut TestClient,
+    new: ClientMessage,
+) -> [GameState; 2] {
+    first.send(new).await;
+    let made = first.game_state().await;
+    second
+        .send(ClientMessage::Join {
+            game: made.summary.game,
+        })
+        .await;
+    let joined = second.game_state().await;
+    [made, joined]
 }
 
 /// Ann (player 0) and Bob (player 1), registered, at a new game of brandub with `clock`;
@@ -321,17 +530,8 @@ pub async fn seated(port: u16, home: &Path, clock: ClockSpec) -> ([TestClient; 2
     ann.register("ann", "password a").await;
     let mut bob = TestClient::connect(port, home).await;
     bob.register("bob", "password b").await;
-    ann.send(ClientMessage::New {
-        rules: "brandub".into(),
-        clock: Some(clock),
-        side: 0,
-        opponent: None,
-        rated: false,
-    })
-    .await;
-    let id = ann.game_state().await.summary.game;
-    bob.send(ClientMessage::Join { game: id }).await;
-    let state = bob.game_state().await;
+    let [_, state] =
+        make_and_join(&mut ann, &mut bob, open_game("brandub", Some(clock), false)).await;
     ([ann, bob], state)
 }
 
@@ -410,26 +610,24 @@ impl Duel {
         first.register(names[0], "password 0").await;
         let mut second = TestClient::connect(port, home).await;
         second.register(names[1], "password 1").await;
-        first
-            .send(ClientMessage::New {
-                rules: rules.into(),
-                clock: None,
-                side: 0,
-                opponent: None,
-                rated: false,
-            })
-            .await;
-        let state = first.game_state().await;
-        let id = state.summary.game;
-        second.send(ClientMessage::Join { game: id }).await;
-        second.game_state().await;
+        let [state, _] =
+            make_and_join(&mut first, &mut second, open_game(rules, None, false)).await;
         Duel {
             players: [first, second],
-            id,
+            id: state.summary.game,
             game: replay(&state),
             number: 0,
             random: Random(seed),
         }
+    }
+
+    /// A new game of `rules` between the same players, the first player 0 again.
+    pub async fn next_game(&mut self, rules: &str) {
+        let [first, second] = &mut self.players;
+        let [state, _] = make_and_join(first, second, open_game(rules, None, false)).await;
+        self.id = state.summary.game;
+        self.game = replay(&state);
+        self.number = 0;
     }
 
     /// Plays one random legal move and checks that both players hear of it.
@@ -470,19 +668,34 @@ impl ServerProcess {
     }
 }
 
+/// The most lines a quota of `per_second` lines a second, in bursts of as many, lets
+/// through in `during`.
+pub fn lines_allowed(per_second: usize, during: Duration) -> usize {
+    per_second + (per_second as f64 * during.as_secs_f64()).ceil() as usize
+}
+
 /// A TLS connection with nothing said yet, for tests that speak the raw protocol.
 pub async fn raw_connection(
     port: u16,
     home: &Path,
 ) -> tokio_rustls::client::TlsStream<tokio::net::TcpStream> {
-    let setup = hnefatafl_net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home))
-        .expect("tls");
     let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");
+    tls_over(tcp, port, home).await.expect("handshake")
+}
+
+/// The TLS handshake over `tcp`, a connection to the server on 127.0.0.1 at `port`, its
+/// certificate pinned in `home`.
+pub async fn tls_over(
+    tcp: tokio::net::TcpStream,
+    port: u16,
+    home: &Path,
+) -> std::io::Result<tokio_rustls::client::TlsStream<tokio::net::TcpStream>> {
+    let setup = hnefatafl_net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home))
+        .expect("tls");
     let name = rustls::pki_types::ServerName::try_from("127.0.0.1").expect("name");
     tokio_rustls::TlsConnector::from(setup.config)
         .connect(name, tcp)
         .await
-        .expect("handshake")
 }

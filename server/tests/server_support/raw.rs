@@ -8,14 +8,13 @@ use std::net::IpAddr;
 use std::path::Path;
 
 use futures_util::StreamExt;
-use hnefatafl_net::client::pins_file;
-use hnefatafl_net::protocol::{self, ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::{self, ClientMessage, GameId, ServerMessage};
 use tokio::io::{AsyncWriteExt, ReadHalf, WriteHalf};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_rustls::client::TlsStream;
 use tokio_util::codec::{AnyDelimiterCodec, FramedRead};
 
-use crate::server_support::PATIENCE;
+use crate::server_support::{PATIENCE, tls_over};
 
 /// A greeted connection from a chosen address.
 pub struct Raw {
@@ -26,28 +25,23 @@ pub struct Raw {
 impl Raw {
     /// Connects from `from` to the server on 127.0.0.1 and says hello.
     pub async fn connect(from: [u8; 4], port: u16, home: &Path) -> Raw {
-        let mut raw = Raw::handshake(from, port, home)
+        let raw = Raw::handshake(from, port, home)
             .await
             .expect("a TLS connection");
-        raw.send(&ClientMessage::Hello {
-            version: protocol::PROTOCOL_VERSION,
-            client: "abuse test".into(),
-            positions: None,
-        })
-        .await;
-        assert!(matches!(
-            raw.next().await,
-            Some(ServerMessage::Welcome { .. })
-        ));
+        raw.greeted("abuse test").await
+    }
+
+    /// Connects from `from`, says hello and watches `game`.
+    pub async fn watching(from: [u8; 4], port: u16, home: &Path, game: GameId) -> Raw {
+        let mut raw = Raw::connect(from, port, home).await;
+        raw.send(&ClientMessage::Watch { game }).await;
+        assert!(matches!(raw.next().await, Some(ServerMessage::Game { .. })));
         raw
     }
 
     /// Connects from `from` and finishes the TLS handshake, saying nothing; `None` when
     /// the server closes the connection first.
     pub async fn handshake(from: [u8; 4], port: u16, home: &Path) -> Option<Raw> {
-        let setup =
-            hnefatafl_net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home))
-                .expect("tls");
         let socket = TcpSocket::new_v4().expect("socket");
         socket
             .bind((IpAddr::from(from), 0).into())
@@ -56,50 +50,44 @@ impl Raw {
             .connect(([127, 0, 0, 1], port).into())
             .await
             .expect("connect");
-        let name = rustls::pki_types::ServerName::try_from("127.0.0.1").expect("name");
-        let stream = tokio_rustls::TlsConnector::from(setup.config)
-            .connect(name, tcp)
-            .await
-            .ok()?;
-        let (reader, writer) = tokio::io::split(stream);
-        Some(Raw {
-            lines: FramedRead::new(reader, protocol::line_codec()),
-            writer,
-        })
+        let stream = tls_over(tcp, port, home).await.ok()?;
+        Some(Raw::over(stream))
     }
 
     /// Connects from 127.0.0.1 as a reverse proxy would, its PROXY protocol header giving
     /// `client` as the client's address, and says hello.
     pub async fn through_proxy(client: &str, port: u16, home: &Path) -> Raw {
-        let setup =
-            hnefatafl_net::tls::client_config(&format!("127.0.0.1:{port}"), &pins_file(home))
-                .expect("tls");
         let mut tcp = TcpStream::connect(("127.0.0.1", port))
             .await
             .expect("connect");
         let header = format!("PROXY TCP4 {client} 127.0.0.1 40000 {port}\r\n");
         tcp.write_all(header.as_bytes()).await.expect("the header");
-        let name = rustls::pki_types::ServerName::try_from("127.0.0.1").expect("name");
-        let stream = tokio_rustls::TlsConnector::from(setup.config)
-            .connect(name, tcp)
-            .await
-            .expect("handshake");
+        let stream = tls_over(tcp, port, home).await.expect("handshake");
+        Raw::over(stream).greeted("behind a proxy").await
+    }
+
+    /// Lines over a TLS connection.
+    fn over(stream: TlsStream<TcpStream>) -> Raw {
         let (reader, writer) = tokio::io::split(stream);
-        let mut raw = Raw {
+        Raw {
             lines: FramedRead::new(reader, protocol::line_codec()),
             writer,
-        };
-        raw.send(&ClientMessage::Hello {
+        }
+    }
+
+    /// Says hello as the program `client`, and is welcomed.
+    async fn greeted(mut self, client: &str) -> Raw {
+        self.send(&ClientMessage::Hello {
             version: protocol::PROTOCOL_VERSION,
-            client: "behind a proxy".into(),
+            client: client.into(),
             positions: None,
         })
         .await;
         assert!(matches!(
-            raw.next().await,
+            self.next().await,
             Some(ServerMessage::Welcome { .. })
         ));
-        raw
+        self
     }
 
     /// Sends a message.
