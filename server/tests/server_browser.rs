@@ -4,9 +4,9 @@
 //! drags, the targets lit from the server's legal moves and an illegal tap refused on the
 //! page, until a capture, whose piece is taken off (the screenshot read back); the server
 //! is killed and started again, and both pages take up the game by themselves; they
-//! chat, and one resigns. Then one plays a halatafl jump against a client of the TLS
-//! port, and `computer1`, loses a byo-yomi game on time, and the page fits a phone's
-//! 390 px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
+//! chat, and one resigns. Then one plays halatafl jumps (one, then a chain of two, tap
+//! by tap) against a client of the TLS port, and `computer1`, loses a byo-yomi game on
+//! time, and the page fits a phone's 390 px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
 
 mod server_support;
 mod web_support;
@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, ClientBuilder, Locator};
-use hnefatafl_core::{Direction, Move, Square};
+use hnefatafl_core::{Direction, Jumps, Move, Square};
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
 use server_support::{ServerProcess, TestClient};
 use web_support::web_port;
@@ -673,6 +673,58 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     )
     .await;
     assert_eq!(text(&ann, "#moves li:nth-child(2)").await, "d5-d3");
+
+    // A chain of two jumps: Carl's d2 takes her piece back onto the centre (he must),
+    // she steps beside it from e5 to d5, and he moves d1 up to d2; then her d5 must jump
+    // the centre to d3 and on over d2 to d1. Each landing is a tap, the next one lit
+    // after the first, and the move goes only when the chain is whole.
+    let square = |name: &str| {
+        let bytes = name.as_bytes();
+        Square::new(bytes[0] - b'a', b'7' - bytes[1]).expect("a square of the board")
+    };
+    let north = Jumps::EMPTY.with(Direction::North).expect("one jump");
+    let retake = Move::jump(square("d2"), north).expect("d2 over d3 to d4");
+    carl.send(ClientMessage::Move { game, mv: retake }).await;
+    moves_listed(&ann, 3).await;
+    play(&ann, "e5", "d5").await;
+    carl.moved(game, 4).await;
+    let up = Move::new(square("d1"), square("d2"));
+    carl.send(ClientMessage::Move { game, mv: up }).await;
+    moves_listed(&ann, 5).await;
+    let white_on_d2 = colour_at(&ann, "d2").await;
+    click(&ann, "rect[data-square='d5']").await;
+    click(&ann, "rect[data-square='d3']").await;
+    until(
+        &ann,
+        "return document.querySelectorAll('rect.target').length === 1 \
+         && document.querySelector(\"rect[data-square='d1']\").classList.contains('target') \
+         && document.querySelectorAll('#moves li').length === 5",
+        "the chain's second landing lit, nothing sent yet",
+    )
+    .await;
+    click(&ann, "rect[data-square='d1']").await;
+    let (chain, _) = carl.moved(game, 6).await;
+    assert_eq!((chain.from(), chain.to()), (square("d5"), square("d1")));
+    assert_eq!(
+        chain.jumps().iter().collect::<Vec<_>>(),
+        [Direction::South, Direction::South]
+    );
+    // Both jumped pieces are off the board (d4 and d2, squares 24 and 38), and d2 shows
+    // the board's colour in the screenshot where it showed Carl's piece (player 0's
+    // colour, `.piece.side0`).
+    until(
+        &ann,
+        "return document.querySelectorAll('circle.piece').length === 44 \
+         && !document.querySelector(\"circle[data-on='24']\") \
+         && !document.querySelector(\"circle[data-on='38']\") \
+         && document.querySelector(\"circle[data-on='45']\") !== null",
+        "the chain's two pieces taken off",
+    )
+    .await;
+    assert_eq!(text(&ann, "#moves li:nth-child(6)").await, "d5-d3-d1");
+    let emptied = colour_at(&ann, "d2").await;
+    assert!(near(white_on_d2, [0x2b, 0x2b, 0x2b]), "{white_on_d2:?}");
+    assert!(near(emptied, [0xe9, 0xd7, 0xa8]), "{emptied:?}");
 
     // Ann plays computer1: her move, then its answer.
     click(&ann, "#back").await;
