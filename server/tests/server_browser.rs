@@ -4,26 +4,28 @@
 //! drags, the targets lit from the server's legal moves and an illegal tap refused on the
 //! page, until a capture, whose piece is taken off (the screenshot read back); the server
 //! is killed and started again, and both pages take up the game by themselves; they
-//! chat, and one resigns. Then one plays halatafl jumps (one, then a chain of two, tap
+//! chat, and one resigns. One plays the `hnefatafl` terminal program (its standard input
+//! and output), which challenges him, to its capture and his resignation. Then one plays
+//! halatafl jumps (one, then a chain of two, tap
 //! by tap) against a client of the TLS port, and `computer1`, loses a byo-yomi game on
 //! time, and the page fits a phone's 390 px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
 
 mod server_support;
 mod web_support;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hnefatafl_core::{Direction, Jumps, Move, Square};
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
-use server_support::{ServerProcess, TestClient};
+use server_support::binaries::client_binary;
+use server_support::{PATIENCE, ServerProcess, TestClient};
 use web_support::web_port;
-
-/// How long the page may take to show what a step waits for.
-const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A running chromedriver; killed when dropped.
 struct Driver {
@@ -61,7 +63,7 @@ impl Driver {
 
     /// A new headless browser, with a profile of its own, that takes the server's
     /// self-made certificate.
-    async fn browser(&self, profile: &std::path::Path) -> Client {
+    async fn browser(&self, profile: &Path) -> Client {
         let mut capabilities = serde_json::Map::new();
         let arguments = [
             "--headless".to_owned(),
@@ -90,6 +92,89 @@ impl Driver {
 }
 
 impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The `hnefatafl` program, as a player at a terminal runs it: lines typed on its
+/// standard input, what it prints on either stream gathered as it comes.
+struct Terminal {
+    child: Child,
+    printed: Arc<Mutex<String>>,
+}
+
+impl Terminal {
+    /// Starts the program in English with `home` as its home, in no X display.
+    fn start(home: &Path) -> Terminal {
+        let mut child = Command::new(client_binary())
+            .args(["-C", "-l", "eng"])
+            .env("HOME", home)
+            .env("NO_COLOR", "1")
+            .env_remove("DISPLAY")
+            .env_remove("HNEFATAFL_RC")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hnefatafl starts");
+        let printed = Arc::new(Mutex::new(String::new()));
+        let streams: [Box<dyn Read + Send>; 2] = [
+            Box::new(child.stdout.take().expect("its output")),
+            Box::new(child.stderr.take().expect("its errors")),
+        ];
+        for stream in streams {
+            let printed = printed.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    let mut text = printed.lock().expect("the output");
+                    text.push_str(&line);
+                    text.push('\n');
+                }
+            });
+        }
+        Terminal { child, printed }
+    }
+
+    /// Types these lines.
+    fn type_lines(&mut self, lines: &[&str]) {
+        let input = self.child.stdin.as_mut().expect("its input");
+        for line in lines {
+            writeln!(input, "{line}").expect("typed");
+        }
+        input.flush().expect("typed");
+    }
+
+    /// Waits until the program has printed `wanted`, within [`PATIENCE`].
+    async fn shows(&self, wanted: &str) {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        loop {
+            let printed = self.printed.lock().expect("the output").clone();
+            if printed.contains(wanted) {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the program never printed {wanted:?}, only:\n{printed}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until the program has ended by itself, successfully.
+    async fn ended(&mut self) {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while self.child.try_wait().expect("its status").is_none() {
+            assert!(std::time::Instant::now() < deadline, "the program goes on");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let status = self.child.wait().expect("its status");
+        assert!(status.success(), "{status}");
+    }
+}
+
+impl Drop for Terminal {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -428,7 +513,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     assert!(near(taken, [0xe9, 0xd7, 0xa8]), "{taken:?}");
     let screenshot = bob.screenshot().await.expect("a screenshot");
     std::fs::write(
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-board.png"),
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-board.png"),
         screenshot,
     )
     .expect("the screenshot kept");
@@ -589,6 +674,70 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the rematch's challenge",
     )
     .await;
+
+    // Eve, at the `hnefatafl` terminal program, challenges Bob to brandub with side 0;
+    // his page lists the challenge, and he joins it.
+    let eve_home = tempfile::tempdir().expect("home");
+    let mut eve = Terminal::start(eve_home.path());
+    eve.type_lines(&[
+        &format!("c 127.0.0.1:{}", server.port),
+        "register eve",
+        "eve secret",
+        "challenge bob brandub 0",
+    ]);
+    let from_eve = "[...document.querySelectorAll('#challenges li')]\
+                    .find(item => item.textContent.startsWith('eve'))";
+    until(
+        &bob,
+        &format!("return {from_eve} !== undefined"),
+        "eve's challenge",
+    )
+    .await;
+    bob.execute(
+        &format!("{from_eve}.querySelector('button').click()"),
+        Vec::new(),
+    )
+    .await
+    .expect("joined");
+    eve.shows("bob takes the seat of player 1 in game 3.").await;
+    // The first game's opening again, to its capture: Eve types all her moves at once
+    // (the program makes each in its turn), Bob taps his as hers come.
+    eve.type_lines(&["m 0 3 0 2", "m 0 2 2 2", "m 6 3 6 2", "m 6 2 4 2"]);
+    for (listed, from, to) in [(1, "d3", "f3"), (3, "f3", "f2"), (5, "f2", "e2")] {
+        moves_listed(&bob, listed).await;
+        play(&bob, from, to).await;
+    }
+    until(
+        &bob,
+        "return document.querySelectorAll('#moves li').length === 7 \
+         && document.querySelectorAll('circle.piece').length === 12",
+        "eve's capture",
+    )
+    .await;
+    // Bob's page writes the squares in the numeric notation he chose.
+    assert_eq!(text(&bob, "#moves li:nth-child(7)").await, "6 2 4 2");
+    for shown in [
+        "m 3 4 5 4 (d3-f3)",
+        "m 5 4 5 5 (f3-f2)",
+        "m 5 5 4 5 (f2-e2)",
+    ] {
+        eve.shows(shown).await;
+    }
+    // Bob resigns: his page says the end in Swedish, the program in English (with the
+    // capture that came before).
+    click(&bob, "#resign").await;
+    until(
+        &bob,
+        "return document.getElementById('end').textContent \
+         === 'Spelare eve vinner: spelare bob gav upp.'",
+        "the end at the page",
+    )
+    .await;
+    eve.shows("m 6 2 4 2 (g5-e5): captures d5").await;
+    eve.shows("Game 3 is over. Player 0 wins: player 1 resigned.")
+        .await;
+    eve.type_lines(&["q"]);
+    eve.ended().await;
 
     // Ann plays halatafl's black against a client of the TLS port, Carl: his white
     // piece onto the centre must be taken, and the page lights only that jump; two taps
@@ -798,7 +947,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     .await;
     let screenshot = ann.screenshot().await.expect("a screenshot");
     std::fs::write(
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-phone.png"),
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-phone.png"),
         screenshot,
     )
     .expect("the screenshot kept");
