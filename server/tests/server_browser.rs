@@ -208,6 +208,40 @@ async fn until(browser: &Client, script: &str, what: &str) {
     }
 }
 
+/// What a script answers on the page.
+async fn answer(browser: &Client, script: &str) -> serde_json::Value {
+    browser
+        .execute(script, Vec::new())
+        .await
+        .unwrap_or_else(|error| panic!("{script}: {error}"))
+}
+
+/// Sets fields of the page by their ids, each as a user's choice does (its `change` event
+/// fired), in order.
+async fn fill(browser: &Client, fields: &[(&str, &str)]) {
+    browser
+        .execute(
+            "for (const [id, value] of arguments[0]) { \
+               const field = document.getElementById(id); field.value = value; \
+               field.dispatchEvent(new Event('change')); }",
+            vec![serde_json::json!(fields)],
+        )
+        .await
+        .unwrap_or_else(|error| panic!("filling {fields:?}: {error}"));
+}
+
+/// Clicks the first of the buttons `selector` whose text is `label`.
+async fn press(browser: &Client, selector: &str, label: &str) {
+    browser
+        .execute(
+            "[...document.querySelectorAll(arguments[0])]\
+             .find(button => button.textContent === arguments[1]).click()",
+            vec![selector.into(), label.into()],
+        )
+        .await
+        .unwrap_or_else(|error| panic!("pressing {label}: {error}"));
+}
+
 /// The text of the element `selector`.
 async fn text(browser: &Client, selector: &str) -> String {
     browser
@@ -373,14 +407,15 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the rules listed",
     )
     .await;
-    ann.execute(
-        "document.getElementById('new-rules').value = 'brandub'; \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-min').value = '1000';",
-        Vec::new(),
+    fill(
+        &ann,
+        &[
+            ("new-rules", "brandub"),
+            ("new-minutes", "0"),
+            ("new-min", "1000"),
+        ],
     )
-    .await
-    .expect("the form filled");
+    .await;
     click(&ann, "#create").await;
     until(
         &ann,
@@ -406,12 +441,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "a seek to take",
     )
     .await;
-    bob.execute(
-        "[...document.querySelectorAll('#games button')].find(b => b.textContent === 'Join').click()",
-        Vec::new(),
-    )
-    .await
-    .expect("joined");
+    press(&bob, "#games button", "Join").await;
     until(
         &bob,
         "return !document.getElementById('game').hidden",
@@ -434,12 +464,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "a game to watch",
     )
     .await;
-    dan.execute(
-        "[...document.querySelectorAll('#games button')].find(b => b.textContent === 'Watch').click()",
-        Vec::new(),
-    )
-    .await
-    .expect("watching");
+    press(&dan, "#games button", "Watch").await;
 
     // Ann chooses a piece: the squares it may go to are lit, a corner not; a tap on the
     // corner is refused on the page, and nothing is sent.
@@ -567,14 +592,12 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     )
     .await;
     assert_eq!(text(&bob, "#chat li").await, format!("ann says: {hostile}"));
-    let ran = bob
-        .execute(
-            "return window.hacked === undefined \
-             && document.querySelectorAll('#chat script, #chat img').length === 0",
-            Vec::new(),
-        )
-        .await
-        .expect("the script runs");
+    let ran = answer(
+        &bob,
+        "return window.hacked === undefined \
+         && document.querySelectorAll('#chat script, #chat img').length === 0",
+    )
+    .await;
     assert_eq!(ran, serde_json::Value::Bool(true));
 
     // Ann resigns; both are told the end in words.
@@ -592,13 +615,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         );
     }
     // The switch to Swedish says it again from the Swedish language file.
-    bob.execute(
-        "const choice = document.getElementById('language'); choice.value = 'swe'; \
-         choice.dispatchEvent(new Event('change'));",
-        Vec::new(),
-    )
-    .await
-    .expect("switched");
+    fill(&bob, &[("language", "swe")]).await;
     until(
         &bob,
         "return document.getElementById('end').textContent \
@@ -606,13 +623,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the end in Swedish",
     )
     .await;
-    let hidden = bob
-        .execute(
-            "return document.getElementById('resign').hidden",
-            Vec::new(),
-        )
-        .await
-        .expect("the script runs");
+    let hidden = answer(&bob, "return document.getElementById('resign').hidden").await;
     assert_eq!(
         hidden,
         serde_json::Value::Bool(true),
@@ -643,13 +654,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the board flipped",
     )
     .await;
-    bob.execute(
-        "const choice = document.getElementById('notation'); choice.value = 'numeric'; \
-         choice.dispatchEvent(new Event('change'));",
-        Vec::new(),
-    )
-    .await
-    .expect("switched");
+    fill(&bob, &[("notation", "numeric")]).await;
     until(
         &bob,
         "return document.querySelector('#moves li').textContent === '0 3 0 2'",
@@ -693,12 +698,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "eve's challenge",
     )
     .await;
-    bob.execute(
-        &format!("{from_eve}.querySelector('button').click()"),
-        Vec::new(),
-    )
-    .await
-    .expect("joined");
+    answer(&bob, &format!("{from_eve}.querySelector('button').click()")).await;
     eve.shows("bob takes the seat of player 1 in game 3.").await;
     // The first game's opening again, to its capture: Eve types all her moves at once
     // (the program makes each in its turn), Bob taps his as hers come.
@@ -750,12 +750,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the archive",
     )
     .await;
-    ann.execute(
-        "document.getElementById('ratings-rules').value = 'brandub';",
-        Vec::new(),
-    )
-    .await
-    .expect("chosen");
+    fill(&ann, &[("ratings-rules", "brandub")]).await;
     click(&ann, "#show-ratings").await;
     until(
         &ann,
@@ -764,15 +759,13 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the leaderboard",
     )
     .await;
-    ann.execute(
-        "document.getElementById('new-rules').value = 'halatafl'; \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-min').value = ''; \
-         document.getElementById('new-side').value = '1';",
-        Vec::new(),
-    )
-    .await
-    .expect("the form filled");
+    let halatafl = [
+        ("new-rules", "halatafl"),
+        ("new-minutes", "0"),
+        ("new-min", ""),
+        ("new-side", "1"),
+    ];
+    fill(&ann, &halatafl).await;
     click(&ann, "#create").await;
     until(
         &ann,
@@ -877,15 +870,13 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
 
     // Ann plays computer1: her move, then its answer.
     click(&ann, "#back").await;
-    ann.execute(
-        "document.getElementById('new-rules').value = 'brandub'; \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-side').value = '0'; \
-         document.getElementById('new-opponent').value = 'computer1';",
-        Vec::new(),
-    )
-    .await
-    .expect("the form filled");
+    let against_computer1 = [
+        ("new-rules", "brandub"),
+        ("new-minutes", "0"),
+        ("new-side", "0"),
+        ("new-opponent", "computer1"),
+    ];
+    fill(&ann, &against_computer1).await;
     click(&ann, "#create").await;
     until(
         &ann,
@@ -895,13 +886,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     .await;
     assert_eq!(text(&ann, "#player1 .name").await, "computer1");
     // The pieces drawn with the wood theme's images, as the server serves them.
-    ann.execute(
-        "const choice = document.getElementById('theme'); choice.value = 'wood'; \
-         choice.dispatchEvent(new Event('change'));",
-        Vec::new(),
-    )
-    .await
-    .expect("chosen");
+    fill(&ann, &[("theme", "wood")]).await;
     until(
         &ann,
         "return document.querySelectorAll('circle.piece').length === 0 \
@@ -915,16 +900,13 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     // A byo-yomi clock of no main time and one period of a second: Ann does not move,
     // and loses on time.
     click(&ann, "#back").await;
-    ann.execute(
-        "document.getElementById('new-clock').value = 'byoyomi'; \
-         document.getElementById('new-clock').dispatchEvent(new Event('change')); \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-periods').value = '1'; \
-         document.getElementById('new-period').value = '1';",
-        Vec::new(),
-    )
-    .await
-    .expect("the form filled");
+    let byoyomi = [
+        ("new-clock", "byoyomi"),
+        ("new-minutes", "0"),
+        ("new-periods", "1"),
+        ("new-period", "1"),
+    ];
+    fill(&ann, &byoyomi).await;
     click(&ann, "#create").await;
     until(
         &ann,
