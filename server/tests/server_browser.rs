@@ -3,12 +3,12 @@
 //! that the other takes, and a third watches; they play brandub by taps and by a finger's
 //! drags, the targets lit from the server's legal moves and an illegal tap refused on the
 //! page, until a capture, whose piece is taken off (the screenshot read back); the server
-//! is killed and started again, and both pages take up the game by themselves; they
-//! chat, and one resigns. One plays the `hnefatafl` terminal program (its standard input
-//! and output), which challenges him, to its capture and his resignation. Then one plays
-//! halatafl jumps (one, then a chain of two, tap
-//! by tap) against a client of the TLS port, and `computer1`, loses a byo-yomi game on
-//! time, and the page fits a phone's 390 px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
+//! is killed and started again, and both pages take up the game by themselves; they chat,
+//! and one resigns. One plays the `hnefatafl` terminal program (its standard input and
+//! output), which challenges him, to its capture and his resignation. Then one plays
+//! halatafl jumps (one, then a chain of two, tap by tap) against a client of the TLS
+//! port, and `computer1`, loses a byo-yomi game on time, and the page fits a phone's 390
+//! px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
 
 mod server_support;
 mod web_support;
