@@ -138,6 +138,19 @@ async fn brandub_made_on_the_web(
     (ann, bob, game)
 }
 
+/// Sends the move message `line` of move `number` (from 1) from the player whose turn it
+/// is: Ann's (player 0) over the WebSocket, Bob's over TLS.
+async fn send_in_turn(ann: &mut WebClient, bob: &mut TestClient, number: u32, line: &str) {
+    if number % 2 == 1 {
+        ann.send_text(line).await;
+    } else {
+        bob.client
+            .send_line(&format!("{line}\n"))
+            .await
+            .expect("sent");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_websocket_plays_a_tls_client_on_the_same_referee() {
     let (_data, server, port) = started(&[]);
@@ -155,14 +168,7 @@ async fn a_websocket_plays_a_tls_client_on_the_same_referee() {
     ];
     for (number, mv) in (1..).zip(moves) {
         let line = format!(r#"{{"type":"move","game":{game},"move":{mv}}}"#);
-        if number % 2 == 1 {
-            ann.send_text(&line).await;
-        } else {
-            bob.client
-                .send_line(&format!("{line}\n"))
-                .await
-                .expect("sent");
-        }
+        send_in_turn(&mut ann, &mut bob, number, &line).await;
         let heard = ann
             .expect(|message| match message {
                 ServerMessage::Moved { number: n, mv, .. } if *n == number => Some(*mv),
@@ -348,14 +354,7 @@ async fn positions_come_to_the_web_client_that_asked_and_not_to_tls() {
         let line = format!(
             r#"{{"type":"move","game":{game},"move":{{"from":[{fx},{fy}],"to":[{tx},{ty}]}}}}"#
         );
-        if number % 2 == 1 {
-            ann.send_text(&line).await;
-        } else {
-            bob.client
-                .send_line(&format!("{line}\n"))
-                .await
-                .expect("sent");
-        }
+        send_in_turn(&mut ann, &mut bob, number, &line).await;
         // The TLS client hears the move, and no position before it.
         bob.expect(|message| match message {
             ServerMessage::Moved { number: n, .. } if *n == number => Some(()),
