@@ -18,6 +18,8 @@
 
 pub mod files;
 mod lookup;
+#[cfg(feature = "xpm")]
+pub mod xpm;
 
 use include_dir::{Dir, include_dir};
 

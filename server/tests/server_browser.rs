@@ -3,27 +3,29 @@
 //! that the other takes, and a third watches; they play brandub by taps and by a finger's
 //! drags, the targets lit from the server's legal moves and an illegal tap refused on the
 //! page, until a capture, whose piece is taken off (the screenshot read back); the server
-//! is killed and started again, and both pages take up the game by themselves; they
-//! chat, and one resigns. Then one plays a halatafl jump against a client of the TLS
-//! port, and `computer1`, loses a byo-yomi game on time, and the page fits a phone's
-//! 390 px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
+//! is killed and started again, and both pages take up the game by themselves; they chat,
+//! and one resigns. One plays the `hnefatafl` terminal program (its standard input and
+//! output), which challenges him, to its capture and his resignation. Then one plays
+//! halatafl jumps (one, then a chain of two, tap by tap) against a client of the TLS
+//! port, and `computer1`, loses a byo-yomi game on time, and the page fits a phone's 390
+//! px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
 
 mod server_support;
 mod web_support;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, ClientBuilder, Locator};
-use hnefatafl_core::{Direction, Move, Square};
+use hnefatafl_core::{Direction, Jumps, Move, Square};
 use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
-use server_support::{ServerProcess, TestClient};
+use server_support::binaries::client_binary;
+use server_support::{PATIENCE, ServerProcess, TestClient};
 use web_support::web_port;
-
-/// How long the page may take to show what a step waits for.
-const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A running chromedriver; killed when dropped.
 struct Driver {
@@ -61,7 +63,7 @@ impl Driver {
 
     /// A new headless browser, with a profile of its own, that takes the server's
     /// self-made certificate.
-    async fn browser(&self, profile: &std::path::Path) -> Client {
+    async fn browser(&self, profile: &Path) -> Client {
         let mut capabilities = serde_json::Map::new();
         let arguments = [
             "--headless".to_owned(),
@@ -96,6 +98,89 @@ impl Drop for Driver {
     }
 }
 
+/// The `hnefatafl` program, as a player at a terminal runs it: lines typed on its
+/// standard input, what it prints on either stream gathered as it comes.
+struct Terminal {
+    child: Child,
+    printed: Arc<Mutex<String>>,
+}
+
+impl Terminal {
+    /// Starts the program in English with `home` as its home, in no X display.
+    fn start(home: &Path) -> Terminal {
+        let mut child = Command::new(client_binary())
+            .args(["-C", "-l", "eng"])
+            .env("HOME", home)
+            .env("NO_COLOR", "1")
+            .env_remove("DISPLAY")
+            .env_remove("HNEFATAFL_RC")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hnefatafl starts");
+        let printed = Arc::new(Mutex::new(String::new()));
+        let streams: [Box<dyn Read + Send>; 2] = [
+            Box::new(child.stdout.take().expect("its output")),
+            Box::new(child.stderr.take().expect("its errors")),
+        ];
+        for stream in streams {
+            let printed = printed.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    let mut text = printed.lock().expect("the output");
+                    text.push_str(&line);
+                    text.push('\n');
+                }
+            });
+        }
+        Terminal { child, printed }
+    }
+
+    /// Types these lines.
+    fn type_lines(&mut self, lines: &[&str]) {
+        let input = self.child.stdin.as_mut().expect("its input");
+        for line in lines {
+            writeln!(input, "{line}").expect("typed");
+        }
+        input.flush().expect("typed");
+    }
+
+    /// Waits until the program has printed `wanted`, within [`PATIENCE`].
+    async fn shows(&self, wanted: &str) {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        loop {
+            let printed = self.printed.lock().expect("the output").clone();
+            if printed.contains(wanted) {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the program never printed {wanted:?}, only:\n{printed}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until the program has ended by itself, successfully.
+    async fn ended(&mut self) {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while self.child.try_wait().expect("its status").is_none() {
+            assert!(std::time::Instant::now() < deadline, "the program goes on");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let status = self.child.wait().expect("its status");
+        assert!(status.success(), "{status}");
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Polls the page with a script answering a boolean until it says true, within
 /// [`PATIENCE`]; `what` names the wait when it fails.
 async fn until(browser: &Client, script: &str, what: &str) {
@@ -121,6 +206,40 @@ async fn until(browser: &Client, script: &str, what: &str) {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// What a script answers on the page.
+async fn answer(browser: &Client, script: &str) -> serde_json::Value {
+    browser
+        .execute(script, Vec::new())
+        .await
+        .unwrap_or_else(|error| panic!("{script}: {error}"))
+}
+
+/// Sets fields of the page by their ids, each as a user's choice does (its `change` event
+/// fired), in order.
+async fn fill(browser: &Client, fields: &[(&str, &str)]) {
+    browser
+        .execute(
+            "for (const [id, value] of arguments[0]) { \
+               const field = document.getElementById(id); field.value = value; \
+               field.dispatchEvent(new Event('change')); }",
+            vec![serde_json::json!(fields)],
+        )
+        .await
+        .unwrap_or_else(|error| panic!("filling {fields:?}: {error}"));
+}
+
+/// Clicks the first of the buttons `selector` whose text is `label`.
+async fn press(browser: &Client, selector: &str, label: &str) {
+    browser
+        .execute(
+            "[...document.querySelectorAll(arguments[0])]\
+             .find(button => button.textContent === arguments[1]).click()",
+            vec![selector.into(), label.into()],
+        )
+        .await
+        .unwrap_or_else(|error| panic!("pressing {label}: {error}"));
 }
 
 /// The text of the element `selector`.
@@ -288,14 +407,15 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the rules listed",
     )
     .await;
-    ann.execute(
-        "document.getElementById('new-rules').value = 'brandub'; \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-min').value = '1000';",
-        Vec::new(),
+    fill(
+        &ann,
+        &[
+            ("new-rules", "brandub"),
+            ("new-minutes", "0"),
+            ("new-min", "1000"),
+        ],
     )
-    .await
-    .expect("the form filled");
+    .await;
     click(&ann, "#create").await;
     until(
         &ann,
@@ -321,12 +441,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "a seek to take",
     )
     .await;
-    bob.execute(
-        "[...document.querySelectorAll('#games button')].find(b => b.textContent === 'Join').click()",
-        Vec::new(),
-    )
-    .await
-    .expect("joined");
+    press(&bob, "#games button", "Join").await;
     until(
         &bob,
         "return !document.getElementById('game').hidden",
@@ -349,12 +464,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "a game to watch",
     )
     .await;
-    dan.execute(
-        "[...document.querySelectorAll('#games button')].find(b => b.textContent === 'Watch').click()",
-        Vec::new(),
-    )
-    .await
-    .expect("watching");
+    press(&dan, "#games button", "Watch").await;
 
     // Ann chooses a piece: the squares it may go to are lit, a corner not; a tap on the
     // corner is refused on the page, and nothing is sent.
@@ -428,7 +538,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     assert!(near(taken, [0xe9, 0xd7, 0xa8]), "{taken:?}");
     let screenshot = bob.screenshot().await.expect("a screenshot");
     std::fs::write(
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-board.png"),
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-board.png"),
         screenshot,
     )
     .expect("the screenshot kept");
@@ -482,14 +592,12 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     )
     .await;
     assert_eq!(text(&bob, "#chat li").await, format!("ann says: {hostile}"));
-    let ran = bob
-        .execute(
-            "return window.hacked === undefined \
-             && document.querySelectorAll('#chat script, #chat img').length === 0",
-            Vec::new(),
-        )
-        .await
-        .expect("the script runs");
+    let ran = answer(
+        &bob,
+        "return window.hacked === undefined \
+         && document.querySelectorAll('#chat script, #chat img').length === 0",
+    )
+    .await;
     assert_eq!(ran, serde_json::Value::Bool(true));
 
     // Ann resigns; both are told the end in words.
@@ -507,13 +615,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         );
     }
     // The switch to Swedish says it again from the Swedish language file.
-    bob.execute(
-        "const choice = document.getElementById('language'); choice.value = 'swe'; \
-         choice.dispatchEvent(new Event('change'));",
-        Vec::new(),
-    )
-    .await
-    .expect("switched");
+    fill(&bob, &[("language", "swe")]).await;
     until(
         &bob,
         "return document.getElementById('end').textContent \
@@ -521,13 +623,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the end in Swedish",
     )
     .await;
-    let hidden = bob
-        .execute(
-            "return document.getElementById('resign').hidden",
-            Vec::new(),
-        )
-        .await
-        .expect("the script runs");
+    let hidden = answer(&bob, "return document.getElementById('resign').hidden").await;
     assert_eq!(
         hidden,
         serde_json::Value::Bool(true),
@@ -558,13 +654,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the board flipped",
     )
     .await;
-    bob.execute(
-        "const choice = document.getElementById('notation'); choice.value = 'numeric'; \
-         choice.dispatchEvent(new Event('change'));",
-        Vec::new(),
-    )
-    .await
-    .expect("switched");
+    fill(&bob, &[("notation", "numeric")]).await;
     until(
         &bob,
         "return document.querySelector('#moves li').textContent === '0 3 0 2'",
@@ -590,6 +680,65 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     )
     .await;
 
+    // Eve, at the `hnefatafl` terminal program, challenges Bob to brandub with side 0;
+    // his page lists the challenge, and he joins it.
+    let eve_home = tempfile::tempdir().expect("home");
+    let mut eve = Terminal::start(eve_home.path());
+    eve.type_lines(&[
+        &format!("c 127.0.0.1:{}", server.port),
+        "register eve",
+        "eve secret",
+        "challenge bob brandub 0",
+    ]);
+    let from_eve = "[...document.querySelectorAll('#challenges li')]\
+                    .find(item => item.textContent.startsWith('eve'))";
+    until(
+        &bob,
+        &format!("return {from_eve} !== undefined"),
+        "eve's challenge",
+    )
+    .await;
+    answer(&bob, &format!("{from_eve}.querySelector('button').click()")).await;
+    eve.shows("bob takes the seat of player 1 in game 3.").await;
+    // The first game's opening again, to its capture: Eve types all her moves at once
+    // (the program makes each in its turn), Bob taps his as hers come.
+    eve.type_lines(&["m 0 3 0 2", "m 0 2 2 2", "m 6 3 6 2", "m 6 2 4 2"]);
+    for (listed, from, to) in [(1, "d3", "f3"), (3, "f3", "f2"), (5, "f2", "e2")] {
+        moves_listed(&bob, listed).await;
+        play(&bob, from, to).await;
+    }
+    until(
+        &bob,
+        "return document.querySelectorAll('#moves li').length === 7 \
+         && document.querySelectorAll('circle.piece').length === 12",
+        "eve's capture",
+    )
+    .await;
+    // Bob's page writes the squares in the numeric notation he chose.
+    assert_eq!(text(&bob, "#moves li:nth-child(7)").await, "6 2 4 2");
+    for shown in [
+        "m 3 4 5 4 (d3-f3)",
+        "m 5 4 5 5 (f3-f2)",
+        "m 5 5 4 5 (f2-e2)",
+    ] {
+        eve.shows(shown).await;
+    }
+    // Bob resigns: his page says the end in Swedish, the program in English (with the
+    // capture that came before).
+    click(&bob, "#resign").await;
+    until(
+        &bob,
+        "return document.getElementById('end').textContent \
+         === 'Spelare eve vinner: spelare bob gav upp.'",
+        "the end at the page",
+    )
+    .await;
+    eve.shows("m 6 2 4 2 (g5-e5): captures d5").await;
+    eve.shows("Game 3 is over. Player 0 wins: player 1 resigned.")
+        .await;
+    eve.type_lines(&["q"]);
+    eve.ended().await;
+
     // Ann plays halatafl's black against a client of the TLS port, Carl: his white
     // piece onto the centre must be taken, and the page lights only that jump; two taps
     // make it. On her way, the lobby's archive and leaderboard.
@@ -601,12 +750,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the archive",
     )
     .await;
-    ann.execute(
-        "document.getElementById('ratings-rules').value = 'brandub';",
-        Vec::new(),
-    )
-    .await
-    .expect("chosen");
+    fill(&ann, &[("ratings-rules", "brandub")]).await;
     click(&ann, "#show-ratings").await;
     until(
         &ann,
@@ -615,15 +759,13 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the leaderboard",
     )
     .await;
-    ann.execute(
-        "document.getElementById('new-rules').value = 'halatafl'; \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-min').value = ''; \
-         document.getElementById('new-side').value = '1';",
-        Vec::new(),
-    )
-    .await
-    .expect("the form filled");
+    let halatafl = [
+        ("new-rules", "halatafl"),
+        ("new-minutes", "0"),
+        ("new-min", ""),
+        ("new-side", "1"),
+    ];
+    fill(&ann, &halatafl).await;
     click(&ann, "#create").await;
     until(
         &ann,
@@ -674,17 +816,67 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     .await;
     assert_eq!(text(&ann, "#moves li:nth-child(2)").await, "d5-d3");
 
+    // A chain of two jumps: Carl's d2 takes her piece back onto the centre (he must),
+    // she steps beside it from e5 to d5, and he moves d1 up to d2; then her d5 must jump
+    // the centre to d3 and on over d2 to d1. Each landing is a tap, the next one lit
+    // after the first, and the move goes only when the chain is whole.
+    let square = |name: &str| {
+        let bytes = name.as_bytes();
+        Square::new(bytes[0] - b'a', b'7' - bytes[1]).expect("a square of the board")
+    };
+    let north = Jumps::EMPTY.with(Direction::North).expect("one jump");
+    let retake = Move::jump(square("d2"), north).expect("d2 over d3 to d4");
+    carl.send(ClientMessage::Move { game, mv: retake }).await;
+    moves_listed(&ann, 3).await;
+    play(&ann, "e5", "d5").await;
+    carl.moved(game, 4).await;
+    let up = Move::new(square("d1"), square("d2"));
+    carl.send(ClientMessage::Move { game, mv: up }).await;
+    moves_listed(&ann, 5).await;
+    let white_on_d2 = colour_at(&ann, "d2").await;
+    click(&ann, "rect[data-square='d5']").await;
+    click(&ann, "rect[data-square='d3']").await;
+    until(
+        &ann,
+        "return document.querySelectorAll('rect.target').length === 1 \
+         && document.querySelector(\"rect[data-square='d1']\").classList.contains('target') \
+         && document.querySelectorAll('#moves li').length === 5",
+        "the chain's second landing lit, nothing sent yet",
+    )
+    .await;
+    click(&ann, "rect[data-square='d1']").await;
+    let (chain, _) = carl.moved(game, 6).await;
+    assert_eq!((chain.from(), chain.to()), (square("d5"), square("d1")));
+    assert_eq!(
+        chain.jumps().iter().collect::<Vec<_>>(),
+        [Direction::South, Direction::South]
+    );
+    // Both jumped pieces are off the board (d4 and d2, squares 24 and 38), and d2 shows
+    // the board's colour in the screenshot where it showed Carl's piece (player 0's
+    // colour, `.piece.side0`).
+    until(
+        &ann,
+        "return document.querySelectorAll('circle.piece').length === 44 \
+         && !document.querySelector(\"circle[data-on='24']\") \
+         && !document.querySelector(\"circle[data-on='38']\") \
+         && document.querySelector(\"circle[data-on='45']\") !== null",
+        "the chain's two pieces taken off",
+    )
+    .await;
+    assert_eq!(text(&ann, "#moves li:nth-child(6)").await, "d5-d3-d1");
+    let emptied = colour_at(&ann, "d2").await;
+    assert!(near(white_on_d2, [0x2b, 0x2b, 0x2b]), "{white_on_d2:?}");
+    assert!(near(emptied, [0xe9, 0xd7, 0xa8]), "{emptied:?}");
+
     // Ann plays computer1: her move, then its answer.
     click(&ann, "#back").await;
-    ann.execute(
-        "document.getElementById('new-rules').value = 'brandub'; \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-side').value = '0'; \
-         document.getElementById('new-opponent').value = 'computer1';",
-        Vec::new(),
-    )
-    .await
-    .expect("the form filled");
+    let against_computer1 = [
+        ("new-rules", "brandub"),
+        ("new-minutes", "0"),
+        ("new-side", "0"),
+        ("new-opponent", "computer1"),
+    ];
+    fill(&ann, &against_computer1).await;
     click(&ann, "#create").await;
     until(
         &ann,
@@ -694,13 +886,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     .await;
     assert_eq!(text(&ann, "#player1 .name").await, "computer1");
     // The pieces drawn with the wood theme's images, as the server serves them.
-    ann.execute(
-        "const choice = document.getElementById('theme'); choice.value = 'wood'; \
-         choice.dispatchEvent(new Event('change'));",
-        Vec::new(),
-    )
-    .await
-    .expect("chosen");
+    fill(&ann, &[("theme", "wood")]).await;
     until(
         &ann,
         "return document.querySelectorAll('circle.piece').length === 0 \
@@ -714,16 +900,13 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     // A byo-yomi clock of no main time and one period of a second: Ann does not move,
     // and loses on time.
     click(&ann, "#back").await;
-    ann.execute(
-        "document.getElementById('new-clock').value = 'byoyomi'; \
-         document.getElementById('new-clock').dispatchEvent(new Event('change')); \
-         document.getElementById('new-minutes').value = '0'; \
-         document.getElementById('new-periods').value = '1'; \
-         document.getElementById('new-period').value = '1';",
-        Vec::new(),
-    )
-    .await
-    .expect("the form filled");
+    let byoyomi = [
+        ("new-clock", "byoyomi"),
+        ("new-minutes", "0"),
+        ("new-periods", "1"),
+        ("new-period", "1"),
+    ];
+    fill(&ann, &byoyomi).await;
     click(&ann, "#create").await;
     until(
         &ann,
@@ -746,7 +929,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     .await;
     let screenshot = ann.screenshot().await.expect("a screenshot");
     std::fs::write(
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-phone.png"),
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-phone.png"),
         screenshot,
     )
     .expect("the screenshot kept");

@@ -7,7 +7,7 @@ mod web_support;
 
 use std::time::Duration;
 
-use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::{ClientMessage, GameId, ServerMessage};
 use server_support::{ServerProcess, TestClient};
 use web_support::{
     WebClient, get, get_plain, open, open_plain, own_origin, plain_port, served_fingerprint,
@@ -118,12 +118,15 @@ fn the_page_weighs_under_200_kb() {
     assert!(total > 0 && total < 200 * 1024, "{total} bytes");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_websocket_plays_a_tls_client_on_the_same_referee() {
-    let (_data, server, port) = started(&[]);
-    let home = tempfile::tempdir().expect("home");
-    let mut ann = WebClient::registered(port, home.path(), "ann").await;
-    let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
+/// Ann on the web port and Bob on the TLS port, both registered; Ann makes a game of
+/// brandub with `new`, sent as the page sends it, and it is answered with its number.
+async fn brandub_made_on_the_web(
+    server: &ServerProcess,
+    port: u16,
+    home: &std::path::Path,
+) -> (WebClient, TestClient, GameId) {
+    let mut ann = WebClient::registered(port, home, "ann").await;
+    let bob = TestClient::registered(server.port, home, "bob").await;
     ann.send_text(r#"{"type":"new","rules":"brandub"}"#).await;
     let game = ann
         .expect(|message| match message {
@@ -132,6 +135,27 @@ async fn a_websocket_plays_a_tls_client_on_the_same_referee() {
             _ => None,
         })
         .await;
+    (ann, bob, game)
+}
+
+/// Sends the move message `line` of move `number` (from 1) from the player whose turn it
+/// is: Ann's (player 0) over the WebSocket, Bob's over TLS.
+async fn send_in_turn(ann: &mut WebClient, bob: &mut TestClient, number: u32, line: &str) {
+    if number % 2 == 1 {
+        ann.send_text(line).await;
+    } else {
+        bob.client
+            .send_line(&format!("{line}\n"))
+            .await
+            .expect("sent");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_plays_a_tls_client_on_the_same_referee() {
+    let (_data, server, port) = started(&[]);
+    let home = tempfile::tempdir().expect("home");
+    let (mut ann, mut bob, game) = brandub_made_on_the_web(&server, port, home.path()).await;
     bob.send(ClientMessage::Join { game }).await;
     bob.game_state().await;
     ann.expect(|message| matches!(message, ServerMessage::Joined { .. }).then_some(()))
@@ -144,14 +168,7 @@ async fn a_websocket_plays_a_tls_client_on_the_same_referee() {
     ];
     for (number, mv) in (1..).zip(moves) {
         let line = format!(r#"{{"type":"move","game":{game},"move":{mv}}}"#);
-        if number % 2 == 1 {
-            ann.send_text(&line).await;
-        } else {
-            bob.client
-                .send_line(&format!("{line}\n"))
-                .await
-                .expect("sent");
-        }
+        send_in_turn(&mut ann, &mut bob, number, &line).await;
         let heard = ann
             .expect(|message| match message {
                 ServerMessage::Moved { number: n, mv, .. } if *n == number => Some(*mv),
@@ -243,9 +260,16 @@ async fn a_message_over_the_line_limit_closes_the_socket() {
     let within = format!(r#"{{"type":"dance","x":"{}"}}"#, "a".repeat(60 * 1024));
     web.send_text(&within).await;
     assert!(web.error().await.contains("dance"));
-    // Over it: the TLS port's error, and the socket is closed.
+    // Over it: the TLS port's error, and the socket is closed. The server refuses the
+    // message by its frame's header, before it has read the rest; the error and the close
+    // must still reach the client, by a byte over the limit or by many times its length
+    // (within what the server drains: 1 MiB).
     let over = "a".repeat(64 * 1024 + 1);
     web.send_text(&over).await;
+    assert_eq!(web.error().await, "line longer than 64 KiB: closing");
+    assert!(web.next().await.is_none());
+    let mut web = WebClient::greeted(port, home.path()).await;
+    web.send_text(&"a".repeat(768 * 1024)).await;
     assert_eq!(web.error().await, "line longer than 64 KiB: closing");
     assert!(web.next().await.is_none());
 }
@@ -295,15 +319,7 @@ fn square(x: u16, y: u16) -> u16 {
 async fn positions_come_to_the_web_client_that_asked_and_not_to_tls() {
     let (_data, server, port) = started(&[]);
     let home = tempfile::tempdir().expect("home");
-    let mut ann = WebClient::registered(port, home.path(), "ann").await;
-    let mut bob = TestClient::registered(server.port, home.path(), "bob").await;
-    ann.send_text(r#"{"type":"new","rules":"brandub"}"#).await;
-    let game = ann
-        .expect(|message| match message {
-            ServerMessage::Game { state } => Some(state.summary.game),
-            _ => None,
-        })
-        .await;
+    let (mut ann, mut bob, game) = brandub_made_on_the_web(&server, port, home.path()).await;
     // The game's start, with the legal moves of the side to move.
     let start = ann.position(game).await;
     assert_eq!(start.ply, 0);
@@ -338,14 +354,7 @@ async fn positions_come_to_the_web_client_that_asked_and_not_to_tls() {
         let line = format!(
             r#"{{"type":"move","game":{game},"move":{{"from":[{fx},{fy}],"to":[{tx},{ty}]}}}}"#
         );
-        if number % 2 == 1 {
-            ann.send_text(&line).await;
-        } else {
-            bob.client
-                .send_line(&format!("{line}\n"))
-                .await
-                .expect("sent");
-        }
+        send_in_turn(&mut ann, &mut bob, number, &line).await;
         // The TLS client hears the move, and no position before it.
         bob.expect(|message| match message {
             ServerMessage::Moved { number: n, .. } if *n == number => Some(()),

@@ -82,7 +82,23 @@ function connect() {
 
 // Messages from the server.
 
+/** The messages that only the lobby shows, by type, each with the lobby's function. */
+const LOBBY_MESSAGES = {
+  rules_list: (message) => lobby.rulesList(message.rules),
+  game_list: (message) => lobby.gameList(message.games),
+  archive_list: (message) => lobby.archiveList(message.games),
+  challenged: lobby.challenged,
+  leaderboard: lobby.leaderboard,
+  account_ratings: lobby.accountRatings,
+  saved_game: lobby.savedGame,
+};
+
 function receive(message) {
+  const forLobby = Object.hasOwn(LOBBY_MESSAGES, message.type) ? LOBBY_MESSAGES[message.type] : null;
+  if (forLobby) {
+    forLobby(message);
+    return;
+  }
   switch (message.type) {
     case "welcome":
       status(message.server);
@@ -108,27 +124,6 @@ function receive(message) {
         show("lobby");
         send({ type: "games" });
       }
-      break;
-    case "rules_list":
-      lobby.rulesList(message.rules);
-      break;
-    case "game_list":
-      lobby.gameList(message.games);
-      break;
-    case "archive_list":
-      lobby.archiveList(message.games);
-      break;
-    case "challenged":
-      lobby.challenged(message);
-      break;
-    case "leaderboard":
-      lobby.leaderboard(message);
-      break;
-    case "account_ratings":
-      lobby.accountRatings(message);
-      break;
-    case "saved_game":
-      lobby.savedGame(message);
       break;
     case "game":
       openGame(message.state);

@@ -33,8 +33,10 @@ use super::Server;
 use super::connections::{AddressShare, Unread};
 
 mod forwarded;
+mod linger;
 mod themes;
 use hnefatafl_net::protocol::{MAX_LINE, PROTOCOL_VERSION};
+use linger::{Returning, linger};
 
 /// The page and its assets (`server/web/`), in the binary.
 static PAGE: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/web");
@@ -239,13 +241,15 @@ impl Server {
             let upgrade = hyper::upgrade::on(&mut request);
             tokio::spawn(async move {
                 let Ok(upgraded) = upgrade.await else { return };
-                let socket = WebSocketStream::from_raw_socket(
-                    TokioIo::new(upgraded),
-                    Role::Server,
-                    Some(socket_config()),
-                )
-                .await;
+                let (stream, returned) = Returning::new(TokioIo::new(upgraded));
+                let socket =
+                    WebSocketStream::from_raw_socket(stream, Role::Server, Some(socket_config()))
+                        .await;
                 self.web_socket(socket, address).await;
+                // The socket is dropped, and its stream back: closed gently.
+                if let Ok(stream) = returned.await {
+                    linger(stream).await;
+                }
                 drop(share);
                 drop(held);
             });
@@ -318,9 +322,15 @@ impl Server {
     }
 }
 
-/// The WebSocket's limits: a message at most a protocol line.
+/// How many bytes a WebSocket reads at a time, and keeps for that: tungstenite's default
+/// of 128 KiB, filled at the first read, would cost every idle socket 128 KiB. A message
+/// longer than this grows the buffer to the message (at most [`MAX_LINE`]).
+const READ_BUFFER: usize = 4096;
+
+/// The WebSocket's limits: a message at most a protocol line, read a few KiB at a time.
 fn socket_config() -> WebSocketConfig {
     WebSocketConfig::default()
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(Some(MAX_LINE))
         .max_frame_size(Some(MAX_LINE))
 }

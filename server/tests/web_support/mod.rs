@@ -70,9 +70,18 @@ pub async fn served_fingerprint(port: u16) -> String {
 /// `GET path` in plain HTTP/1.1 with extra headers, the connection closed after the
 /// answer.
 pub async fn get_plain(port: u16, path: &str, extra: &str) -> Answer {
-    let mut stream = TcpStream::connect(("127.0.0.1", port))
+    let stream = TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");
+    request(stream, port, path, extra).await
+}
+
+/// `GET path` with extra headers on a stream to `port`, and its answer, read to the end
+/// of the stream (the request asks for the connection to be closed after it).
+async fn request<S>(mut stream: S, port: u16, path: &str, extra: &str) -> Answer
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
     let request = format!(
         "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}Connection: close\r\n\r\n"
     );
@@ -152,16 +161,7 @@ impl Answer {
 
 /// `GET path` over HTTPS/1.1, the connection closed after the answer.
 pub async fn get(port: u16, home: &Path, path: &str) -> Answer {
-    let mut stream = tls(port, home).await;
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.expect("send");
-    let mut bytes = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut bytes))
-        .await
-        .expect("an answer in time")
-        .expect("an answer");
-    Answer::read(&bytes)
+    request(tls(port, home).await, port, path, "").await
 }
 
 impl Answer {

@@ -5,21 +5,15 @@
 //! line; the first is the default. The theme `null` has no directory: it means the built-in
 //! fallback graphics, which also stand in for any image that is missing or unreadable.
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::io::Cursor;
-use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
 
-use image::{DynamicImage, ImageDecoder, Limits, RgbaImage};
-use image_extras::xpm::XpmDecoder;
+use image::RgbaImage;
 
 /// The name of the theme that stands for the built-in fallback graphics.
 pub const NULL_THEME: &str = "null";
 
-/// The largest image side a theme may use, in pixels; larger images are refused before
-/// any pixel is decoded.
-pub const MAX_IMAGE_SIDE: u32 = 1024;
+// The decoding is the data crate's, shared with the server's web page.
+pub use hnefatafl_data::xpm::{MAX_IMAGE_SIDE, decode as decode_xpm};
 
 /// The images of one theme, by type bit. A bit without an image is drawn by the fallback.
 #[derive(Clone, Debug, Default)]
@@ -148,59 +142,6 @@ pub fn parse_theme_list(bytes: &[u8]) -> Vec<String> {
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .map(str::to_owned)
         .collect()
-}
-
-/// Decodes one XPM image into RGBA (the colour `None` becomes transparent).
-///
-/// # Errors
-///
-/// A readable reason when the bytes are not a usable XPM image: malformed, larger than
-/// [`MAX_IMAGE_SIDE`], or making the decoder panic (the decoder does not promise to be
-/// panic-free on malformed input, so the panic is contained here).
-pub fn decode_xpm(bytes: &[u8]) -> Result<RgbaImage, String> {
-    install_quiet_panic_hook();
-    QUIET_PANICS.with(|quiet| quiet.set(true));
-    let outcome = panic::catch_unwind(AssertUnwindSafe(|| decode_xpm_unguarded(bytes)));
-    QUIET_PANICS.with(|quiet| quiet.set(false));
-    match outcome {
-        Ok(result) => result,
-        Err(_) => Err("malformed XPM image".to_owned()),
-    }
-}
-
-fn decode_xpm_unguarded(bytes: &[u8]) -> Result<RgbaImage, String> {
-    let mut decoder = XpmDecoder::new(Cursor::new(bytes)).map_err(|error| error.to_string())?;
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_IMAGE_SIDE);
-    limits.max_image_height = Some(MAX_IMAGE_SIDE);
-    limits.max_alloc = Some(64 * 1024 * 1024);
-    decoder
-        .set_limits(limits)
-        .map_err(|error| error.to_string())?;
-    let (width, height) = decoder.dimensions();
-    if width == 0 || height == 0 {
-        return Err("empty XPM image".to_owned());
-    }
-    let image = DynamicImage::from_decoder(decoder).map_err(|error| error.to_string())?;
-    Ok(image.to_rgba8())
-}
-
-thread_local! {
-    /// Set while this thread decodes an image, so that a contained decoder panic does not
-    /// print a backtrace message on top of the one warning the user gets.
-    static QUIET_PANICS: Cell<bool> = const { Cell::new(false) };
-}
-
-fn install_quiet_panic_hook() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if !QUIET_PANICS.with(Cell::get) {
-                previous(info);
-            }
-        }));
-    });
 }
 
 #[cfg(test)]

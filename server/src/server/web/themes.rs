@@ -7,14 +7,10 @@ use std::collections::HashMap;
 use std::io::Cursor;
 use std::sync::{Mutex, OnceLock};
 
-use image::{DynamicImage, ImageDecoder, ImageFormat, Limits};
-use image_extras::xpm::XpmDecoder;
+use image::{DynamicImage, ImageFormat};
 
 /// The theme that stands for the built-in graphics: it has no images.
 const NULL_THEME: &str = "null";
-
-/// The largest side of a theme's image, in pixels (the X window's limit).
-const MAX_IMAGE_SIDE: u32 = 1024;
 
 /// The shipped themes with images, in the order of `xlib/themes`.
 pub(super) fn names() -> Vec<String> {
@@ -52,31 +48,14 @@ pub(super) fn png(path: &str) -> Option<Vec<u8>> {
         .clone()
 }
 
-/// An XPM image as PNG, its `None` colour transparent.
+/// An XPM image as PNG, its `None` colour transparent (decoded as the X window does).
 fn converted(xpm: &[u8]) -> Result<Vec<u8>, String> {
-    // The decoder does not promise to be free of panics on malformed input; the
-    // shipped images are read by the X window's tests too, and a panic here would end
-    // only this request's task, but it is kept from doing even that.
-    let decoded = std::panic::catch_unwind(|| decoded(xpm))
-        .map_err(|_| "malformed XPM image".to_owned())??;
+    let decoded = DynamicImage::ImageRgba8(hnefatafl_data::xpm::decode(xpm)?);
     let mut png = Vec::new();
     decoded
         .write_to(&mut Cursor::new(&mut png), ImageFormat::Png)
         .map_err(|error| error.to_string())?;
     Ok(png)
-}
-
-fn decoded(xpm: &[u8]) -> Result<DynamicImage, String> {
-    let mut decoder = XpmDecoder::new(Cursor::new(xpm)).map_err(|error| error.to_string())?;
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_IMAGE_SIDE);
-    limits.max_image_height = Some(MAX_IMAGE_SIDE);
-    limits.max_alloc = Some(64 * 1024 * 1024);
-    decoder
-        .set_limits(limits)
-        .map_err(|error| error.to_string())?;
-    let image = DynamicImage::from_decoder(decoder).map_err(|error| error.to_string())?;
-    Ok(DynamicImage::ImageRgba8(image.to_rgba8()))
 }
 
 #[cfg(test)]
