@@ -103,24 +103,12 @@ impl Server {
     /// accept waiting before the next. Runs beside [`Server::serve`], which stops the
     /// server.
     pub async fn serve_web(self: Arc<Self>, listener: TcpListener, port: WebPort) {
-        let mut back_off = super::FIRST_BACK_OFF;
         let mut closing = self.closing.subscribe();
         loop {
-            let next = async {
-                let permit = self.connections.clone().acquire_owned().await.ok();
-                (permit, listener.accept().await)
-            };
-            let (permit, accepted) = tokio::select! {
-                next = next => next,
+            let (permit, stream, peer) = tokio::select! {
+                next = self.accept_next(&listener) => next,
                 _ = closing.wait_for(|closing| *closing) => return,
             };
-            let Ok((stream, peer)) = accepted else {
-                drop(permit);
-                tokio::time::sleep(back_off).await;
-                back_off = (back_off * 2).min(super::LONGEST_BACK_OFF);
-                continue;
-            };
-            back_off = super::FIRST_BACK_OFF;
             self.clients.fetch_add(1, Ordering::SeqCst);
             tokio::spawn(
                 self.clone()
