@@ -4,11 +4,12 @@
 //! drags, the targets lit from the server's legal moves and an illegal tap refused on the
 //! page, until a capture, whose piece is taken off (the screenshot read back); the server
 //! is killed and started again, and both pages take up the game by themselves; they chat,
-//! and one resigns. One plays the `hnefatafl` terminal program (its standard input and
-//! output), which challenges him, to its capture and his resignation. Then one plays
-//! halatafl jumps (one, then a chain of two, tap by tap) against a client of the TLS
-//! port, and `computer1`, loses a byo-yomi game on time, and the page fits a phone's 390
-//! px. `scripts/test.sh` installs Chromium and chromedriver from Debian's packages.
+//! and play on until the king escapes to a corner. One plays the `hnefatafl` terminal
+//! program (its standard input and output), which challenges him, to its capture and his
+//! resignation. Then one plays halatafl jumps (one, then a chain of two, tap by tap)
+//! against a client of the TLS port, and `computer1`, loses a byo-yomi game on time, and
+//! the page fits a phone's 390 px. `scripts/test.sh` installs Chromium and chromedriver
+//! from Debian's packages.
 
 mod server_support;
 mod web_support;
@@ -580,10 +581,12 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     moves_listed(&bob, 8).await;
     moves_listed(&ann, 8).await;
 
-    // Chat that looks like markup is shown as text and never run.
-    let hostile = "<script>window.hacked = 1</script><img src=x onerror=\"window.hacked = 2\">";
+    // Chat that looks like markup is shown as text and never run; a right-to-left
+    // override does not reach the page.
+    let markup = "<script>window.hacked = 1</script><img src=x onerror=\"window.hacked = 2\">";
+    let hostile = format!("{markup}\u{202E}!");
     let field = ann.find(Locator::Id("chat-text")).await.expect("chat");
-    field.send_keys(hostile).await.expect("typed");
+    field.send_keys(&hostile).await.expect("typed");
     click(&ann, "#say").await;
     until(
         &bob,
@@ -591,7 +594,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "the chat line",
     )
     .await;
-    assert_eq!(text(&bob, "#chat li").await, format!("ann says: {hostile}"));
+    assert_eq!(text(&bob, "#chat li").await, format!("ann says: {markup}!"));
     let ran = answer(
         &bob,
         "return window.hacked === undefined \
@@ -600,8 +603,21 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     .await;
     assert_eq!(ran, serde_json::Value::Bool(true));
 
-    // Ann resigns; both are told the end in words.
-    click(&ann, "#resign").await;
+    // They play the game to its end: the attackers open a way, and the king runs to a
+    // corner. Both are told the end in words, from the language file.
+    let to_the_end = [
+        (&ann, "c5", "c7"),
+        (&bob, "d4", "d5"),
+        (&ann, "b4", "b3"),
+        (&bob, "d5", "a5"),
+        (&ann, "f4", "f3"),
+        (&bob, "a5", "a7"),
+    ];
+    for (played, (browser, from, to)) in (9..).zip(to_the_end) {
+        play(browser, from, to).await;
+        moves_listed(&ann, played).await;
+        moves_listed(&bob, played).await;
+    }
     for browser in [&ann, &bob] {
         until(
             browser,
@@ -611,7 +627,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         .await;
         assert_eq!(
             text(browser, "#end").await,
-            "Player bob wins: player ann resigned."
+            "Player bob wins: the king reached an escape square."
         );
     }
     // The switch to Swedish says it again from the Swedish language file.
@@ -619,7 +635,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     until(
         &bob,
         "return document.getElementById('end').textContent \
-         === 'Spelare bob vinner: spelare ann gav upp.'",
+         === 'Spelare bob vinner: en kung nådde en flyktruta.'",
         "the end in Swedish",
     )
     .await;
@@ -631,7 +647,7 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     );
 
     // Bob replays the finished game, each position from the server: the start, the
-    // end, and two moves back, before the capture; then flips the board and writes the
+    // end, and eight moves back, before the capture; then flips the board and writes the
     // squares in the numeric notation.
     let replayed = |ply: &str, pieces: usize| {
         format!(
@@ -640,12 +656,13 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         )
     };
     click(&bob, "#first").await;
-    until(&bob, &replayed("0 / 8", 13), "the start replayed").await;
+    until(&bob, &replayed("0 / 14", 13), "the start replayed").await;
     click(&bob, "#latest").await;
-    until(&bob, &replayed("8 / 8", 12), "the end replayed").await;
-    click(&bob, "#previous").await;
-    click(&bob, "#previous").await;
-    until(&bob, &replayed("6 / 8", 13), "the capture taken back").await;
+    until(&bob, &replayed("14 / 14", 12), "the end replayed").await;
+    for _ in 0..8 {
+        click(&bob, "#previous").await;
+    }
+    until(&bob, &replayed("6 / 14", 13), "the capture taken back").await;
     click(&bob, "#flip").await;
     until(
         &bob,
