@@ -23,7 +23,9 @@ use std::time::Duration;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hnefatafl_core::{Direction, Jumps, Move, Square};
-use hnefatafl_net::protocol::{ClientMessage, ServerMessage};
+use hnefatafl_net::protocol::{
+    ClientMessage, ClockSpec, ServerMessage, TournamentFormat, TournamentSpec,
+};
 use server_support::binaries::client_binary;
 use server_support::{PATIENCE, ServerProcess, TestClient};
 use web_support::web_port;
@@ -884,6 +886,73 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
     let emptied = colour_at(&ann, "d2").await;
     assert!(near(white_on_d2, [0x2b, 0x2b, 0x2b]), "{white_on_d2:?}");
     assert!(near(emptied, [0xe9, 0xd7, 0xa8]), "{emptied:?}");
+
+    // A tournament: Carl makes a round robin; Ann finds it in the lobby's list and
+    // enters from the page; Carl enters and starts it, and her page, told by the server,
+    // shows the pairing with her game to join and the standings, in data/lang's words.
+    click(&ann, "#back").await;
+    carl.send(ClientMessage::CreateTournament {
+        spec: TournamentSpec {
+            name: "Club night".to_owned(),
+            format: TournamentFormat::RoundRobin,
+            rules: "brandub".to_owned(),
+            clock: ClockSpec::fischer(300_000, 0),
+            rounds: None,
+            starts_at_ms: None,
+            rated: true,
+        },
+    })
+    .await;
+    let tournament = carl
+        .expect(|message| match message {
+            ServerMessage::Tournament { tournament } => Some(tournament.summary.tournament),
+            _ => None,
+        })
+        .await;
+    click(&ann, "#show-tournaments").await;
+    let listed = format!(
+        "{tournament}: Club night, round robin, brandub, 5+0, players: 0, open for entries"
+    );
+    until(
+        &ann,
+        &format!(
+            "return document.querySelector('#tournaments li')?.textContent.startsWith('{listed}')"
+        ),
+        "the tournament listed",
+    )
+    .await;
+    click(&ann, "#tournaments li button:nth-of-type(2)").await;
+    until(
+        &ann,
+        "return document.getElementById('tournament-title').textContent.includes('players: 1,') \
+         && document.getElementById('tournament-steps').textContent === 'Withdraw'",
+        "ann entered",
+    )
+    .await;
+    carl.send(ClientMessage::EnterTournament { tournament })
+        .await;
+    carl.send(ClientMessage::StartTournament { tournament })
+        .await;
+    until(
+        &ann,
+        "const lines = [...document.querySelectorAll('#tournament-rounds li')]\
+         .map((line) => line.textContent); \
+         return lines.length === 2 && lines[0] === 'Round 1:' \
+         && /^(ann – carl|carl – ann): 0–0 \\(games \\d+\\) Join$/.test(lines[1]) \
+         && document.getElementById('tournament-standings-title').textContent \
+         === 'Standings (match points, game points, Sonneborn-Berger):' \
+         && document.querySelectorAll('#tournament-standings tr').length === 2",
+        "the pairing and the standings",
+    )
+    .await;
+    click(&ann, "#tournament-rounds li button").await;
+    until(
+        &ann,
+        "return !document.getElementById('game').hidden \
+         && document.querySelectorAll('circle.piece').length === 13",
+        "her tournament game",
+    )
+    .await;
 
     // Ann plays computer1: her move, then its answer.
     click(&ann, "#back").await;

@@ -5,6 +5,7 @@
 import * as words from "./words.js";
 import * as boards from "./board.js";
 import * as lobby from "./lobby.js";
+import * as tournaments from "./tournaments.js";
 
 const $ = (id) => document.getElementById(id);
 /** The version of the protocol's position addition the page reads (docs/protocol.md). */
@@ -91,6 +92,8 @@ const LOBBY_MESSAGES = {
   leaderboard: lobby.leaderboard,
   account_ratings: lobby.accountRatings,
   saved_game: lobby.savedGame,
+  tournament_list: tournaments.list,
+  tournament: tournaments.show,
 };
 
 function receive(message) {
@@ -610,6 +613,7 @@ async function start() {
   $("language").value = language;
   await words.load(language);
   lobby.init(page, send);
+  tournaments.init(page, send);
   relabel();
   wire();
   page.ticking = setInterval(drawClocks, 250);
