@@ -236,17 +236,14 @@ fn a_live_analysis_in_a_pipe_prints_one_line_a_depth_and_no_escape_sequence() {
     let home = home();
     let text = run(home.path(), "brandub", "live d4 j1 lines=2\n");
     assert!(!text.contains('\u{1b}'), "{text}");
-    let first: Vec<&str> = text
-        .lines()
-        .filter_map(|line| line.strip_prefix("depth "))
-        .map(|rest| rest.split_whitespace().next().unwrap_or(""))
-        .collect();
-    assert_eq!(first, ["1", "2", "3", "4"], "{text}");
-    let second: Vec<&str> = text
-        .lines()
-        .filter_map(|line| line.strip_prefix("line 2  depth "))
-        .map(|rest| rest.split_whitespace().next().unwrap_or(""))
-        .collect();
-    assert_eq!(second, ["1", "2", "3", "4"], "{text}");
+    // The depths of the lines that start with `prefix`, in the order printed.
+    let depths = |prefix: &str| -> Vec<&str> {
+        text.lines()
+            .filter_map(|line| line.strip_prefix(prefix))
+            .map(|rest| rest.split_whitespace().next().unwrap_or(""))
+            .collect()
+    };
+    assert_eq!(depths("depth "), ["1", "2", "3", "4"], "{text}");
+    assert_eq!(depths("line 2  depth "), ["1", "2", "3", "4"], "{text}");
     assert!(text.contains("Best move: m "), "{text}");
 }
