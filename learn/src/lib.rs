@@ -5,6 +5,7 @@
 //! and test it with the match runner of `hnefatafl-matches`, called as a library).
 
 mod cursor;
+pub mod dataset;
 pub mod selfplay;
 pub mod shard;
 pub mod symmetry;

@@ -43,7 +43,7 @@ use crate::selfplay::{GameRecord, Sample};
 use aim::nnue::{Layout, fnv1a};
 use hnefatafl_core::Player;
 use std::fs::File;
-use std::io::{Seek, SeekFrom, Write};
+use std::io::{BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The first bytes of every shard.
@@ -237,6 +237,90 @@ pub fn read(path: &Path) -> Result<Shard, String> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
     parse(&name, &bytes)
+}
+
+/// What [`read_each`] read: the header and the counts of the complete games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Streamed {
+    /// The header, its counts as stored.
+    pub header: Header,
+    /// Complete games read.
+    pub games: usize,
+    /// Positions of those games.
+    pub positions: u64,
+    /// Whether the run writing it was stopped, as [`Shard::stopped`].
+    pub stopped: bool,
+}
+
+/// Reads exactly `length` bytes onto `out`, or fewer where the file ends first; gives
+/// whether all came.
+fn read_up_to(reader: &mut impl Read, length: u64, out: &mut Vec<u8>) -> std::io::Result<bool> {
+    let before = out.len();
+    reader.take(length).read_to_end(out)?;
+    Ok((out.len() - before) as u64 == length)
+}
+
+/// Reads a shard file game by game, handing each complete game to `each` as it is read:
+/// a shard far larger than the games kept from it never stays in memory whole. `check`
+/// sees the header before any game (to refuse a layout, say).
+///
+/// # Errors
+///
+/// As [`read`], or the first error of `check` or `each`.
+pub fn read_each(
+    path: &Path,
+    check: impl FnOnce(&Header) -> Result<(), String>,
+    mut each: impl FnMut(GameRecord) -> Result<(), String>,
+) -> Result<Streamed, String> {
+    let name = path.display().to_string();
+    let io = |e: std::io::Error| format!("{name}: {e}");
+    let file = File::open(path).map_err(io)?;
+    let length = file.metadata().map_err(io)?.len();
+    let mut reader = BufReader::with_capacity(1 << 20, file);
+    let mut bytes = Vec::new();
+    // The header's length is in its fixed part.
+    if read_up_to(&mut reader, FIXED as u64, &mut bytes).map_err(io)? {
+        let settings = u16::from_le_bytes([bytes[FIXED - 2], bytes[FIXED - 1]]);
+        read_up_to(
+            &mut reader,
+            u64::from(settings) + CHECKSUM as u64,
+            &mut bytes,
+        )
+        .map_err(io)?;
+    }
+    let (header, mut at) = Header::read(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    check(&header)?;
+    let (mut games, mut positions) = (0, 0u64);
+    loop {
+        bytes.clear();
+        if !read_up_to(&mut reader, 4, &mut bytes).map_err(io)? {
+            break;
+        }
+        let body = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        // A damaged length never asks for more than the file holds.
+        let rest = (u64::from(body) + CHECKSUM as u64).min(length);
+        if !read_up_to(&mut reader, rest, &mut bytes).map_err(io)? {
+            break;
+        }
+        match read_block(&bytes, 0, &header.layout) {
+            Ok(Some((game, end))) => {
+                games += 1;
+                positions += game.samples.len() as u64;
+                at += end;
+                each(game)?;
+            }
+            Ok(None) => break,
+            Err(e) => return Err(format!("{name}: at byte {at}: {e}")),
+        }
+    }
+    let stopped =
+        at as u64 != length || header.games as usize != games || header.positions != positions;
+    Ok(Streamed {
+        header,
+        games,
+        positions,
+        stopped,
+    })
 }
 
 /// Appends a game's block to `out`.
@@ -551,193 +635,4 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<Merged, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::selfplay::{SelfPlay, play_game, write_game};
-    use hnefatafl_core::Rules;
-
-    fn rules(name: &str) -> Rules {
-        let path = format!("{}/../data/rules/{name}", env!("CARGO_MANIFEST_DIR"));
-        Rules::parse(&std::fs::read(path).expect("a shipped rule file")).expect("rules")
-    }
-
-    fn games(rules: &Rules, count: u32) -> Vec<GameRecord> {
-        let settings = SelfPlay {
-            nodes: 100,
-            nodes_as: [None, None],
-            depth: None,
-            opening_plies: 4,
-            openings: None,
-            max_plies: 40,
-            seed: 3,
-            network: None,
-        };
-        (0..count).map(|n| play_game(rules, &settings, n)).collect()
-    }
-
-    /// Brandubh's layout and `count` of its self-play games.
-    fn brandubh_games(count: u32) -> (Layout, Vec<GameRecord>) {
-        let brandubh = rules("brandubh");
-        (Layout::of(&brandubh), games(&brandubh, count))
-    }
-
-    /// Writes games to a new shard at `path` with settings `settings`.
-    fn write(path: &Path, layout: Layout, settings: &str, games: &[GameRecord]) {
-        let (mut writer, old) = Writer::open(path, layout, settings).expect("opens");
-        assert!(old.is_empty());
-        for game in games {
-            writer.append(game).expect("appends");
-        }
-    }
-
-    #[test]
-    fn games_read_back_as_written_in_fewer_bytes_than_before() {
-        let (layout, played) = brandubh_games(3);
-        let folder = tempfile::tempdir().expect("a folder");
-        let path = folder.path().join("a.shard");
-        write(&path, layout, "some settings", &played);
-        let read = read(&path).expect("reads");
-        assert_eq!(read.games, played);
-        assert!(!read.stopped);
-        let positions: usize = played.iter().map(|g| g.samples.len()).sum();
-        assert!(positions > 30, "{positions}");
-        assert_eq!(
-            (read.header.games, read.header.positions),
-            (3, positions as u64)
-        );
-        assert_eq!(read.header.settings, "some settings");
-        assert_eq!(read.header.layout, layout);
-        // Each game 21 bytes about its positions, each position 3, 7 of squares (49 bits)
-        // and a nibble a piece, after a header of 42, the settings and 8: fewer bytes than
-        // the earlier form's 5 and 2 a piece.
-        let mut expected = 42 + "some settings".len() + 8;
-        for game in &played {
-            expected += 21;
-            for sample in &game.samples {
-                expected += 3 + 7 + sample.inputs.len().div_ceil(2);
-            }
-        }
-        let size = std::fs::metadata(&path).expect("a file").len() as usize;
-        assert_eq!(size, expected);
-        let mut old = Vec::new();
-        played.iter().for_each(|game| write_game(game, &mut old));
-        assert!(size < old.len(), "{size} against {}", old.len());
-    }
-
-    #[test]
-    fn a_shard_cut_short_keeps_its_whole_games_and_is_continued() {
-        let (layout, played) = brandubh_games(3);
-        let folder = tempfile::tempdir().expect("a folder");
-        let whole_path = folder.path().join("whole.shard");
-        write(&whole_path, layout, "s", &played);
-        let whole = std::fs::read(&whole_path).expect("reads");
-        let mut two = Vec::new();
-        for game in &played[..2] {
-            write_block(&layout, game, &mut two).expect("a block");
-        }
-        let third = Header::read(&whole).expect("a header").1 + two.len();
-        let path = folder.path().join("cut.shard");
-        // Cut inside the third game's block (its length, its middle, its checksum), and
-        // with the header's counts still at two games (stopped before it was rewritten).
-        let mut stale = whole.clone();
-        let header = Header {
-            layout,
-            games: 2,
-            positions: played[..2].iter().map(|g| g.samples.len() as u64).sum(),
-            settings: "s".to_string(),
-        };
-        stale[..header.to_bytes().len()].copy_from_slice(&header.to_bytes());
-        for cut in [
-            whole[..third + 2].to_vec(),
-            whole[..third + 20].to_vec(),
-            whole[..whole.len() - 1].to_vec(),
-            stale[..third + 20].to_vec(),
-        ] {
-            std::fs::write(&path, &cut).expect("writes");
-            let read = parse("cut.shard", &cut).expect("a stopped run's shard reads");
-            assert!(read.stopped);
-            assert_eq!(read.games, played[..2]);
-            let (mut writer, kept) = Writer::open(&path, layout, "s").expect("continues");
-            assert_eq!(kept, played[..2]);
-            writer.append(&played[2]).expect("appends");
-            assert!(std::fs::read(&path).expect("reads") == whole);
-        }
-        // Counts that were not rewritten after a whole block are mended too.
-        std::fs::write(&path, &stale).expect("writes");
-        assert!(parse("stale", &stale).expect("reads").stopped);
-        drop(Writer::open(&path, layout, "s").expect("continues"));
-        assert!(std::fs::read(&path).expect("reads") == whole);
-        // Another layout or other settings are refused, and the file is left alone.
-        let tablut = Layout::of(&rules("tablut"));
-        let error = Writer::open(&path, tablut, "s")
-            .map(|_| ())
-            .expect_err("refused");
-        assert!(
-            error.contains("cut.shard") && error.contains("7x7"),
-            "{error}"
-        );
-        let error = Writer::open(&path, layout, "t")
-            .map(|_| ())
-            .expect_err("refused");
-        assert!(error.contains("other settings (s)"), "{error}");
-        assert!(std::fs::read(&path).expect("reads") == whole);
-    }
-
-    #[test]
-    fn damage_is_an_error_naming_the_file() {
-        let (layout, played) = brandubh_games(2);
-        let folder = tempfile::tempdir().expect("a folder");
-        let path = folder.path().join("a.shard");
-        write(&path, layout, "s", &played);
-        let bytes = std::fs::read(&path).expect("reads");
-        let header = Header::read(&bytes).expect("a header").1;
-        for (at, says) in [
-            (3, "not a shard"),
-            (9, "format version"),
-            (header - 3, "header's checksum"),
-            (header + 30, "game's checksum"),
-            (bytes.len() - 3, "game's checksum"),
-        ] {
-            let mut damaged = bytes.clone();
-            damaged[at] ^= 0x10;
-            let error = parse("x.shard", &damaged).expect_err("refused");
-            assert!(
-                error.starts_with("x.shard: ") && error.contains(says),
-                "{at}: {error}"
-            );
-        }
-        assert!(Writer::open(&folder.path().join("b.shard"), layout, "s").is_ok());
-    }
-
-    #[test]
-    fn shards_merge_numbered_again_and_another_layout_is_refused() {
-        let (layout, played) = brandubh_games(3);
-        let folder = tempfile::tempdir().expect("a folder");
-        let (a, b, out) = (
-            folder.path().join("a.shard"),
-            folder.path().join("b.shard"),
-            folder.path().join("all.shard"),
-        );
-        // The second run's games were written out of order.
-        write(&a, layout, "run a", &played[..1]);
-        write(&b, layout, "run b", &[played[2].clone(), played[1].clone()]);
-        let merged = merge(&[a.clone(), b.clone()], &out).expect("merges");
-        assert_eq!((merged.games, merged.stopped.len()), (3, 0));
-        let read = read(&out).expect("reads");
-        assert_eq!(read.header.settings, "run a\nrun b");
-        assert_eq!(read.games, played, "numbered 0, 1, 2 in order");
-        let tablut = rules("tablut");
-        let other = folder.path().join("tablut.shard");
-        write(&other, Layout::of(&tablut), "run t", &games(&tablut, 1));
-        let error =
-            merge(&[a, other.clone()], &folder.path().join("no.shard")).expect_err("refused");
-        assert!(
-            error.starts_with(&other.display().to_string()) && error.contains("9x9"),
-            "{error}"
-        );
-        assert!(!folder.path().join("no.shard").exists());
-        assert!(merge(&[], &out).is_err());
-        let copenhagen = describe_layout(&Layout::of(&rules("copenhagen")));
-        assert!(copenhagen.starts_with("an 11x11 board with 3 piece types"));
-    }
-}
+mod tests;

@@ -7,186 +7,58 @@
 //! gradient touches only the rows of the pieces on the board. A framework would add a
 //! large dependency (or a Python toolchain and a file conversion) for no speed a model
 //! this small would notice on a CPU.
+//!
+//! A minibatch runs on rayon's threads (the pool the caller installs): each sample's
+//! forward and backward pass on its own, then each parameter's gradient summed over the
+//! samples in the batch's order, its rows shared among the threads. Every sum is taken in
+//! the same order whatever the threads, so the network is the same bit for bit on any
+//! number of them, and the same as one thread summing sample after sample.
 
-use crate::selfplay::{GameRecord, Sample};
+use crate::dataset::sigmoid;
+pub use crate::dataset::{Dataset, ResultWeights, Tally, epoch_order};
 use aim::nnue::{ACTIVATION_SCALE, HIDDEN, Layout, Network, OUTPUT_SCALE, PIECE_SCALE, Weights};
 use hnefatafl_core::Player;
 use hnefatafl_core::random::SplitMix;
+use rayon::prelude::*;
 
 /// Adam's decay rates and its guard against division by zero.
 const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
 
-/// The training positions, flattened.
+/// Parameters a task of Adam's update takes: enough to outweigh a task's cost.
+const ADAM_CHUNK: usize = 16 * 1024;
+
+/// What one sample's pass leaves for the sums: the derivative of its loss by the output's
+/// logit, its loss, its side to move's index and its base.
+#[derive(Clone, Copy, Debug, Default)]
+struct SampleOutput {
+    g: f32,
+    loss: f64,
+    side: usize,
+    base: f32,
+}
+
+/// The scratch space of [`Trainer::step`], kept from step to step.
 #[derive(Clone, Debug, Default)]
-pub struct Dataset {
-    /// Every position's inputs, one after another.
+pub struct Workspace {
+    /// The gradient, as long as the parameters.
+    gradient: Vec<f32>,
+    /// The batch's samples' inputs, one sample after another.
     inputs: Vec<u16>,
-    /// Where each position's inputs start in `inputs` (one more entry at the end).
-    /// (`usize`, not `u32`: twenty million positions in eight images each pass four
-    /// billion inputs.)
+    /// Where each sample's inputs start in `inputs` (one more entry at the end).
     starts: Vec<usize>,
-    /// The side to move of each position.
-    sides: Vec<Player>,
-    /// The target winning chance of player 0 in each position.
-    targets: Vec<f32>,
-    /// What the network adds to, in each position: a logit of player 0's winning chance
-    /// (the classic evaluation's, see [`Trainer::classic_share`]), 0 without one.
-    bases: Vec<f32>,
-    /// How much each position counts in the loss (see [`ResultWeights`]).
-    weights: Vec<f32>,
-}
-
-/// How much a position counts in the loss by its game's result: player 1's wins, draws,
-/// player 0's wins. Balancing by result gives each side's wins the same total weight.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ResultWeights(pub [f32; 3]);
-
-impl ResultWeights {
-    /// Every position alike.
-    pub const EVEN: ResultWeights = ResultWeights([1.0; 3]);
-
-    /// The most a position of the rarer side's wins is made to count.
-    pub const MOST: f32 = 4.0;
-
-    /// The weight of a position of a game with player 0's result `result`.
-    pub fn of(&self, result: i8) -> f32 {
-        self.0[(result.clamp(-1, 1) + 1) as usize]
-    }
-
-    /// Weights under which the positions of player 0's won games and of player 1's count
-    /// alike in all (each side's at most [`ResultWeights::MOST`], the rarer one's wins being
-    /// too few to stand for many more); draws count 1. Even where a side won no game.
-    pub fn balancing(games: &[GameRecord]) -> ResultWeights {
-        let positions = |result: i8| -> f32 {
-            games
-                .iter()
-                .filter(|game| game.result == result)
-                .map(|game| game.samples.len() as f32)
-                .sum()
-        };
-        let (won0, won1) = (positions(1), positions(-1));
-        if won0 == 0.0 || won1 == 0.0 {
-            return ResultWeights::EVEN;
-        }
-        let decisive = won0 + won1;
-        let weight = |won: f32| (decisive / (2.0 * won)).min(ResultWeights::MOST);
-        ResultWeights([weight(won1), 1.0, weight(won0)])
-    }
-}
-
-impl Dataset {
-    /// The positions of these games. The target blends the search's score, as a winning
-    /// chance `sigmoid(score / PIECE_SCALE)`, with the game's result: `score_share` of the
-    /// first and the rest of the second. `base` gives each position the logit the network
-    /// adds to (player 0's view; 0 for a network that scores alone).
-    pub fn from_games<'a>(
-        games: impl IntoIterator<Item = &'a GameRecord>,
-        score_share: f32,
-        base: impl FnMut(&Sample) -> f32,
-    ) -> Self {
-        Dataset::weighted(games, score_share, ResultWeights::EVEN, base)
-    }
-
-    /// The positions of these games as [`Dataset::from_games`] makes them, each counting
-    /// in the loss by its game's result (`weights`).
-    pub fn weighted<'a>(
-        games: impl IntoIterator<Item = &'a GameRecord>,
-        score_share: f32,
-        weights: ResultWeights,
-        mut base: impl FnMut(&Sample) -> f32,
-    ) -> Self {
-        let mut data = Dataset {
-            starts: vec![0],
-            ..Dataset::default()
-        };
-        for game in games {
-            let result = (f32::from(game.result) + 1.0) / 2.0;
-            for sample in &game.samples {
-                let Sample {
-                    side,
-                    score,
-                    inputs,
-                } = sample;
-                data.bases.push(base(sample));
-                let chance = sigmoid(f32::from(*score) / f32::from(PIECE_SCALE));
-                data.inputs.extend_from_slice(inputs);
-                data.starts.push(data.inputs.len());
-                data.sides.push(*side);
-                data.targets
-                    .push(score_share * chance + (1.0 - score_share) * result);
-                data.weights.push(weights.of(game.result));
-            }
-        }
-        data
-    }
-
-    /// The data with, after each position, its image under each map of the inputs (a
-    /// symmetry of the board, see [`crate::symmetry::input_maps`]), with the same side to
-    /// move and target: `maps.len() + 1` times the positions.
-    pub fn with_images(&self, maps: &[Vec<u16>]) -> Dataset {
-        let mut data = Dataset {
-            starts: vec![0],
-            ..Dataset::default()
-        };
-        for index in 0..self.len() {
-            let inputs = self.inputs_of(index);
-            data.inputs.extend_from_slice(inputs);
-            data.starts.push(data.inputs.len());
-            for map in maps {
-                data.inputs
-                    .extend(inputs.iter().map(|&input| map[usize::from(input)]));
-                data.starts.push(data.inputs.len());
-            }
-            for _ in 0..=maps.len() {
-                data.sides.push(self.sides[index]);
-                data.targets.push(self.targets[index]);
-                data.bases.push(self.bases[index]);
-                data.weights.push(self.weights[index]);
-            }
-        }
-        data
-    }
-
-    /// Positions.
-    pub fn len(&self) -> usize {
-        self.sides.len()
-    }
-
-    /// Whether there is no position.
-    pub fn is_empty(&self) -> bool {
-        self.sides.is_empty()
-    }
-
-    /// The most inputs on in one position (pieces on the board).
-    pub fn most_inputs(&self) -> usize {
-        self.starts
-            .windows(2)
-            .map(|pair| pair[1] - pair[0])
-            .max()
-            .unwrap_or(0)
-    }
-
-    fn inputs_of(&self, index: usize) -> &[u16] {
-        &self.inputs[self.starts[index]..self.starts[index + 1]]
-    }
-
-    /// The mean of the targets, weighted: the loss of always answering it is the data's
-    /// spread.
-    pub fn mean_target(&self) -> f32 {
-        let sum: f32 = self
-            .targets
-            .iter()
-            .zip(&self.weights)
-            .map(|(t, w)| t * w)
-            .sum();
-        sum / self.weights.iter().sum::<f32>().max(f32::MIN_POSITIVE)
-    }
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+    /// The batch's samples' positions in the dataset.
+    positions: Vec<usize>,
+    /// For each sample: its hidden layer after the clip, then what flows back into it.
+    units: Vec<f32>,
+    /// For each sample: what its pass leaves.
+    outputs: Vec<SampleOutput>,
+    /// For each input: where its samples start in `by_input` (one more entry at the end).
+    input_starts: Vec<u32>,
+    /// The samples of the batch that have each input on, input by input, each input's in
+    /// the batch's order.
+    by_input: Vec<u32>,
 }
 
 /// The network in `f32`, with Adam's moments: all parameters in one list, the first layer
@@ -316,89 +188,188 @@ impl Trainer {
     }
 
     /// The mean squared error of the winning chance over a dataset, each position
-    /// weighted as the dataset says.
+    /// weighted as the dataset says. Its samples run on rayon's threads; the sum is taken
+    /// in their order.
     pub fn loss(&self, data: &Dataset) -> f64 {
-        let mut hidden = [0.0; HIDDEN];
-        let total: f64 = (0..data.len())
-            .map(|index| {
-                let p = self.forward(
-                    data.inputs_of(index),
-                    data.sides[index],
-                    data.bases[index],
-                    &mut hidden,
-                );
-                f64::from(data.weights[index] * (p - data.targets[index]).powi(2))
-            })
-            .sum();
-        let weights: f64 = data.weights.iter().map(|&w| f64::from(w)).sum();
+        let terms: Vec<f64> = (0..data.len())
+            .into_par_iter()
+            .map_init(
+                || (Vec::new(), [0.0; HIDDEN]),
+                |(inputs, hidden), sample| {
+                    inputs.clear();
+                    let position = data.sample_inputs(sample, inputs);
+                    let (side, target, base, weight) = data.labels(position);
+                    let p = self.forward(inputs, side, base, hidden);
+                    f64::from(weight * (p - target).powi(2))
+                },
+            )
+            .collect();
+        let total: f64 = terms.iter().sum();
+        let weights: f64 = data.sample_weights().map(f64::from).sum();
         total / weights.max(f64::MIN_POSITIVE)
     }
 
-    /// One Adam step on the positions `batch` of `data`, each weighted as the dataset
-    /// says; `gradient` is scratch space of the parameters' length. Returns the batch's
-    /// mean loss.
-    pub fn step(&mut self, data: &Dataset, batch: &[usize], lr: f32, gradient: &mut [f32]) -> f64 {
+    /// A new workspace for [`Trainer::step`].
+    pub fn workspace(&self) -> Workspace {
+        Workspace {
+            gradient: vec![0.0; self.params.len()],
+            ..Workspace::default()
+        }
+    }
+
+    /// One Adam step on the samples `batch` of `data`, each weighted as the dataset says,
+    /// on rayon's threads; `work` is the scratch space ([`Trainer::workspace`]). Returns
+    /// the batch's mean loss.
+    pub fn step(&mut self, data: &Dataset, batch: &[u32], lr: f32, work: &mut Workspace) -> f64 {
+        self.gather(data, batch, work);
+        self.passes(data, batch.len(), work);
+        self.sum_gradient(work);
+        self.adam(lr, &work.gradient);
+        let loss: f64 = work.outputs.iter().map(|output| output.loss).sum();
+        loss / batch.len().max(1) as f64
+    }
+
+    /// Reads the batch's samples' inputs and positions into the workspace.
+    fn gather(&self, data: &Dataset, batch: &[u32], work: &mut Workspace) {
+        work.inputs.clear();
+        work.starts.clear();
+        work.positions.clear();
+        work.starts.push(0);
+        for &sample in batch {
+            let position = data.sample_inputs(sample as usize, &mut work.inputs);
+            work.positions.push(position);
+            work.starts.push(work.inputs.len());
+        }
+    }
+
+    /// Each sample's forward and backward pass, in parallel: its clipped hidden layer,
+    /// what flows back into it, its output's derivative and its loss.
+    fn passes(&self, data: &Dataset, samples: usize, work: &mut Workspace) {
+        let (_, output, _) = self.offsets();
+        let scale = 1.0 / samples.max(1) as f32;
+        work.units.resize(samples * 2 * HIDDEN, 0.0);
+        work.outputs.resize(samples, SampleOutput::default());
+        let (inputs, starts, positions) = (&work.inputs, &work.starts, &work.positions);
+        work.units
+            .par_chunks_mut(2 * HIDDEN)
+            .zip(work.outputs.par_iter_mut())
+            .enumerate()
+            .for_each(|(k, (units, out))| {
+                let (side, target, base, weight) = data.labels(positions[k]);
+                let mut hidden = [0.0; HIDDEN];
+                let p = self.forward(&inputs[starts[k]..starts[k + 1]], side, base, &mut hidden);
+                let error = p - target;
+                // d(weight · error²)/dy through the sigmoid.
+                let g = 2.0 * weight * error * p * (1.0 - p) * scale;
+                let out_at = output + side.index() * HIDDEN;
+                let (clipped, back) = units.split_at_mut(HIDDEN);
+                for unit in 0..HIDDEN {
+                    let value = hidden[unit];
+                    clipped[unit] = value.clamp(0.0, 1.0);
+                    back[unit] = if value > 0.0 && value < 1.0 {
+                        g * self.params[out_at + unit]
+                    } else {
+                        0.0
+                    };
+                }
+                *out = SampleOutput {
+                    g,
+                    loss: f64::from(weight * error * error),
+                    side: side.index(),
+                    base,
+                };
+            });
+    }
+
+    /// The gradient: each parameter's terms summed over the samples in the batch's order.
+    /// The first layer's rows are shared among the threads, each row summing the samples
+    /// that have its input on.
+    fn sum_gradient(&self, work: &mut Workspace) {
         let (bias, output, output_bias) = self.offsets();
-        gradient.fill(0.0);
-        let mut hidden = [0.0; HIDDEN];
-        let mut loss = 0.0;
-        let scale = 1.0 / batch.len().max(1) as f32;
-        for &index in batch {
-            let side = data.sides[index];
-            let inputs = data.inputs_of(index);
-            let base = data.bases[index];
-            let p = self.forward(inputs, side, base, &mut hidden);
-            let error = p - data.targets[index];
-            let weight = data.weights[index];
-            loss += f64::from(weight * error * error);
-            // d(weight · error²)/dy through the sigmoid.
-            let g = 2.0 * weight * error * p * (1.0 - p) * scale;
-            let share = gradient.len() - 1;
-            gradient[share] += g * base;
-            let out_at = output + side.index() * HIDDEN;
-            gradient[output_bias + side.index()] += g;
-            let mut back = [0.0f32; HIDDEN];
-            for unit in 0..HIDDEN {
-                let value = hidden[unit];
-                gradient[out_at + unit] += g * value.clamp(0.0, 1.0);
-                if value > 0.0 && value < 1.0 {
-                    back[unit] = g * self.params[out_at + unit];
-                }
-            }
-            for (sum, b) in gradient[bias..bias + HIDDEN].iter_mut().zip(&back) {
-                *sum += b;
-            }
-            for &input in inputs {
-                let row = &mut gradient[usize::from(input) * HIDDEN..][..HIDDEN];
-                for (sum, b) in row.iter_mut().zip(&back) {
-                    *sum += b;
-                }
+        let samples = work.outputs.len();
+        let inputs = self.inputs;
+        // The samples of each input, in order: a counting sort of the batch's inputs.
+        work.input_starts.clear();
+        work.input_starts.resize(inputs + 1, 0);
+        for &input in &work.inputs {
+            work.input_starts[usize::from(input) + 1] += 1;
+        }
+        for input in 0..inputs {
+            work.input_starts[input + 1] += work.input_starts[input];
+        }
+        work.by_input.resize(work.inputs.len(), 0);
+        let mut next: Vec<u32> = work.input_starts[..inputs].to_vec();
+        for k in 0..samples {
+            for &input in &work.inputs[work.starts[k]..work.starts[k + 1]] {
+                let at = &mut next[usize::from(input)];
+                work.by_input[*at as usize] = k as u32;
+                *at += 1;
             }
         }
+        let (first_layer, rest) = work.gradient.split_at_mut(bias);
+        let (units, input_starts, by_input) = (&work.units, &work.input_starts, &work.by_input);
+        first_layer
+            .par_chunks_mut(HIDDEN)
+            .enumerate()
+            .with_min_len(8)
+            .for_each(|(input, row)| {
+                row.fill(0.0);
+                let from = input_starts[input] as usize;
+                for &k in &by_input[from..input_starts[input + 1] as usize] {
+                    let back = &units[k as usize * 2 * HIDDEN + HIDDEN..][..HIDDEN];
+                    for (sum, b) in row.iter_mut().zip(back) {
+                        *sum += b;
+                    }
+                }
+            });
+        // The rest, sample after sample: a few sums the size of the hidden layer.
+        rest.fill(0.0);
+        let share = rest.len() - 1;
+        for (k, out) in work.outputs.iter().enumerate() {
+            let units = &work.units[k * 2 * HIDDEN..][..2 * HIDDEN];
+            let (clipped, back) = units.split_at(HIDDEN);
+            rest[share] += out.g * out.base;
+            rest[output_bias - bias + out.side] += out.g;
+            let out_at = output - bias + out.side * HIDDEN;
+            for (sum, value) in rest[out_at..out_at + HIDDEN].iter_mut().zip(clipped) {
+                *sum += out.g * value;
+            }
+            for (sum, b) in rest[..HIDDEN].iter_mut().zip(back) {
+                *sum += b;
+            }
+        }
+    }
+
+    /// Adam's update of every parameter from the gradient, in parallel, each parameter
+    /// kept within its clip.
+    fn adam(&mut self, lr: f32, gradient: &[f32]) {
         self.steps += 1;
         let t = self.steps as i32;
         let correction1 = 1.0 - BETA1.powi(t);
         let correction2 = 1.0 - BETA2.powi(t);
         let first_layer = self.inputs * HIDDEN;
         let output_clip = f32::from(i16::MAX) / OUTPUT_SCALE as f32;
-        for (index, ((param, grad), (m, v))) in self
-            .params
-            .iter_mut()
-            .zip(gradient.iter())
-            .zip(self.m.iter_mut().zip(self.v.iter_mut()))
+        let clip = self.clip;
+        self.params
+            .par_chunks_mut(ADAM_CHUNK)
+            .zip(self.m.par_chunks_mut(ADAM_CHUNK))
+            .zip(self.v.par_chunks_mut(ADAM_CHUNK))
+            .zip(gradient.par_chunks(ADAM_CHUNK))
             .enumerate()
-        {
-            *m = BETA1 * *m + (1.0 - BETA1) * grad;
-            *v = BETA2 * *v + (1.0 - BETA2) * grad * grad;
-            *param -= lr * (*m / correction1) / ((*v / correction2).sqrt() + EPSILON);
-            let bound = if index < first_layer + HIDDEN {
-                self.clip
-            } else {
-                output_clip
-            };
-            *param = param.clamp(-bound, bound);
-        }
-        loss / batch.len().max(1) as f64
+            .for_each(|(chunk, (((params, m), v), gradient))| {
+                let values = params.iter_mut().zip(gradient).zip(m.iter_mut().zip(v));
+                for (offset, ((param, grad), (m, v))) in values.enumerate() {
+                    *m = BETA1 * *m + (1.0 - BETA1) * grad;
+                    *v = BETA2 * *v + (1.0 - BETA2) * grad * grad;
+                    *param -= lr * (*m / correction1) / ((*v / correction2).sqrt() + EPSILON);
+                    let bound = if chunk * ADAM_CHUNK + offset < first_layer + HIDDEN {
+                        clip
+                    } else {
+                        output_clip
+                    };
+                    *param = param.clamp(-bound, bound);
+                }
+            });
     }
 
     /// The network with its weights rounded to integers at the network's scales; with
@@ -434,25 +405,15 @@ impl Trainer {
     }
 }
 
-/// The positions of an epoch in a shuffled order, the same for the same seed and epoch.
-pub fn epoch_order(len: usize, seed: u64, epoch: u32) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..len).collect();
-    let mut random = SplitMix::new(seed ^ u64::from(epoch).wrapping_mul(0xA24B_AED4_963E_E407));
-    for i in (1..len).rev() {
-        order.swap(i, random.below(i + 1));
-    }
-    order
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfplay::inputs_of;
+    use crate::selfplay::{GameRecord, Sample, inputs_of};
     use hnefatafl_core::Rules;
 
     /// A dataset the network can learn: player 0 wins exactly when input 0 is on.
     fn toy(layout: &Layout) -> Dataset {
-        Dataset::from_games(&toy_games(layout), 0.5, |_| 0.0)
+        Dataset::from_games(toy_games(layout), 0.5, |_| 0.0).expect("a dataset")
     }
 
     /// The games of [`toy`].
@@ -491,10 +452,10 @@ mod tests {
         let data = toy(&layout);
         let mut trainer = Trainer::new(layout.inputs(), 13, 1);
         let before = trainer.loss(&data);
-        let mut gradient = vec![0.0; trainer.params.len()];
+        let mut work = trainer.workspace();
         for epoch in 0..30 {
-            for batch in epoch_order(data.len(), 1, epoch).chunks(32) {
-                trainer.step(&data, batch, 0.01, &mut gradient);
+            for batch in epoch_order(data.len() as u32, 1, epoch).chunks(32) {
+                trainer.step(&data, batch, 0.01, &mut work);
             }
         }
         let after = trainer.loss(&data);
@@ -526,16 +487,16 @@ mod tests {
             }
         };
         let games: Vec<GameRecord> = toy_games(&layout);
-        let data = Dataset::from_games(&games, 0.5, base);
+        let data = Dataset::from_games(&games, 0.5, base).expect("a dataset");
         let mut trainer = Trainer::new(layout.inputs(), 13, 1);
         // Only the share learns: the network stays at zero.
         trainer.params.fill(0.0);
         let share = trainer.params.len() - 1;
-        let mut gradient = vec![0.0; trainer.params.len()];
+        let mut work = trainer.workspace();
         let before = trainer.loss(&data);
         for epoch in 0..30 {
-            for batch in epoch_order(data.len(), 1, epoch).chunks(32) {
-                trainer.step(&data, batch, 0.05, &mut gradient);
+            for batch in epoch_order(data.len() as u32, 1, epoch).chunks(32) {
+                trainer.step(&data, batch, 0.05, &mut work);
                 let kept = trainer.params[share];
                 trainer.params.fill(0.0);
                 trainer.params[share] = kept;
@@ -548,53 +509,6 @@ mod tests {
         assert_eq!(network.classic_share(), percent);
         let alone = trainer.quantise("toy", layout, false).expect("its layout");
         assert_eq!(alone.classic_share(), 0);
-    }
-
-    #[test]
-    fn each_position_is_followed_by_its_images() {
-        let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
-        let layout = Layout::of(&rules);
-        let sample = |position: &hnefatafl_core::Position, score| Sample {
-            side: position.side_to_move(),
-            score,
-            inputs: inputs_of(&layout, position),
-        };
-        let opening = hnefatafl_core::random::random_opening(&rules, 6, 2);
-        let samples = vec![
-            sample(&rules.start_position(), 100),
-            sample(opening.position(), -300),
-        ];
-        let games = [GameRecord {
-            number: 0,
-            result: 1,
-            samples: samples.clone(),
-        }];
-        let data = Dataset::from_games(&games, 0.5, |_| 0.0);
-        let maps = crate::symmetry::input_maps(&rules, true);
-        let images = data.with_images(&maps);
-        assert_eq!(images.len(), 2 * 8);
-        let sorted = |inputs: &[u16]| {
-            let mut inputs = inputs.to_vec();
-            inputs.sort_unstable();
-            inputs
-        };
-        for image in 0..8 {
-            // The start position is its own image; the opening's images differ from it
-            // (six random plies), with as many pieces.
-            assert_eq!(sorted(images.inputs_of(image)), sorted(&samples[0].inputs));
-            let moved = images.inputs_of(8 + image);
-            assert_eq!(moved.len(), samples[1].inputs.len());
-            assert_eq!(images.targets[8 + image], data.targets[1]);
-            assert_eq!(images.sides[8 + image], data.sides[1]);
-        }
-        let distinct: std::collections::BTreeSet<Vec<u16>> = (8..16)
-            .map(|image| sorted(images.inputs_of(image)))
-            .collect();
-        assert!(
-            distinct.len() > 1,
-            "the images of a position after six plies"
-        );
-        assert_eq!(data.with_images(&[]).inputs, data.inputs);
     }
 
     #[test]
@@ -627,7 +541,7 @@ mod tests {
         // misses each win by 1/4 (squared) whatever the weights, each draw by 0.
         let mut half = Trainer::new(3, 1, 0);
         half.params.fill(0.0);
-        let data = Dataset::weighted(&games, 0.0, weights, |_| 0.0);
+        let data = Dataset::weighted(&games, 0.0, weights, |_| 0.0).expect("a dataset");
         let decisive = 30.0 * weights.of(1) + 10.0 * weights.of(-1);
         let expected = 0.25 * decisive / (decisive + 5.0);
         assert!((half.loss(&data) - f64::from(expected)).abs() < 1e-6);
@@ -650,8 +564,131 @@ mod tests {
         let order = epoch_order(100, 4, 2);
         let mut sorted = order.clone();
         sorted.sort_unstable();
-        assert_eq!(sorted, (0..100).collect::<Vec<_>>());
+        assert_eq!(sorted, (0..100).collect::<Vec<u32>>());
         assert_eq!(order, epoch_order(100, 4, 2));
+        // The order of the samples as it was when it was of `usize`s: runs reproduce.
+        for (len, seed, epoch) in [(1000, 1, 0), (37, 5, 9), (1, 1, 1), (0, 1, 1)] {
+            let mut wide: Vec<usize> = (0..len).collect();
+            let mut random =
+                SplitMix::new(seed ^ u64::from(epoch).wrapping_mul(0xA24B_AED4_963E_E407));
+            for i in (1..len).rev() {
+                wide.swap(i, random.below(i + 1));
+            }
+            let order = epoch_order(len as u32, seed, epoch);
+            assert!(order.iter().map(|&s| s as usize).eq(wide), "{len}");
+        }
         assert_ne!(order, epoch_order(100, 4, 3));
+    }
+
+    /// One Adam step as the trainer took it before it ran on threads and read images as
+    /// it went: sample after sample over inputs given whole, each sum in the batch's order.
+    fn sequential_step(
+        trainer: &mut Trainer,
+        samples: &[(Vec<u16>, Player, f32, f32, f32)],
+        batch: &[u32],
+        lr: f32,
+    ) {
+        let (bias, output, output_bias) = trainer.offsets();
+        let mut gradient = vec![0.0f32; trainer.params.len()];
+        let mut hidden = [0.0; HIDDEN];
+        let scale = 1.0 / batch.len().max(1) as f32;
+        for &index in batch {
+            let (inputs, side, target, base, weight) = &samples[index as usize];
+            let p = trainer.forward(inputs, *side, *base, &mut hidden);
+            let error = p - target;
+            let g = 2.0 * weight * error * p * (1.0 - p) * scale;
+            let share = gradient.len() - 1;
+            gradient[share] += g * base;
+            let out_at = output + side.index() * HIDDEN;
+            gradient[output_bias + side.index()] += g;
+            let mut back = [0.0f32; HIDDEN];
+            for unit in 0..HIDDEN {
+                let value = hidden[unit];
+                gradient[out_at + unit] += g * value.clamp(0.0, 1.0);
+                if value > 0.0 && value < 1.0 {
+                    back[unit] = g * trainer.params[out_at + unit];
+                }
+            }
+            for (sum, b) in gradient[bias..bias + HIDDEN].iter_mut().zip(&back) {
+                *sum += b;
+            }
+            for &input in inputs {
+                let row = &mut gradient[usize::from(input) * HIDDEN..][..HIDDEN];
+                for (sum, b) in row.iter_mut().zip(&back) {
+                    *sum += b;
+                }
+            }
+        }
+        trainer.adam(lr, &gradient);
+    }
+
+    #[test]
+    fn steps_are_the_same_bit_for_bit_on_any_threads_and_as_summed_sample_by_sample() {
+        let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+        let layout = Layout::of(&rules);
+        let games = toy_games(&layout);
+        // A base, weights and images, so that every part of the gradient is exercised.
+        let base = |sample: &Sample| sample.inputs.len() as f32 / 10.0 - 0.6;
+        let weights = ResultWeights([1.5, 1.0, 0.5]);
+        let maps = crate::symmetry::input_maps(&rules, true);
+        let data = Dataset::weighted(&games, 0.5, weights, base)
+            .expect("a dataset")
+            .with_images(maps.clone());
+        assert_eq!(data.len(), 8 * data.positions());
+        // Every image stored whole, in the order the samples are numbered.
+        let mut whole = Vec::new();
+        for game in &games {
+            for sample in &game.samples {
+                let score = f32::from(sample.score) / f32::from(PIECE_SCALE);
+                let result = (f32::from(game.result) + 1.0) / 2.0;
+                let target = 0.5 * sigmoid(score) + 0.5 * result;
+                let labels = (sample.side, target, base(sample), weights.of(game.result));
+                let identity: Vec<u16> = (0..layout.inputs() as u16).collect();
+                for map in std::iter::once(&identity).chain(&maps) {
+                    let inputs = sample.inputs.iter().map(|&i| map[usize::from(i)]).collect();
+                    whole.push((inputs, labels.0, labels.1, labels.2, labels.3));
+                }
+            }
+        }
+        let start = Trainer::new(layout.inputs(), 13, 7);
+        let on_threads = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            pool.install(|| {
+                let mut trainer = start.clone();
+                let mut work = trainer.workspace();
+                for epoch in 0..2 {
+                    for batch in epoch_order(data.len() as u32, 3, epoch).chunks(100) {
+                        trainer.step(&data, batch, 0.01, &mut work);
+                    }
+                }
+                trainer
+            })
+        };
+        let mut sequential = start.clone();
+        for epoch in 0..2 {
+            for batch in epoch_order(data.len() as u32, 3, epoch).chunks(100) {
+                sequential_step(&mut sequential, &whole, batch, 0.01);
+            }
+        }
+        let one = on_threads(1);
+        assert_ne!(one.to_bytes(), start.to_bytes());
+        assert!(
+            one.to_bytes() == sequential.to_bytes(),
+            "as sample by sample"
+        );
+        assert!(one.to_bytes() == on_threads(3).to_bytes(), "on 3 threads");
+        // The loss, sample by sample too.
+        let expected: f64 = whole
+            .iter()
+            .map(|(inputs, side, target, base, weight)| {
+                let p = one.forward(inputs, *side, *base, &mut [0.0; HIDDEN]);
+                f64::from(weight * (p - target).powi(2))
+            })
+            .sum::<f64>()
+            / whole.iter().map(|sample| f64::from(sample.4)).sum::<f64>();
+        assert_eq!(one.loss(&data).to_bits(), expected.to_bits());
     }
 }

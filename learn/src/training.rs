@@ -6,10 +6,9 @@
 //! [`hnefatafl_matches::runner`].
 
 use crate::selfplay::{
-    GameRecord, Openings, Sample, SelfPlay, classic_logit, drop_repeated_games, play_game,
-    read_games,
+    GameRecord, Openings, Sample, SelfPlay, classic_logit, play_game, read_games,
 };
-use crate::trainer::{Dataset, ResultWeights, Trainer, epoch_order};
+use crate::trainer::{Dataset, ResultWeights, Tally, Trainer, epoch_order};
 use crate::{shard, symmetry};
 use aim::nnue::{Layout, Network};
 use hnefatafl_core::Rules;
@@ -181,77 +180,147 @@ pub fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, Str
     Ok(games)
 }
 
-/// The games of the shards given with `--data` (other runs', other machines'), which must
-/// hold positions of the rules' layout.
+/// The training and validation positions, filled game by game as the games come (from
+/// self-play and from the shards of `--data`), so that no game outlives its positions'
+/// copy: the games a run holds at once are one shard's block, not the whole data.
+pub struct Collector<'a> {
+    options: &'a Options,
+    rules: &'a Rules,
+    layout: Layout,
+    /// The classic evaluation, for `--base classic`.
+    engine: aim::Engine,
+    /// The positions trained on.
+    pub training: Dataset,
+    /// The positions held out (one game in [`VALIDATION_EVERY`]).
+    pub validation: Dataset,
+    /// Every game's result and positions, repeated games too.
+    pub tally: Tally,
+    /// The first position of each game kept (see [`crate::selfplay::drop_repeated_games`]).
+    seen: HashSet<(usize, Vec<u16>)>,
+    /// Games dropped as repeats of an earlier one.
+    pub repeats: usize,
+}
+
+impl<'a> Collector<'a> {
+    /// An empty collector for a run.
+    pub fn new(options: &'a Options, rules: &'a Rules) -> Self {
+        Collector {
+            options,
+            rules,
+            layout: Layout::of(rules),
+            engine: aim::Engine::with_tuning(
+                aim::EngineConfig {
+                    threads: 1,
+                    hash_mib: 1,
+                },
+                aim::Tuning::default(),
+            ),
+            training: Dataset::default(),
+            validation: Dataset::default(),
+            tally: Tally::default(),
+            seen: HashSet::new(),
+            repeats: 0,
+        }
+    }
+
+    /// Counts a game and adds its positions to the training or the validation data,
+    /// unless it repeats an earlier game (as [`crate::selfplay::drop_repeated_games`] drops them).
+    ///
+    /// # Errors
+    ///
+    /// More positions than the data holds ([`Dataset::add_game`]).
+    pub fn add(&mut self, game: GameRecord) -> Result<(), String> {
+        self.tally.add(&game);
+        if let Some(first) = game.samples.first()
+            && !self.seen.insert((first.side.index(), first.inputs.clone()))
+        {
+            self.repeats += 1;
+            return Ok(());
+        }
+        let data = if game.number % VALIDATION_EVERY == VALIDATION_EVERY - 1 {
+            &mut self.validation
+        } else {
+            &mut self.training
+        };
+        let (engine, rules, layout) = (&mut self.engine, self.rules, &self.layout);
+        let classic = self.options.classic_base;
+        data.add_game(&game, self.options.score_share, |sample: &Sample| {
+            if classic {
+                classic_logit(engine, rules, layout, sample)
+            } else {
+                0.0
+            }
+        })
+    }
+}
+
+/// Reads the shards given with `--data` (other runs', other machines'), which must hold
+/// positions of the rules' layout, game by game into `collector`.
 ///
 /// # Errors
 ///
 /// A shard that cannot be read, or of another layout, named.
-pub fn read_data(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String> {
-    let layout = Layout::of(rules);
-    let mut games = Vec::new();
+pub fn read_data(collector: &mut Collector) -> Result<(), String> {
+    let (options, layout) = (collector.options, collector.layout);
     for path in &options.data {
-        let read = shard::read(path)?;
-        if read.header.layout != layout {
-            return Err(format!(
-                "{}: its games are of {}, but the rule file {} has {}",
-                path.display(),
-                shard::describe_layout(&read.header.layout),
-                options.rules_path.display(),
-                shard::describe_layout(&layout)
-            ));
-        }
+        let read = shard::read_each(
+            path,
+            |header| {
+                if header.layout == layout {
+                    return Ok(());
+                }
+                Err(format!(
+                    "{}: its games are of {}, but the rule file {} has {}",
+                    path.display(),
+                    shard::describe_layout(&header.layout),
+                    options.rules_path.display(),
+                    shard::describe_layout(&layout)
+                ))
+            },
+            |game| collector.add(game),
+        )?;
         println!(
             "{}: {} games, {} positions{}",
             path.display(),
-            read.games.len(),
-            read.games.iter().map(|g| g.samples.len()).sum::<usize>(),
+            read.games,
+            read.positions,
             if read.stopped {
                 " (the run writing it was stopped: its complete games)"
             } else {
                 ""
             }
         );
-        games.extend(read.games);
     }
-    Ok(games)
+    Ok(())
 }
 
 /// Prints how often each side won, the positions of each side's wins, and the weights that
 /// balance them (with `balance`); gives the weights.
-pub fn report_balance(games: &[GameRecord], balance: bool) -> ResultWeights {
-    let count = |result| games.iter().filter(|g| g.result == result).count();
-    let positions_of = |result| -> usize {
-        games
-            .iter()
-            .filter(|g| g.result == result)
-            .map(|g| g.samples.len())
-            .sum()
-    };
-    let (zero, draws, one) = (count(1), count(0), count(-1));
-    let positions: usize = games.iter().map(|g| g.samples.len()).sum();
-    let share = |n: usize| 100.0 * n as f64 / games.len().max(1) as f64;
+pub fn report_balance(tally: &Tally, balance: bool) -> ResultWeights {
+    let [one, draws, zero] = tally.games;
+    let games = tally.all_games();
+    let positions: usize = tally.positions.iter().sum();
+    let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
     println!(
-        "data: {} games, player 0 won {zero} ({:.0}%), player 1 won {one} ({:.0}%), {draws} drawn; {positions} positions",
-        games.len(),
+        "data: {games} games, player 0 won {zero} ({:.0}%), player 1 won {one} ({:.0}%), {draws} drawn; {positions} positions",
         share(zero),
         share(one)
     );
     let weights = if balance {
-        ResultWeights::balancing(games)
+        ResultWeights::balancing_tally(tally)
     } else {
         ResultWeights::EVEN
     };
     println!(
         "balance: positions of player 0's wins {}, of player 1's wins {}, of draws {}; weighted {:.2}, {:.2} and 1 in the loss{}",
-        positions_of(1),
-        positions_of(-1),
-        positions_of(0),
+        tally.positions[2],
+        tally.positions[0],
+        tally.positions[1],
         weights.of(1),
         weights.of(-1),
         if balance { "" } else { " (--balance off)" }
     );
-    if zero.max(one) as f64 > 0.8 * games.len() as f64 {
+    if zero.max(one) as f64 > 0.8 * games as f64 {
         println!(
             "  one side wins most games: --nodes0 or --nodes1 give the other more nodes, and \
              --balance on makes the other's wins count as much"
@@ -260,33 +329,16 @@ pub fn report_balance(games: &[GameRecord], balance: bool) -> ResultWeights {
     weights
 }
 
-/// Trains from the checkpoint in the work folder (or from scratch), epoch by epoch.
+/// Trains from the checkpoint in the work folder (or from scratch), epoch by epoch, on
+/// `--jobs` threads: the positions of `training` and their images under the symmetries
+/// the rules keep (with `--symmetry on`), validated on `validation`.
 pub fn train(
     options: &Options,
     rules: &Rules,
-    games: &[GameRecord],
-    weights: ResultWeights,
+    training: Dataset,
+    validation: Dataset,
 ) -> Result<Trainer, String> {
     let layout = Layout::of(rules);
-    let (validation, training): (Vec<&GameRecord>, Vec<&GameRecord>) = games
-        .iter()
-        .partition(|g| g.number % VALIDATION_EVERY == VALIDATION_EVERY - 1);
-    let mut engine = aim::Engine::with_tuning(
-        aim::EngineConfig {
-            threads: 1,
-            hash_mib: 1,
-        },
-        aim::Tuning::default(),
-    );
-    let mut base = |sample: &Sample| {
-        if options.classic_base {
-            classic_logit(&mut engine, rules, &layout, sample)
-        } else {
-            0.0
-        }
-    };
-    let training = Dataset::weighted(training, options.score_share, weights, &mut base);
-    let validation = Dataset::weighted(validation, options.score_share, weights, &mut base);
     let maps = symmetry::input_maps(rules, options.symmetry);
     match (options.symmetry, maps.len()) {
         (false, _) => println!("symmetry: off (--symmetry off)"),
@@ -296,18 +348,43 @@ pub fn train(
             kept + 1
         ),
     }
-    let training = training.with_images(&maps);
+    let training = training.with_images(maps);
     if training.is_empty() || validation.is_empty() {
         return Err(format!(
-            "too few positions to train on ({} games): ask for more --games",
-            games.len()
+            "too few positions to train on ({} and {} held out): ask for more --games",
+            training.positions(),
+            validation.positions()
         ));
     }
+    let samples = u32::try_from(training.len()).map_err(|_| {
+        format!(
+            "{} positions in {} images each are more than {} samples: train on fewer",
+            training.positions(),
+            training.images(),
+            u32::MAX
+        )
+    })?;
     println!(
         "training on {} positions, validating on {}",
         training.len(),
         validation.len()
     );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs)
+        .build()
+        .map_err(|e| format!("{} threads: {e}", options.jobs))?;
+    pool.install(|| epochs(options, &layout, rules, &training, &validation, samples))
+}
+
+/// The epochs of [`train`], on the threads of the pool it runs in.
+fn epochs(
+    options: &Options,
+    layout: &Layout,
+    rules: &Rules,
+    training: &Dataset,
+    validation: &Dataset,
+    samples: u32,
+) -> Result<Trainer, String> {
     // The pieces of the start position bound the pieces of every later one.
     let most_pieces = rules.start_position().pieces().count();
     let checkpoint = options.work.join("checkpoint.bin");
@@ -332,7 +409,7 @@ pub fn train(
         let logit = (mean / (1.0 - mean)).ln();
         flat.params[last] = logit;
         flat.params[last + 1] = logit;
-        flat.loss(&validation)
+        flat.loss(validation)
     };
     println!("validation loss of always answering the mean: {constant:.5}");
     if options.classic_base {
@@ -342,11 +419,11 @@ pub fn train(
         classic.params[share] = 1.0;
         println!(
             "validation loss of the classic evaluation alone: {:.5}",
-            classic.loss(&validation)
+            classic.loss(validation)
         );
     }
     let batches = training.len().div_ceil(options.batch) as u64;
-    let mut gradient = vec![0.0; trainer.params.len()];
+    let mut work = trainer.workspace();
     while done < options.epochs {
         let lr = if done < options.epochs * 2 / 3 {
             options.lr
@@ -355,9 +432,8 @@ pub fn train(
         };
         let progress = bar(batches, &format!("epoch {}/{}", done + 1, options.epochs));
         let mut loss = 0.0;
-        for batch in epoch_order(training.len(), options.selfplay.seed, done).chunks(options.batch)
-        {
-            loss += trainer.step(&training, batch, lr, &mut gradient);
+        for batch in epoch_order(samples, options.selfplay.seed, done).chunks(options.batch) {
+            loss += trainer.step(training, batch, lr, &mut work);
             progress.inc(1);
         }
         progress.finish_and_clear();
@@ -365,7 +441,7 @@ pub fn train(
         println!(
             "epoch {done}: training loss {:.5}, validation loss {:.5}",
             loss / batches as f64,
-            trainer.loss(&validation)
+            trainer.loss(validation)
         );
         let mut bytes = done.to_le_bytes().to_vec();
         bytes.extend(trainer.to_bytes());
@@ -448,24 +524,35 @@ pub fn run(mut options: Options) -> Result<(), String> {
     let options = &options;
     std::fs::create_dir_all(&options.work)
         .map_err(|e| format!("{}: {e}", options.work.display()))?;
-    let mut games = generate(options, &rules)?;
-    games.extend(read_data(options, &rules)?);
-    let weights = report_balance(&games, options.balance);
-    let repeats = drop_repeated_games(&mut games);
+    let games = generate(options, &rules)?;
+    let mut collector = Collector::new(options, &rules);
+    for game in games {
+        collector.add(game)?;
+    }
+    read_data(&mut collector)?;
+    let weights = report_balance(&collector.tally, options.balance);
+    let repeats = collector.repeats;
     if repeats > 0 {
+        let kept = collector.tally.all_games() - repeats;
         println!(
             "  {repeats} games start where an earlier one did and repeat it move for move: \
-             trained on the {} that differ",
-            games.len()
+             trained on the {kept} that differ"
         );
         // Over a tenth of all the games played.
-        if repeats * 10 > repeats + games.len() {
+        if repeats * 10 > repeats + kept {
             println!(
                 "  few different games: give --opening more random plies (in a new --work folder)"
             );
         }
     }
-    let trainer = train(options, &rules, &games, weights)?;
+    let Collector {
+        mut training,
+        mut validation,
+        ..
+    } = collector;
+    training.set_weights(weights);
+    validation.set_weights(weights);
+    let trainer = train(options, &rules, training, validation)?;
     if options.classic_base {
         println!(
             "the network adds to {:.0}% of the classic evaluation",
