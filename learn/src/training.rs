@@ -55,7 +55,8 @@ pub struct Options {
     pub symmetry: bool,
     /// Train the network as a correction added to the classic evaluation.
     pub classic_base: bool,
-    /// Threads playing games at once, each game after game.
+    /// Threads playing games at once, each game after game, and then sharing each
+    /// minibatch of the training.
     pub jobs: usize,
     /// The network the self-play games are played with, if not the classic evaluation.
     pub network: Option<PathBuf>,
@@ -432,16 +433,20 @@ fn epochs(
         };
         let progress = bar(batches, &format!("epoch {}/{}", done + 1, options.epochs));
         let mut loss = 0.0;
+        let started = Instant::now();
         for batch in epoch_order(samples, options.selfplay.seed, done).chunks(options.batch) {
             loss += trainer.step(training, batch, lr, &mut work);
             progress.inc(1);
         }
+        let seconds = started.elapsed().as_secs_f64();
         progress.finish_and_clear();
         done += 1;
         println!(
-            "epoch {done}: training loss {:.5}, validation loss {:.5}",
+            "epoch {done}: training loss {:.5}, validation loss {:.5} ({:.0} samples a second on {} threads)",
             loss / batches as f64,
-            trainer.loss(validation)
+            trainer.loss(validation),
+            f64::from(samples) / seconds.max(1e-9),
+            rayon::current_num_threads()
         );
         let mut bytes = done.to_le_bytes().to_vec();
         bytes.extend(trainer.to_bytes());

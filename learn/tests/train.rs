@@ -187,3 +187,53 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     assert_eq!(report.failure, None, "{report:?}");
     assert!(report.played.plies > 0, "{report:?}");
 }
+
+#[test]
+fn train_on_any_number_of_threads_writes_the_same_network() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = |name: &str| folder.path().join(name).display().to_string();
+    let rules = rules_path("brandubh");
+    let train = |work: &str, out: &str, more: &[&str]| {
+        let mut args = vec![
+            "--rules", &rules, "--work", work, "--out", out, "--batch", "32", "--plies", "60",
+        ];
+        args.extend_from_slice(more);
+        let (ok, said, err) = run("train", &args);
+        assert!(ok, "{err}");
+        said
+    };
+    // The games, played once, then trained on from their shard by each run.
+    let played = path("played");
+    train(
+        &played,
+        &path("played.nnue"),
+        &[
+            "--games", "12", "--nodes", "100", "--epochs", "1", "--jobs", "2",
+        ],
+    );
+    let data = format!("{played}/games.shard");
+    let network = |jobs: &str| {
+        let out = path(&format!("jobs{jobs}.nnue"));
+        let said = train(
+            &path(&format!("work{jobs}")),
+            &out,
+            &[
+                "--games", "0", "--data", &data, "--epochs", "2", "--jobs", jobs,
+            ],
+        );
+        assert!(
+            said.contains(&format!("samples a second on {jobs} threads")),
+            "{said}"
+        );
+        std::fs::read(&out).expect("the network is written")
+    };
+    let one = network("1");
+    assert!(
+        network("2") == one,
+        "--jobs 2 trains the network of --jobs 1"
+    );
+    assert!(
+        network("3") == one,
+        "--jobs 3 trains the network of --jobs 1"
+    );
+}

@@ -15,7 +15,9 @@
 //! opening of `--openings` (an opening set of the match runner, game n from opening n)
 //! followed by `--opening` random plies, and reports how often each side won. `--jobs`
 //! threads (0, the default: one per core) play game after game; a game depends only on
-//! the settings and its number, so the games are the same whatever `--jobs` is. The
+//! the settings and its number, so the games are the same whatever `--jobs` is. The same
+//! threads then train, each minibatch shared among them with every sum taken in the
+//! batch's order, so the network too is the same whatever `--jobs` is. The
 //! engine plays them with the classic evaluation, or with `--network`'s network (a
 //! network made for these rules, most often the last one trained: its games teach the
 //! next). The shards of `--data` (other runs', other machines') are trained on with
@@ -55,8 +57,9 @@ const MAX_JOBS: usize = 256;
 /// Everything it makes goes to --work: the games (games.shard, game by game) and a
 /// checkpoint after each epoch (checkpoint.bin). Run again with the same settings, it
 /// continues where it stopped; with more --games or --epochs, it adds them. A game
-/// depends only on the settings and its number, so the games are the same whatever
-/// --jobs is. One game in ten is held out for validation.
+/// depends only on the settings and its number, and each minibatch sums its samples in
+/// its own order, so the games and the network are the same whatever --jobs is. One game
+/// in ten is held out for validation.
 #[derive(Parser)]
 #[command(name = "train", version)]
 struct Arguments {
@@ -130,7 +133,9 @@ struct Arguments {
     /// alike (each at most 4 times), instead of a node handicap.
     #[arg(long, value_name = "ON|OFF", default_value = "on")]
     balance: Switch,
-    /// Threads playing games, game after game (at most 256; 0: one per core).
+    /// Threads playing games, game after game, then training, each minibatch shared
+    /// among them; the games and the network are the same whatever it is (at most 256;
+    /// 0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// The network the self-play games are played with (one made for these rules, most
