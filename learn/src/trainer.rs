@@ -26,9 +26,6 @@ const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
 
-/// Parameters a task of Adam's update takes: enough to outweigh a task's cost.
-const ADAM_CHUNK: usize = 16 * 1024;
-
 /// What one sample's pass leaves for the sums: the derivative of its loss by the output's
 /// logit, its loss, its side to move's index and its base.
 #[derive(Clone, Copy, Debug, Default)]
@@ -59,6 +56,30 @@ pub struct Workspace {
     /// The samples of the batch that have each input on, input by input, each input's in
     /// the batch's order.
     by_input: Vec<u32>,
+}
+
+impl Workspace {
+    /// Lists the samples of each input in the batch's order (`input_starts` and
+    /// `by_input`): a counting sort of the batch's inputs.
+    fn sort_by_input(&mut self, inputs: usize) {
+        self.input_starts.clear();
+        self.input_starts.resize(inputs + 1, 0);
+        for &input in &self.inputs {
+            self.input_starts[usize::from(input) + 1] += 1;
+        }
+        for input in 0..inputs {
+            self.input_starts[input + 1] += self.input_starts[input];
+        }
+        self.by_input.resize(self.inputs.len(), 0);
+        let mut next: Vec<u32> = self.input_starts[..inputs].to_vec();
+        for k in 0..self.starts.len() - 1 {
+            for &input in &self.inputs[self.starts[k]..self.starts[k + 1]] {
+                let at = &mut next[usize::from(input)];
+                self.by_input[*at as usize] = k as u32;
+                *at += 1;
+            }
+        }
+    }
 }
 
 /// The network in `f32`, with Adam's moments: all parameters in one list, the first layer
@@ -223,8 +244,7 @@ impl Trainer {
     pub fn step(&mut self, data: &Dataset, batch: &[u32], lr: f32, work: &mut Workspace) -> f64 {
         self.gather(data, batch, work);
         self.passes(data, batch.len(), work);
-        self.sum_gradient(work);
-        self.adam(lr, &work.gradient);
+        self.update(lr, work);
         let loss: f64 = work.outputs.iter().map(|output| output.loss).sum();
         loss / batch.len().max(1) as f64
     }
@@ -254,6 +274,7 @@ impl Trainer {
             .par_chunks_mut(2 * HIDDEN)
             .zip(work.outputs.par_iter_mut())
             .enumerate()
+            .with_min_len(8)
             .for_each(|(k, (units, out))| {
                 let (side, target, base, weight) = data.labels(positions[k]);
                 let mut hidden = [0.0; HIDDEN];
@@ -281,97 +302,133 @@ impl Trainer {
             });
     }
 
-    /// The gradient: each parameter's terms summed over the samples in the batch's order.
-    /// The first layer's rows are shared among the threads, each row summing the samples
-    /// that have its input on.
-    fn sum_gradient(&self, work: &mut Workspace) {
-        let (bias, output, output_bias) = self.offsets();
-        let samples = work.outputs.len();
-        let inputs = self.inputs;
-        // The samples of each input, in order: a counting sort of the batch's inputs.
-        work.input_starts.clear();
-        work.input_starts.resize(inputs + 1, 0);
-        for &input in &work.inputs {
-            work.input_starts[usize::from(input) + 1] += 1;
-        }
-        for input in 0..inputs {
-            work.input_starts[input + 1] += work.input_starts[input];
-        }
-        work.by_input.resize(work.inputs.len(), 0);
-        let mut next: Vec<u32> = work.input_starts[..inputs].to_vec();
-        for k in 0..samples {
-            for &input in &work.inputs[work.starts[k]..work.starts[k + 1]] {
-                let at = &mut next[usize::from(input)];
-                work.by_input[*at as usize] = k as u32;
-                *at += 1;
-            }
-        }
-        let (first_layer, rest) = work.gradient.split_at_mut(bias);
-        let (units, input_starts, by_input) = (&work.units, &work.input_starts, &work.by_input);
-        first_layer
-            .par_chunks_mut(HIDDEN)
-            .enumerate()
-            .with_min_len(8)
-            .for_each(|(input, row)| {
-                row.fill(0.0);
-                let from = input_starts[input] as usize;
-                for &k in &by_input[from..input_starts[input + 1] as usize] {
-                    let back = &units[k as usize * 2 * HIDDEN + HIDDEN..][..HIDDEN];
-                    for (sum, b) in row.iter_mut().zip(back) {
-                        *sum += b;
-                    }
-                }
-            });
-        // The rest, sample after sample: a few sums the size of the hidden layer.
-        rest.fill(0.0);
-        let share = rest.len() - 1;
-        for (k, out) in work.outputs.iter().enumerate() {
-            let units = &work.units[k * 2 * HIDDEN..][..2 * HIDDEN];
-            let (clipped, back) = units.split_at(HIDDEN);
-            rest[share] += out.g * out.base;
-            rest[output_bias - bias + out.side] += out.g;
-            let out_at = output - bias + out.side * HIDDEN;
-            for (sum, value) in rest[out_at..out_at + HIDDEN].iter_mut().zip(clipped) {
-                *sum += out.g * value;
-            }
-            for (sum, b) in rest[..HIDDEN].iter_mut().zip(back) {
-                *sum += b;
-            }
-        }
-    }
-
-    /// Adam's update of every parameter from the gradient, in parallel, each parameter
-    /// kept within its clip.
-    fn adam(&mut self, lr: f32, gradient: &[f32]) {
+    /// The gradient, each parameter's terms summed over the samples in the batch's order,
+    /// and Adam's update of each parameter as soon as its gradient is summed. The first
+    /// layer's rows are shared among the threads, each row summing the samples that have
+    /// its input on; the rest (a few sums the size of the hidden layer) runs beside them.
+    fn update(&mut self, lr: f32, work: &mut Workspace) {
+        work.sort_by_input(self.inputs);
         self.steps += 1;
-        let t = self.steps as i32;
-        let correction1 = 1.0 - BETA1.powi(t);
-        let correction2 = 1.0 - BETA2.powi(t);
-        let first_layer = self.inputs * HIDDEN;
-        let output_clip = f32::from(i16::MAX) / OUTPUT_SCALE as f32;
-        let clip = self.clip;
-        self.params
-            .par_chunks_mut(ADAM_CHUNK)
-            .zip(self.m.par_chunks_mut(ADAM_CHUNK))
-            .zip(self.v.par_chunks_mut(ADAM_CHUNK))
-            .zip(gradient.par_chunks(ADAM_CHUNK))
-            .enumerate()
-            .for_each(|(chunk, (((params, m), v), gradient))| {
-                let values = params.iter_mut().zip(gradient).zip(m.iter_mut().zip(v));
-                for (offset, ((param, grad), (m, v))) in values.enumerate() {
-                    *m = BETA1 * *m + (1.0 - BETA1) * grad;
-                    *v = BETA2 * *v + (1.0 - BETA2) * grad * grad;
-                    *param -= lr * (*m / correction1) / ((*v / correction2).sqrt() + EPSILON);
-                    let bound = if chunk * ADAM_CHUNK + offset < first_layer + HIDDEN {
-                        clip
-                    } else {
-                        output_clip
-                    };
-                    *param = param.clamp(-bound, bound);
-                }
-            });
+        let adam = Adam::new(lr, self.steps);
+        let (clip, first_layer) = (self.clip, self.inputs * HIDDEN);
+        let (params, rest_params) = self.params.split_at_mut(first_layer);
+        let (m, rest_m) = self.m.split_at_mut(first_layer);
+        let (v, rest_v) = self.v.split_at_mut(first_layer);
+        let Workspace {
+            gradient,
+            units,
+            outputs,
+            input_starts,
+            by_input,
+            ..
+        } = work;
+        let (gradient, rest_gradient) = gradient.split_at_mut(first_layer);
+        let (units, outputs) = (&*units, &*outputs);
+        let (input_starts, by_input) = (&*input_starts, &*by_input);
+        let rows = || {
+            params
+                .par_chunks_mut(HIDDEN)
+                .zip(m.par_chunks_mut(HIDDEN))
+                .zip(v.par_chunks_mut(HIDDEN))
+                .zip(gradient.par_chunks_mut(HIDDEN))
+                .enumerate()
+                .with_min_len(8)
+                .for_each(|(input, (((params, m), v), row))| {
+                    row.fill(0.0);
+                    let from = input_starts[input] as usize;
+                    for &k in &by_input[from..input_starts[input + 1] as usize] {
+                        let back = &units[k as usize * 2 * HIDDEN + HIDDEN..][..HIDDEN];
+                        for (sum, b) in row.iter_mut().zip(back) {
+                            *sum += b;
+                        }
+                    }
+                    adam.apply(params, m, v, row, clip);
+                });
+        };
+        let rest = || {
+            sum_rest(units, outputs, rest_gradient);
+            // The hidden layer's biases stay within the first layer's clip, the output
+            // layer's parameters within what its quantised weights hold.
+            let output_clip = f32::from(i16::MAX) / OUTPUT_SCALE as f32;
+            let (params, m, v, gradient) = (rest_params, rest_m, rest_v, &*rest_gradient);
+            let (bias, outputs) = params.split_at_mut(HIDDEN);
+            let (bias_m, outputs_m) = m.split_at_mut(HIDDEN);
+            let (bias_v, outputs_v) = v.split_at_mut(HIDDEN);
+            adam.apply(bias, bias_m, bias_v, &gradient[..HIDDEN], clip);
+            adam.apply(
+                outputs,
+                outputs_m,
+                outputs_v,
+                &gradient[HIDDEN..],
+                output_clip,
+            );
+        };
+        rayon::join(rows, rest);
+    }
+}
+
+/// The gradient of the parameters after the first layer (`gradient`: the hidden layer's
+/// biases, the output weights of each side to move, the two output biases and the share),
+/// summed over the samples in the batch's order.
+fn sum_rest(units: &[f32], outputs: &[SampleOutput], gradient: &mut [f32]) {
+    gradient.fill(0.0);
+    let (dense, scalars) = gradient.split_at_mut(3 * HIDDEN);
+    for (k, out) in outputs.iter().enumerate() {
+        let (clipped, back) = units[k * 2 * HIDDEN..][..2 * HIDDEN].split_at(HIDDEN);
+        let (bias, weights) = dense.split_at_mut(HIDDEN);
+        for (sum, b) in bias.iter_mut().zip(back) {
+            *sum += b;
+        }
+        let side = &mut weights[out.side * HIDDEN..][..HIDDEN];
+        for (sum, value) in side.iter_mut().zip(clipped) {
+            *sum += out.g * value;
+        }
+        scalars[out.side] += out.g;
+        scalars[2] += out.g * out.base;
+    }
+}
+
+/// One step of Adam: its learning rate and the corrections of its moments' bias.
+#[derive(Clone, Copy, Debug)]
+struct Adam {
+    lr: f32,
+    correction1: f32,
+    correction2: f32,
+}
+
+impl Adam {
+    /// Step `step` (from 1) at learning rate `lr`.
+    fn new(lr: f32, step: u64) -> Adam {
+        let t = step as i32;
+        Adam {
+            lr,
+            correction1: 1.0 - BETA1.powi(t),
+            correction2: 1.0 - BETA2.powi(t),
+        }
     }
 
+    /// Updates parameters and their moments from their gradient, each parameter kept
+    /// within `bound`.
+    fn apply(
+        &self,
+        params: &mut [f32],
+        m: &mut [f32],
+        v: &mut [f32],
+        gradient: &[f32],
+        bound: f32,
+    ) {
+        let moments = m.iter_mut().zip(v.iter_mut());
+        for ((param, grad), (m, v)) in params.iter_mut().zip(gradient).zip(moments) {
+            *m = BETA1 * *m + (1.0 - BETA1) * grad;
+            *v = BETA2 * *v + (1.0 - BETA2) * grad * grad;
+            *param -=
+                self.lr * (*m / self.correction1) / ((*v / self.correction2).sqrt() + EPSILON);
+            *param = param.clamp(-bound, bound);
+        }
+    }
+}
+
+impl Trainer {
     /// The network with its weights rounded to integers at the network's scales; with
     /// `classic`, one trained on top of the classic evaluation, which records its share
     /// ([`Trainer::classic_share`]).
@@ -619,7 +676,21 @@ mod tests {
                 }
             }
         }
-        trainer.adam(lr, &gradient);
+        trainer.steps += 1;
+        let adam = Adam::new(lr, trainer.steps);
+        let first = trainer.inputs * HIDDEN + HIDDEN;
+        let clips = [trainer.clip, f32::from(i16::MAX) / OUTPUT_SCALE as f32];
+        for (index, param) in trainer.params.iter_mut().enumerate() {
+            let (m, v) = (&mut trainer.m[index..=index], &mut trainer.v[index..=index]);
+            let clip = clips[usize::from(index >= first)];
+            adam.apply(
+                std::slice::from_mut(param),
+                m,
+                v,
+                &gradient[index..=index],
+                clip,
+            );
+        }
     }
 
     #[test]
