@@ -192,7 +192,7 @@ pub struct Collector<'a> {
     engine: aim::Engine,
     /// The positions trained on.
     pub training: Dataset,
-    /// The positions held out (one game in [`VALIDATION_EVERY`]).
+    /// The positions held out (one game in ten).
     pub validation: Dataset,
     /// Every game's result and positions, repeated games too.
     pub tally: Tally,
