@@ -250,6 +250,29 @@ pub struct Streamed {
     pub positions: u64,
     /// Whether the run writing it was stopped, as [`Shard::stopped`].
     pub stopped: bool,
+    /// Bytes of the header and the complete games.
+    pub used: u64,
+}
+
+/// Opens a file to read through a buffer of `capacity` bytes: the reader and the file's
+/// length.
+fn open_buffered(path: &Path, capacity: usize) -> std::io::Result<(BufReader<File>, u64)> {
+    let file = File::open(path)?;
+    let length = file.metadata()?.len();
+    Ok((BufReader::with_capacity(capacity, file), length))
+}
+
+/// Reads a shard's header from the start of `reader`: it and the bytes it takes.
+fn read_header(reader: &mut impl Read, name: &str) -> Result<(Header, usize), String> {
+    let io = |e: std::io::Error| format!("{name}: {e}");
+    let mut bytes = Vec::new();
+    // The header's length is in its fixed part.
+    if read_up_to(reader, FIXED as u64, &mut bytes).map_err(io)? {
+        let settings = u16::from_le_bytes([bytes[FIXED - 2], bytes[FIXED - 1]]);
+        let rest = u64::from(settings) + CHECKSUM as u64;
+        read_up_to(reader, rest, &mut bytes).map_err(io)?;
+    }
+    Header::read(&bytes).map_err(|e| format!("{name}: {e}"))
 }
 
 /// Reads exactly `length` bytes onto `out`, or fewer where the file ends first; gives
@@ -274,21 +297,9 @@ pub fn read_each(
 ) -> Result<Streamed, String> {
     let name = path.display().to_string();
     let io = |e: std::io::Error| format!("{name}: {e}");
-    let file = File::open(path).map_err(io)?;
-    let length = file.metadata().map_err(io)?.len();
-    let mut reader = BufReader::with_capacity(1 << 20, file);
+    let (mut reader, length) = open_buffered(path, 1 << 20).map_err(io)?;
+    let (header, mut at) = read_header(&mut reader, &name)?;
     let mut bytes = Vec::new();
-    // The header's length is in its fixed part.
-    if read_up_to(&mut reader, FIXED as u64, &mut bytes).map_err(io)? {
-        let settings = u16::from_le_bytes([bytes[FIXED - 2], bytes[FIXED - 1]]);
-        read_up_to(
-            &mut reader,
-            u64::from(settings) + CHECKSUM as u64,
-            &mut bytes,
-        )
-        .map_err(io)?;
-    }
-    let (header, mut at) = Header::read(&bytes).map_err(|e| format!("{name}: {e}"))?;
     check(&header)?;
     let (mut games, mut positions) = (0, 0u64);
     loop {
@@ -320,7 +331,68 @@ pub fn read_each(
         games,
         positions,
         stopped,
+        used: at as u64,
     })
+}
+
+/// Reads the complete games of a shard whose numbers `keep` takes, in the order of their
+/// numbers (games of one number in the file's order), handing each to `each` as it is
+/// read: first where each block starts, from its first bytes, then the blocks in order,
+/// each checked against its checksum. A run of several threads writes its games in the
+/// order they end; this gives them in the order they were asked for without holding them.
+///
+/// # Errors
+///
+/// As [`read`] for the header and the blocks read, or the first error of `each`.
+pub fn read_by_number(
+    path: &Path,
+    keep: impl Fn(u32) -> bool,
+    mut each: impl FnMut(GameRecord) -> Result<(), String>,
+) -> Result<(), String> {
+    let name = path.display().to_string();
+    let io = |e: std::io::Error| format!("{name}: {e}");
+    let (mut reader, length) = open_buffered(path, 1 << 16).map_err(io)?;
+    let (header, start) = read_header(&mut reader, &name)?;
+    // Each block's number, where it starts and its bytes.
+    let mut blocks: Vec<(u32, u64, u64)> = Vec::new();
+    let (mut at, mut head) = (start as u64, Vec::new());
+    loop {
+        head.clear();
+        if !read_up_to(&mut reader, 8, &mut head).map_err(io)? {
+            break;
+        }
+        let [a, b, c, d, e, f, g, h] = head[..] else {
+            break;
+        };
+        let body = u32::from_le_bytes([a, b, c, d]);
+        let number = u32::from_le_bytes([e, f, g, h]);
+        let size = 4 + u64::from(body) + CHECKSUM as u64;
+        if at + size > length {
+            break;
+        }
+        if keep(number) {
+            blocks.push((number, at, size));
+        }
+        let skip =
+            i64::try_from(size - 8).map_err(|_| format!("{name}: a block of {size} bytes"))?;
+        reader.seek_relative(skip).map_err(io)?;
+        at += size;
+    }
+    blocks.sort_by_key(|&(number, _, _)| number);
+    let mut file = reader.into_inner();
+    let mut bytes = Vec::new();
+    for (_, at, size) in blocks {
+        bytes.resize(size as usize, 0);
+        file.seek(SeekFrom::Start(at))
+            .and_then(|_| file.read_exact(&mut bytes))
+            .map_err(io)?;
+        match read_block(&bytes, 0, &header.layout) {
+            Ok(Some((game, _))) => each(game)?,
+            Ok(None) => return Err(format!("{name}: at byte {at}: a block cut short")),
+            Err(e) => return Err(format!("{name}: at byte {at}: {e}")),
+        }
+    }
+    Ok(())
 }
 
 /// Appends a game's block to `out`.
@@ -460,49 +532,55 @@ pub struct Writer {
 
 impl Writer {
     /// Opens the shard at `path` to append to it, creating it when there is none (or only
-    /// an empty file), and gives the complete games already there. A block cut short by a
-    /// stopped run is cut off and the header's counts mended.
+    /// an empty file), and gives the numbers of the complete games already there, in the
+    /// file's order (read game by game, never held whole). A block cut short by a stopped
+    /// run is cut off and the header's counts mended.
     ///
     /// # Errors
     ///
     /// A file that cannot be read or written, or that is no shard, is damaged, or holds
     /// games of another layout or other settings.
-    pub fn open(
-        path: &Path,
-        layout: Layout,
-        settings: &str,
-    ) -> Result<(Writer, Vec<GameRecord>), String> {
+    pub fn open(path: &Path, layout: Layout, settings: &str) -> Result<(Writer, Vec<u32>), String> {
         let name = path.display().to_string();
         let io = |e: std::io::Error| format!("{name}: {e}");
-        let existing = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        let existing = match std::fs::metadata(path) {
+            Ok(metadata) => metadata.len(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
             Err(e) => return Err(io(e)),
         };
-        let (header, games, used) = if existing.is_empty() {
+        let mut numbers = Vec::new();
+        let mut positions = 0;
+        let (header, used) = if existing == 0 {
             let header = Header {
                 layout,
                 games: 0,
                 positions: 0,
                 settings: settings.to_string(),
             };
-            (header, Vec::new(), 0)
+            (header, 0)
         } else {
-            let shard = parse(&name, &existing)?;
-            if shard.header.layout != layout {
-                return Err(format!(
-                    "{name}: its games are of {}, not {}",
-                    describe_layout(&shard.header.layout),
-                    describe_layout(&layout)
-                ));
-            }
-            if shard.header.settings != settings {
-                return Err(format!(
-                    "{name}: the data there was made with other settings ({}); use another --work",
-                    shard.header.settings
-                ));
-            }
-            (shard.header, shard.games, shard.used)
+            let check = |header: &Header| {
+                if header.layout != layout {
+                    return Err(format!(
+                        "{name}: its games are of {}, not {}",
+                        describe_layout(&header.layout),
+                        describe_layout(&layout)
+                    ));
+                }
+                if header.settings != settings {
+                    return Err(format!(
+                        "{name}: the data there was made with other settings ({}); use another --work",
+                        header.settings
+                    ));
+                }
+                Ok(())
+            };
+            let read = read_each(path, check, |game| {
+                numbers.push(game.number);
+                positions += game.samples.len() as u64;
+                Ok(())
+            })?;
+            (read.header, read.used)
         };
         let file = std::fs::OpenOptions::new()
             .create(true)
@@ -515,16 +593,16 @@ impl Writer {
             file,
             name: name.clone(),
             header,
-            end: used as u64,
+            end: used,
         };
-        writer.header.games = games.len() as u32;
-        writer.header.positions = games.iter().map(|g| g.samples.len() as u64).sum();
+        writer.header.games = numbers.len() as u32;
+        writer.header.positions = positions;
         if used == 0 {
             writer.end = writer.header.to_bytes().len() as u64;
         }
         writer.file.set_len(writer.end).map_err(io)?;
         writer.write_header()?;
-        Ok((writer, games))
+        Ok((writer, numbers))
     }
 
     /// Writes the header at the start of the file.

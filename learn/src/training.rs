@@ -121,64 +121,74 @@ fn convert_old_data(options: &Options, rules: &Rules, settings: &str) -> Result<
 
 /// Plays the games the work folder's shard does not have yet on `--jobs` threads, each
 /// thread playing game after game, appending each to the shard as it ends: a stopped run
-/// loses only the games in play. Gives the games numbered below `--games`, in order.
-pub fn generate(options: &Options, rules: &Rules) -> Result<Vec<GameRecord>, String> {
+/// loses only the games in play. The games are trained on from the shard
+/// ([`read_games_played`]).
+pub fn generate(options: &Options, rules: &Rules) -> Result<(), String> {
     let settings = options.selfplay.describe(rules);
     convert_old_data(options, rules, &settings)?;
     let path = options.work.join(SHARD);
-    let (mut writer, mut games) = shard::Writer::open(&path, Layout::of(rules), &settings)?;
+    let (mut writer, numbers) = shard::Writer::open(&path, Layout::of(rules), &settings)?;
     let wanted = options.games;
-    let have: HashSet<u32> = games.iter().map(|game| game.number).collect();
+    let have: HashSet<u32> = numbers.into_iter().collect();
     let missing: Vec<u32> = (0..wanted).filter(|n| !have.contains(n)).collect();
-    if !missing.is_empty() {
-        let threads = options.jobs.min(missing.len());
-        let per_move = match options.selfplay.depth {
-            Some(depth) => format!("depth {depth}"),
-            None => format!("{} nodes", options.selfplay.nodes),
-        };
-        println!(
-            "playing {} games of {wanted} on {threads} threads at {per_move} a move",
-            missing.len()
-        );
-        let progress = bar(missing.len() as u64, "games");
-        let started = Instant::now();
-        let positions_before: usize = games.iter().map(|g| g.samples.len()).sum();
-        let next = AtomicUsize::new(0);
-        let (sender, receiver) = mpsc::channel();
-        std::thread::scope(|scope| -> Result<(), String> {
-            for _ in 0..threads {
-                let (next, sender, missing) = (&next, sender.clone(), &missing);
-                scope.spawn(move || {
-                    while let Some(&number) = missing.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        let record = play_game(rules, &options.selfplay, number);
-                        // The receiver is gone only when writing failed: stop.
-                        if sender.send(record).is_err() {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(sender);
-            for record in receiver {
-                writer.append(&record)?;
-                games.push(record);
-                progress.inc(1);
-            }
-            Ok(())
-        })?;
-        progress.finish();
-        let seconds = started.elapsed().as_secs_f64();
-        let positions: usize =
-            games.iter().map(|g| g.samples.len()).sum::<usize>() - positions_before;
-        println!(
-            "self-play: {} games, {positions} positions in {seconds:.1} s ({:.0} positions a second)",
-            missing.len(),
-            positions as f64 / seconds.max(1e-9)
-        );
+    if missing.is_empty() {
+        return Ok(());
     }
-    games.retain(|game| game.number < wanted);
-    games.sort_by_key(|game| game.number);
-    Ok(games)
+    let threads = options.jobs.min(missing.len());
+    let per_move = match options.selfplay.depth {
+        Some(depth) => format!("depth {depth}"),
+        None => format!("{} nodes", options.selfplay.nodes),
+    };
+    println!(
+        "playing {} games of {wanted} on {threads} threads at {per_move} a move",
+        missing.len()
+    );
+    let progress = bar(missing.len() as u64, "games");
+    let started = Instant::now();
+    let mut positions = 0;
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..threads {
+            let (next, sender, missing) = (&next, sender.clone(), &missing);
+            scope.spawn(move || {
+                while let Some(&number) = missing.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let record = play_game(rules, &options.selfplay, number);
+                    // The receiver is gone only when writing failed: stop.
+                    if sender.send(record).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for record in receiver {
+            writer.append(&record)?;
+            positions += record.samples.len();
+            progress.inc(1);
+        }
+        Ok(())
+    })?;
+    progress.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "self-play: {} games, {positions} positions in {seconds:.1} s ({:.0} positions a second)",
+        missing.len(),
+        positions as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
+
+/// Reads the work folder's games numbered below `--games` into `collector`, in the order
+/// of their numbers (whatever order the threads wrote them in), game by game.
+///
+/// # Errors
+///
+/// A shard that cannot be read or is damaged, named.
+pub fn read_games_played(collector: &mut Collector) -> Result<(), String> {
+    let wanted = collector.options.games;
+    let path = collector.options.work.join(SHARD);
+    shard::read_by_number(&path, |number| number < wanted, |game| collector.add(game))
 }
 
 /// The training and validation positions, filled game by game as the games come (from
@@ -529,11 +539,9 @@ pub fn run(mut options: Options) -> Result<(), String> {
     let options = &options;
     std::fs::create_dir_all(&options.work)
         .map_err(|e| format!("{}: {e}", options.work.display()))?;
-    let games = generate(options, &rules)?;
+    generate(options, &rules)?;
     let mut collector = Collector::new(options, &rules);
-    for game in games {
-        collector.add(game)?;
-    }
+    read_games_played(&mut collector)?;
     read_data(&mut collector)?;
     let weights = report_balance(&collector.tally, options.balance);
     let repeats = collector.repeats;

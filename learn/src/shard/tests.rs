@@ -105,7 +105,7 @@ fn a_shard_cut_short_keeps_its_whole_games_and_is_continued() {
         assert!(read.stopped);
         assert_eq!(read.games, played[..2]);
         let (mut writer, kept) = Writer::open(&path, layout, "s").expect("continues");
-        assert_eq!(kept, played[..2]);
+        assert_eq!(kept, [played[0].number, played[1].number]);
         writer.append(&played[2]).expect("appends");
         assert!(std::fs::read(&path).expect("reads") == whole);
     }
@@ -250,4 +250,61 @@ fn read_game_by_game_a_shard_gives_what_reading_it_whole_does() {
         },
     );
     assert_eq!((stopped, seen), (Err("enough".to_string()), 1));
+}
+
+#[test]
+fn games_read_by_number_come_in_their_numbers_order_and_damage_is_an_error() {
+    let (layout, played) = brandubh_games(4);
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("a.shard");
+    // Written in the order threads might end them: 2, 0, 3, 1.
+    let order = [2, 0, 3, 1];
+    let written: Vec<GameRecord> = order.iter().map(|&n| played[n].clone()).collect();
+    write(&path, layout, "s", &written);
+    let by_number = |path: &Path, below: u32| {
+        let mut games = Vec::new();
+        read_by_number(
+            path,
+            |number| number < below,
+            |game| {
+                games.push(game);
+                Ok(())
+            },
+        )
+        .map(|()| games)
+    };
+    assert_eq!(by_number(&path, 10).expect("reads"), played);
+    assert_eq!(by_number(&path, 3).expect("reads"), played[..3]);
+    assert!(by_number(&path, 0).expect("reads").is_empty());
+    // The writer gives the numbers as the file has them.
+    let (_, numbers) = Writer::open(&path, layout, "s").expect("continues");
+    assert_eq!(numbers, [2, 0, 3, 1]);
+    // A run stopped inside its last block (game 1): the complete games.
+    let whole = std::fs::read(&path).expect("reads");
+    let cut = folder.path().join("cut.shard");
+    std::fs::write(&cut, &whole[..whole.len() - 5]).expect("writes");
+    assert_eq!(
+        by_number(&cut, 10).expect("reads"),
+        [&played[0], &played[2], &played[3]].map(Clone::clone)
+    );
+    // A damaged game kept is an error naming the file and its byte; one left out is not read.
+    let header = Header::read(&whole).expect("a header").1;
+    let mut damaged = whole.clone();
+    damaged[header + 30] ^= 0x10;
+    let bad = folder.path().join("bad.shard");
+    std::fs::write(&bad, &damaged).expect("writes");
+    let error = by_number(&bad, 10).expect_err("refused");
+    assert!(
+        error.starts_with(&bad.display().to_string())
+            && error.contains(&format!("at byte {header}: ")),
+        "{error}"
+    );
+    assert!(error.contains("game's checksum"), "{error}");
+    assert_eq!(by_number(&bad, 2).expect("reads"), played[..2]);
+    std::fs::write(&bad, b"HNEF").expect("writes");
+    assert!(
+        by_number(&bad, 10)
+            .expect_err("refused")
+            .contains("not a shard")
+    );
 }
