@@ -4,46 +4,60 @@ use hnefatafl_core::{Player, Position, Square, Undo};
 
 use super::error::{NetworkError, NetworkProblem};
 use super::layout::Layout;
-use super::shape::{ACTIVATION_SCALE, HIDDEN, OUTPUT_SCALE, PIECE_SCALE};
+use super::shape::{
+    ACTIVATION_SCALE, BLOCK, HIDDEN, MAX_BLOCKS, OUTPUT_SCALE, PIECE_SCALE, WIDTHS,
+};
 
 /// The most the evaluation answers either way, in hundredths of a piece: well inside the
 /// ordinary scores, away from the decisive ones.
 const MAX_SCORE: i64 = 50_000;
 
+/// One block of a row of weights or of the accumulator: a fixed-size array, so that the
+/// loops over it have no bounds check and vectorise.
+type Block = [i16; BLOCK];
+
 /// The first layer's sums for one position: the hidden layer before its clipped ReLU.
 /// Kept up to date move by move with [`Network::play`] and [`Network::take_back`].
+/// It has room for the widest network; the blocks past its network's width stay 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
-    values: [i16; HIDDEN],
+    values: [Block; MAX_BLOCKS],
+    blocks: usize,
 }
 
 impl Accumulator {
     /// The sums, one per hidden unit, times [`ACTIVATION_SCALE`].
-    pub fn values(&self) -> &[i16; HIDDEN] {
-        &self.values
+    pub fn values(&self) -> &[i16] {
+        &self.values.as_flattened()[..self.blocks * BLOCK]
     }
 
-    /// Adds one input's row of weights.
+    /// Adds one input's row of weights (its blocks).
     #[inline(always)]
-    fn add(&mut self, row: &[i16; HIDDEN]) {
-        for (value, weight) in self.values.iter_mut().zip(row) {
-            *value = value.wrapping_add(*weight);
+    fn add(&mut self, row: &[Block]) {
+        for (values, row) in self.values.iter_mut().zip(row) {
+            for (value, weight) in values.iter_mut().zip(row) {
+                *value = value.wrapping_add(*weight);
+            }
         }
     }
 
     /// Subtracts one input's row of weights.
     #[inline(always)]
-    fn sub(&mut self, row: &[i16; HIDDEN]) {
-        for (value, weight) in self.values.iter_mut().zip(row) {
-            *value = value.wrapping_sub(*weight);
+    fn sub(&mut self, row: &[Block]) {
+        for (values, row) in self.values.iter_mut().zip(row) {
+            for (value, weight) in values.iter_mut().zip(row) {
+                *value = value.wrapping_sub(*weight);
+            }
         }
     }
 
     /// Subtracts one row and adds another in one pass (a piece that moves).
     #[inline(always)]
-    fn sub_add(&mut self, gone: &[i16; HIDDEN], come: &[i16; HIDDEN]) {
-        for ((value, gone), come) in self.values.iter_mut().zip(gone).zip(come) {
-            *value = value.wrapping_sub(*gone).wrapping_add(*come);
+    fn sub_add(&mut self, gone: &[Block], come: &[Block]) {
+        for ((values, gone), come) in self.values.iter_mut().zip(gone).zip(come) {
+            for ((value, gone), come) in values.iter_mut().zip(gone).zip(come) {
+                *value = value.wrapping_sub(*gone).wrapping_add(*come);
+            }
         }
     }
 }
@@ -58,13 +72,14 @@ pub struct Weights {
     /// 0 for a network that scores alone, otherwise a network trained as a correction of
     /// the classic evaluation (see [`Network::classic_share`]).
     pub classic_share: u16,
-    /// The first layer, one row of [`HIDDEN`] per input ([`Layout::input`]), times
-    /// [`ACTIVATION_SCALE`].
+    /// The first layer, one row per input ([`Layout::input`]) of one weight per hidden
+    /// unit, times [`ACTIVATION_SCALE`].
     pub input: Vec<i16>,
-    /// The first layer's biases ([`HIDDEN`]), times [`ACTIVATION_SCALE`].
+    /// The first layer's biases, one per hidden unit: their count is the network's width,
+    /// one of [`WIDTHS`]. Times [`ACTIVATION_SCALE`].
     pub hidden_bias: Vec<i16>,
-    /// The output weights: [`HIDDEN`] for player 0 to move, then [`HIDDEN`] for player 1,
-    /// times [`OUTPUT_SCALE`].
+    /// The output weights: one per hidden unit for player 0 to move, then as many for
+    /// player 1, times [`OUTPUT_SCALE`].
     pub output: Vec<i16>,
     /// The output biases for player 0 and player 1 to move, times
     /// `ACTIVATION_SCALE * OUTPUT_SCALE`.
@@ -78,9 +93,12 @@ pub struct Network {
     layout: Layout,
     piece_scale: u16,
     classic_share: u16,
-    input: Box<[[i16; HIDDEN]]>,
-    hidden_bias: [i16; HIDDEN],
-    output: [[i16; HIDDEN]; 2],
+    /// Blocks of the hidden layer (its width over [`BLOCK`]).
+    blocks: usize,
+    /// The first layer: `blocks` blocks per input, input after input.
+    input: Box<[Block]>,
+    hidden_bias: [Block; MAX_BLOCKS],
+    output: [[Block; MAX_BLOCKS]; 2],
     output_bias: [i32; 2],
 }
 
@@ -90,7 +108,7 @@ impl std::fmt::Debug for Network {
         f.debug_struct("Network")
             .field("layout", &self.layout)
             .field("inputs", &self.input.len())
-            .field("hidden", &HIDDEN)
+            .field("hidden", &self.hidden())
             .field("piece_scale", &self.piece_scale)
             .field("classic_share", &self.classic_share)
             .finish_non_exhaustive()
@@ -98,24 +116,42 @@ impl std::fmt::Debug for Network {
 }
 
 impl Network {
-    /// A network of all-zero weights for a layout: it evaluates every position as even.
+    /// A network of all-zero weights for a layout, [`HIDDEN`] units wide: it evaluates
+    /// every position as even.
     pub fn zero(layout: Layout) -> Network {
-        Network {
+        Network::zero_of_width(layout, HIDDEN).expect("HIDDEN is one of WIDTHS")
+    }
+
+    /// A network of all-zero weights for a layout with `hidden` hidden units, if that is
+    /// one of [`WIDTHS`].
+    pub fn zero_of_width(layout: Layout, hidden: usize) -> Option<Network> {
+        if !WIDTHS.contains(&hidden) {
+            return None;
+        }
+        let blocks = hidden / BLOCK;
+        Some(Network {
             layout,
             piece_scale: PIECE_SCALE,
             classic_share: 0,
-            input: vec![[0; HIDDEN]; layout.inputs()].into_boxed_slice(),
-            hidden_bias: [0; HIDDEN],
-            output: [[0; HIDDEN]; 2],
+            blocks,
+            input: vec![[0; BLOCK]; layout.inputs() * blocks].into_boxed_slice(),
+            hidden_bias: [[0; BLOCK]; MAX_BLOCKS],
+            output: [[[0; BLOCK]; MAX_BLOCKS]; 2],
             output_bias: [0; 2],
-        }
+        })
+    }
+
+    /// Units of the hidden layer: one of [`WIDTHS`].
+    pub fn hidden(&self) -> usize {
+        self.blocks * BLOCK
     }
 
     /// A network from its weights, `name` naming it in errors.
     ///
     /// # Errors
     ///
-    /// A list of the wrong length for the layout, or a piece scale of 0.
+    /// A hidden layer whose width (the biases' count) is not one of [`WIDTHS`], a list of
+    /// the wrong length for the layout and that width, or a piece scale of 0.
     pub fn new(name: &str, layout: Layout, weights: &Weights) -> Result<Network, NetworkError> {
         let error = |problem| NetworkError::new(name, problem);
         let wrong = |what: &'static str, expected: usize, found: usize| {
@@ -125,36 +161,42 @@ impl Network {
                 found,
             })
         };
-        if weights.input.len() != layout.inputs() * HIDDEN {
-            let (expected, found) = (layout.inputs() * HIDDEN, weights.input.len());
+        let hidden = weights.hidden_bias.len();
+        let Some(mut network) = Network::zero_of_width(layout, hidden) else {
+            return Err(error(NetworkProblem::Shape {
+                hidden: u16::try_from(hidden).unwrap_or(u16::MAX),
+                outputs: 2,
+            }));
+        };
+        if weights.input.len() != layout.inputs() * hidden {
+            let (expected, found) = (layout.inputs() * hidden, weights.input.len());
             return Err(wrong("first layer weights", expected, found));
         }
-        if weights.hidden_bias.len() != HIDDEN {
-            return Err(wrong("hidden biases", HIDDEN, weights.hidden_bias.len()));
-        }
-        if weights.output.len() != 2 * HIDDEN {
-            return Err(wrong("output weights", 2 * HIDDEN, weights.output.len()));
+        if weights.output.len() != 2 * hidden {
+            return Err(wrong("output weights", 2 * hidden, weights.output.len()));
         }
         if weights.piece_scale == 0 {
             return Err(error(NetworkProblem::ZeroScale));
         }
-        let mut network = Network::zero(layout);
         network.piece_scale = weights.piece_scale;
         network.classic_share = weights.classic_share;
-        for (row, chunk) in network
+        for (block, chunk) in network
             .input
             .iter_mut()
-            .zip(weights.input.chunks_exact(HIDDEN))
+            .zip(weights.input.chunks_exact(BLOCK))
         {
-            row.copy_from_slice(chunk);
+            block.copy_from_slice(chunk);
         }
-        network.hidden_bias.copy_from_slice(&weights.hidden_bias);
+        let blocks = network.blocks;
+        network.hidden_bias[..blocks]
+            .as_flattened_mut()
+            .copy_from_slice(&weights.hidden_bias);
         for (row, chunk) in network
             .output
             .iter_mut()
-            .zip(weights.output.chunks_exact(HIDDEN))
+            .zip(weights.output.chunks_exact(hidden))
         {
-            row.copy_from_slice(chunk);
+            row[..blocks].as_flattened_mut().copy_from_slice(chunk);
         }
         network.output_bias = weights.output_bias;
         Ok(network)
@@ -165,9 +207,14 @@ impl Network {
         Weights {
             piece_scale: self.piece_scale,
             classic_share: self.classic_share,
-            input: self.input.iter().flatten().copied().collect(),
-            hidden_bias: self.hidden_bias.to_vec(),
-            output: self.output.iter().flatten().copied().collect(),
+            input: self.input.as_flattened().to_vec(),
+            hidden_bias: self.hidden_bias[..self.blocks].as_flattened().to_vec(),
+            output: self
+                .output
+                .iter()
+                .flat_map(|row| row[..self.blocks].as_flattened())
+                .copied()
+                .collect(),
             output_bias: self.output_bias,
         }
     }
@@ -195,10 +242,11 @@ impl Network {
     pub fn refresh(&self, position: &Position) -> Accumulator {
         let mut accumulator = Accumulator {
             values: self.hidden_bias,
+            blocks: self.blocks,
         };
         for (index, piece) in position.board().enumerate() {
             if let Some(input) = piece.and_then(|piece| self.layout.input(piece, index)) {
-                accumulator.add(&self.input[input]);
+                accumulator.add(self.row_of(input));
             }
         }
         accumulator
@@ -210,11 +258,18 @@ impl Network {
         usize::from(square.y()) * usize::from(self.layout.width()) + usize::from(square.x())
     }
 
+    /// The row of weights of an input: its blocks (none for an input past the layout's).
+    #[inline(always)]
+    fn row_of(&self, input: usize) -> &[Block] {
+        let start = input * self.blocks;
+        self.input.get(start..start + self.blocks).unwrap_or(&[])
+    }
+
     /// The row of weights of a piece type on a square, if the layout has that input.
     #[inline(always)]
-    fn row(&self, piece: hnefatafl_core::PieceType, square: Square) -> Option<&[i16; HIDDEN]> {
+    fn row(&self, piece: hnefatafl_core::PieceType, square: Square) -> Option<&[Block]> {
         let input = self.layout.input(piece, self.index_of(square))?;
-        self.input.get(input)
+        Some(self.row_of(input))
     }
 
     /// Updates `accumulator`, the one of the position before the move, for the move of
@@ -284,10 +339,12 @@ impl Network {
     /// clipped hidden layer times the output weights of the side to move.
     #[inline]
     pub fn output_raw(&self, accumulator: &Accumulator, side: Player) -> i32 {
-        let weights = &self.output[side.index()];
+        let weights = &self.output[side.index()][..self.blocks];
         let mut sum = 0i32;
-        for (&value, &weight) in accumulator.values.iter().zip(weights) {
-            sum += i32::from(value.clamp(0, ACTIVATION_SCALE)) * i32::from(weight);
+        for (values, weights) in accumulator.values.iter().zip(weights) {
+            for (&value, &weight) in values.iter().zip(weights) {
+                sum += i32::from(value.clamp(0, ACTIVATION_SCALE)) * i32::from(weight);
+            }
         }
         sum.saturating_add(self.output_bias[side.index()])
     }
