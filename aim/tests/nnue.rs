@@ -428,3 +428,61 @@ fn a_random_network_plays_legal_moves_on_several_threads() {
     }
     assert!(game.ply() > 0);
 }
+
+/// A wide network whose first block is a narrow network's and whose second block reads
+/// nothing (zero output weights) scores every position as the narrow one: through the
+/// engine's search, alone and on top of the classic evaluation, the two search the same
+/// tree. A second block that does count (its output weights set) changes the search.
+#[test]
+fn a_wide_network_searches_through_its_own_evaluator() {
+    use aim::{Engine, EngineConfig, Limits};
+    use std::sync::Arc;
+
+    let rules = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
+    let layout = Layout::of(&rules);
+    for share in [0, 60] {
+        let mut narrow = random_network(&rules, 8).weights();
+        narrow.classic_share = share;
+        let widen = |second_output: i16| {
+            let mut wide = narrow.clone();
+            wide.input = narrow
+                .input
+                .chunks_exact(HIDDEN)
+                .flat_map(|row| row.iter().copied().chain(row.iter().map(|w| w / 2)))
+                .collect();
+            wide.hidden_bias
+                .extend(narrow.hidden_bias.iter().map(|b| b / 2));
+            wide.output = narrow.output[..HIDDEN]
+                .iter()
+                .copied()
+                .chain(std::iter::repeat_n(second_output, HIDDEN))
+                .chain(narrow.output[HIDDEN..].iter().copied())
+                .chain(std::iter::repeat_n(second_output, HIDDEN))
+                .collect();
+            Network::new("wide", layout, &wide).expect("a wide network")
+        };
+        let search = |network: Network| {
+            let mut engine = Engine::new(EngineConfig {
+                threads: 1,
+                hash_mib: 4,
+            });
+            assert_eq!(network.classic_share(), share);
+            engine.set_network(Some(Arc::new(network)));
+            let mut game = hnefatafl_core::Game::new(rules.clone());
+            let mut line = Vec::new();
+            for _ in 0..4 {
+                let limits = Limits {
+                    depth: Some(3),
+                    ..Limits::default()
+                };
+                let found = engine.search_within(&game, &limits);
+                line.push((found.score.0, found.nodes, found.best));
+                game.play(found.best.expect("a move"));
+            }
+            line
+        };
+        let narrow_line = search(Network::new("narrow", layout, &narrow).expect("narrow"));
+        assert_eq!(search(widen(0)), narrow_line, "share {share}");
+        assert_ne!(search(widen(40)), narrow_line, "share {share}");
+    }
+}

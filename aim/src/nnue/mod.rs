@@ -43,6 +43,7 @@ mod shape;
 pub use error::{NetworkError, NetworkProblem};
 pub(crate) use incremental::NetworkEvaluator;
 pub use layout::{Layout, fnv1a};
+pub(crate) use network::by_width;
 pub use network::{Accumulator, Network, Weights};
 pub use shape::{
     ACTIVATION_SCALE, BLOCK, HIDDEN, MAX_BLOCKS, OUTPUT_SCALE, PIECE_SCALE, VERSION, WIDTHS,

@@ -12,13 +12,32 @@ use super::shape::{
 /// ordinary scores, away from the decisive ones.
 const MAX_SCORE: i64 = 50_000;
 
-/// One block of a row of weights or of the accumulator: a fixed-size array, so that the
-/// loops over it have no bounds check and vectorise.
-type Block = [i16; BLOCK];
+/// One block of a row of weights or of the first layer's sums: a fixed-size array, so
+/// that the loops over it have no bounds check and vectorise.
+pub(crate) type Block = [i16; BLOCK];
+
+/// Runs `$body` with `$b` the const number of blocks `$blocks` (1 or 2): the search's
+/// loops are made for each width, each over fixed-size arrays.
+macro_rules! by_width {
+    ($blocks:expr, $b:ident => $body:expr) => {
+        match $blocks {
+            1 => {
+                const $b: usize = 1;
+                $body
+            }
+            _ => {
+                const $b: usize = 2;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use by_width;
 
 /// The first layer's sums for one position: the hidden layer before its clipped ReLU.
 /// Kept up to date move by move with [`Network::play`] and [`Network::take_back`].
 /// It has room for the widest network; the blocks past its network's width stay 0.
+/// (The search keeps sums of its network's own width instead.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
     values: [Block; MAX_BLOCKS],
@@ -31,33 +50,47 @@ impl Accumulator {
         &self.values.as_flattened()[..self.blocks * BLOCK]
     }
 
-    /// Adds one input's row of weights (its blocks).
-    #[inline(always)]
-    fn add(&mut self, row: &[Block]) {
-        for (values, row) in self.values.iter_mut().zip(row) {
-            for (value, weight) in values.iter_mut().zip(row) {
-                *value = value.wrapping_add(*weight);
-            }
-        }
+    /// The first `B` blocks: the sums of a network `B` blocks wide.
+    fn blocks_mut<const B: usize>(&mut self) -> &mut [Block; B] {
+        self.values
+            .first_chunk_mut::<B>()
+            .expect("at most MAX_BLOCKS blocks")
     }
 
-    /// Subtracts one input's row of weights.
-    #[inline(always)]
-    fn sub(&mut self, row: &[Block]) {
-        for (values, row) in self.values.iter_mut().zip(row) {
-            for (value, weight) in values.iter_mut().zip(row) {
-                *value = value.wrapping_sub(*weight);
-            }
+    /// The first `B` blocks, to read.
+    fn blocks<const B: usize>(&self) -> &[Block; B] {
+        self.values
+            .first_chunk::<B>()
+            .expect("at most MAX_BLOCKS blocks")
+    }
+}
+
+/// Adds one input's row of weights to the sums.
+#[inline(always)]
+fn add<const B: usize>(sums: &mut [Block; B], row: &[Block; B]) {
+    for (values, row) in sums.iter_mut().zip(row) {
+        for (value, weight) in values.iter_mut().zip(row) {
+            *value = value.wrapping_add(*weight);
         }
     }
+}
 
-    /// Subtracts one row and adds another in one pass (a piece that moves).
-    #[inline(always)]
-    fn sub_add(&mut self, gone: &[Block], come: &[Block]) {
-        for ((values, gone), come) in self.values.iter_mut().zip(gone).zip(come) {
-            for ((value, gone), come) in values.iter_mut().zip(gone).zip(come) {
-                *value = value.wrapping_sub(*gone).wrapping_add(*come);
-            }
+/// Subtracts one input's row of weights.
+#[inline(always)]
+fn sub<const B: usize>(sums: &mut [Block; B], row: &[Block; B]) {
+    for (values, row) in sums.iter_mut().zip(row) {
+        for (value, weight) in values.iter_mut().zip(row) {
+            *value = value.wrapping_sub(*weight);
+        }
+    }
+}
+
+/// Subtracts one row and adds another in one pass (a piece that moves).
+#[inline(always)]
+fn sub_add<const B: usize>(sums: &mut [Block; B], gone: &[Block; B], come: &[Block; B]) {
+    for ((values, gone), come) in sums.iter_mut().zip(gone).zip(come) {
+        for ((value, gone), come) in values.iter_mut().zip(gone).zip(come) {
+            *value = value.wrapping_sub(*gone).wrapping_add(*come);
         }
     }
 }
@@ -237,39 +270,22 @@ impl Network {
         self.classic_share
     }
 
+    /// Blocks of the hidden layer: its width over [`BLOCK`].
+    pub(crate) fn blocks(&self) -> usize {
+        self.blocks
+    }
+
     /// The accumulator of a position, computed from all its pieces: at the root of a
     /// search; below it, [`Network::play`] and [`Network::take_back`] keep it.
     pub fn refresh(&self, position: &Position) -> Accumulator {
         let mut accumulator = Accumulator {
-            values: self.hidden_bias,
+            values: [[0; BLOCK]; MAX_BLOCKS],
             blocks: self.blocks,
         };
-        for (index, piece) in position.board().enumerate() {
-            if let Some(input) = piece.and_then(|piece| self.layout.input(piece, index)) {
-                accumulator.add(self.row_of(input));
-            }
-        }
+        by_width!(self.blocks, B => {
+            *accumulator.blocks_mut::<B>() = self.refresh_sums::<B>(position);
+        });
         accumulator
-    }
-
-    /// The row-major index of a square on the layout's board.
-    #[inline(always)]
-    fn index_of(&self, square: Square) -> usize {
-        usize::from(square.y()) * usize::from(self.layout.width()) + usize::from(square.x())
-    }
-
-    /// The row of weights of an input: its blocks (none for an input past the layout's).
-    #[inline(always)]
-    fn row_of(&self, input: usize) -> &[Block] {
-        let start = input * self.blocks;
-        self.input.get(start..start + self.blocks).unwrap_or(&[])
-    }
-
-    /// The row of weights of a piece type on a square, if the layout has that input.
-    #[inline(always)]
-    fn row(&self, piece: hnefatafl_core::PieceType, square: Square) -> Option<&[Block]> {
-        let input = self.layout.input(piece, self.index_of(square))?;
-        Some(self.row_of(input))
     }
 
     /// Updates `accumulator`, the one of the position before the move, for the move of
@@ -278,10 +294,9 @@ impl Network {
     /// board: two to a few row passes, whatever the number of pieces.
     #[inline]
     pub fn play(&self, accumulator: &mut Accumulator, after: &Position, undo: &Undo) {
-        let mv = undo.mv();
-        if let Some(piece) = after.piece_at(mv.to()) {
-            self.shift(accumulator, undo, piece, (mv.from(), mv.to()), false);
-        }
+        by_width!(self.blocks, B => {
+            self.play_sums::<B>(accumulator.blocks_mut::<B>(), after, undo);
+        });
     }
 
     /// Updates `accumulator`, the one of the position after the move of `undo`, for that
@@ -291,33 +306,10 @@ impl Network {
     pub fn take_back(&self, accumulator: &mut Accumulator, before: &Position, undo: &Undo) {
         let mv = undo.mv();
         if let Some(piece) = before.piece_at(mv.from()) {
-            self.shift(accumulator, undo, piece, (mv.to(), mv.from()), true);
-        }
-    }
-
-    /// Moves `piece`'s row in `accumulator` from the first square of `path` to the second,
-    /// and takes the rows of the pieces `undo` captured off the board, or with `restore`
-    /// puts them back: [`Network::play`] and [`Network::take_back`].
-    #[inline]
-    fn shift(
-        &self,
-        accumulator: &mut Accumulator,
-        undo: &Undo,
-        piece: hnefatafl_core::PieceType,
-        (from, to): (Square, Square),
-        restore: bool,
-    ) {
-        if let (Some(gone), Some(come)) = (self.row(piece, from), self.row(piece, to)) {
-            accumulator.sub_add(gone, come);
-        }
-        for (square, victim) in undo.captures() {
-            if let Some(row) = self.row(victim, square) {
-                if restore {
-                    accumulator.add(row);
-                } else {
-                    accumulator.sub(row);
-                }
-            }
+            let path = (mv.to(), mv.from());
+            by_width!(self.blocks, B => {
+                self.shift::<B>(accumulator.blocks_mut::<B>(), undo, piece, path, true);
+            });
         }
     }
 
@@ -325,7 +317,97 @@ impl Network {
     /// hundredths of a piece from the side to move's point of view.
     #[inline]
     pub fn evaluate(&self, accumulator: &Accumulator, side: Player) -> i32 {
-        let raw = self.output_raw(accumulator, side);
+        by_width!(self.blocks, B => self.evaluate_sums::<B>(accumulator.blocks::<B>(), side))
+    }
+
+    /// The output before scaling, from player 0's point of view: the output bias plus the
+    /// clipped hidden layer times the output weights of the side to move.
+    #[inline]
+    pub fn output_raw(&self, accumulator: &Accumulator, side: Player) -> i32 {
+        by_width!(self.blocks, B => self.output_sums::<B>(accumulator.blocks::<B>(), side))
+    }
+
+    /// The first layer's sums of a position, `B` being the network's blocks.
+    pub(crate) fn refresh_sums<const B: usize>(&self, position: &Position) -> [Block; B] {
+        let mut sums = *self
+            .hidden_bias
+            .first_chunk::<B>()
+            .expect("at most MAX_BLOCKS blocks");
+        for (index, piece) in position.board().enumerate() {
+            let input = piece.and_then(|piece| self.layout.input(piece, index));
+            if let Some(row) = input.and_then(|input| self.row_of::<B>(input)) {
+                add(&mut sums, row);
+            }
+        }
+        sums
+    }
+
+    /// The row-major index of a square on the layout's board.
+    #[inline(always)]
+    fn index_of(&self, square: Square) -> usize {
+        usize::from(square.y()) * usize::from(self.layout.width()) + usize::from(square.x())
+    }
+
+    /// The row of weights of an input, `B` being the network's blocks.
+    #[inline(always)]
+    fn row_of<const B: usize>(&self, input: usize) -> Option<&[Block; B]> {
+        self.input.get(input * B..)?.first_chunk::<B>()
+    }
+
+    /// The row of weights of a piece type on a square, if the layout has that input.
+    #[inline(always)]
+    fn row<const B: usize>(
+        &self,
+        piece: hnefatafl_core::PieceType,
+        square: Square,
+    ) -> Option<&[Block; B]> {
+        self.row_of::<B>(self.layout.input(piece, self.index_of(square))?)
+    }
+
+    /// [`Network::play`] on sums of `B` blocks.
+    #[inline]
+    pub(crate) fn play_sums<const B: usize>(
+        &self,
+        sums: &mut [Block; B],
+        after: &Position,
+        undo: &Undo,
+    ) {
+        let mv = undo.mv();
+        if let Some(piece) = after.piece_at(mv.to()) {
+            self.shift(sums, undo, piece, (mv.from(), mv.to()), false);
+        }
+    }
+
+    /// Moves `piece`'s row in `sums` from the first square of `path` to the second, and
+    /// takes the rows of the pieces `undo` captured off the board, or with `restore` puts
+    /// them back: [`Network::play`] and [`Network::take_back`].
+    #[inline]
+    fn shift<const B: usize>(
+        &self,
+        sums: &mut [Block; B],
+        undo: &Undo,
+        piece: hnefatafl_core::PieceType,
+        (from, to): (Square, Square),
+        restore: bool,
+    ) {
+        if let (Some(gone), Some(come)) = (self.row::<B>(piece, from), self.row::<B>(piece, to)) {
+            sub_add(sums, gone, come);
+        }
+        for (square, victim) in undo.captures() {
+            if let Some(row) = self.row::<B>(victim, square) {
+                if restore {
+                    add(sums, row);
+                } else {
+                    sub(sums, row);
+                }
+            }
+        }
+    }
+
+    /// [`Network::evaluate`] of sums of `B` blocks.
+    #[inline]
+    pub(crate) fn evaluate_sums<const B: usize>(&self, sums: &[Block; B], side: Player) -> i32 {
+        let raw = self.output_sums(sums, side);
         let zero_view = i64::from(raw) * i64::from(self.piece_scale)
             / i64::from(i32::from(ACTIVATION_SCALE) * OUTPUT_SCALE);
         let zero_view = zero_view.clamp(-MAX_SCORE, MAX_SCORE) as i32;
@@ -335,13 +417,14 @@ impl Network {
         }
     }
 
-    /// The output before scaling, from player 0's point of view: the output bias plus the
-    /// clipped hidden layer times the output weights of the side to move.
+    /// [`Network::output_raw`] of sums of `B` blocks.
     #[inline]
-    pub fn output_raw(&self, accumulator: &Accumulator, side: Player) -> i32 {
-        let weights = &self.output[side.index()][..self.blocks];
+    fn output_sums<const B: usize>(&self, sums: &[Block; B], side: Player) -> i32 {
+        let weights = self.output[side.index()]
+            .first_chunk::<B>()
+            .expect("at most MAX_BLOCKS blocks");
         let mut sum = 0i32;
-        for (values, weights) in accumulator.values.iter().zip(weights) {
+        for (values, weights) in sums.iter().zip(weights) {
             for (&value, &weight) in values.iter().zip(weights) {
                 sum += i32::from(value.clamp(0, ACTIVATION_SCALE)) * i32::from(weight);
             }
