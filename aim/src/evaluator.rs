@@ -131,19 +131,19 @@ impl Evaluator for Classic<'_> {
 /// A network trained on top of the classic evaluation: a leaf's score is the network's
 /// plus `share` percent of the classic evaluation's. The classic evaluation also tells the
 /// quiescence search when the side to move has no capture, which the network cannot.
-pub(crate) struct Blend<'a> {
-    network: crate::nnue::NetworkEvaluator<'a>,
+pub(crate) struct Blend<'a, const B: usize> {
+    network: crate::nnue::NetworkEvaluator<'a, B>,
     classic: Classic<'a>,
     share: i32,
 }
 
-impl<'a> Blend<'a> {
+impl<'a, const B: usize> Blend<'a, B> {
     /// The two evaluations, with `share` percent of the classic one's.
     pub(crate) fn new(
-        network: crate::nnue::NetworkEvaluator<'a>,
+        network: crate::nnue::NetworkEvaluator<'a, B>,
         classic: Classic<'a>,
         share: i32,
-    ) -> Blend<'a> {
+    ) -> Blend<'a, B> {
         Blend {
             network,
             classic,
@@ -152,7 +152,7 @@ impl<'a> Blend<'a> {
     }
 }
 
-impl Evaluator for Blend<'_> {
+impl<const B: usize> Evaluator for Blend<'_, B> {
     #[inline]
     fn reset(&mut self, position: &Position) {
         self.network.reset(position);

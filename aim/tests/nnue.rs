@@ -2,7 +2,8 @@
 //! computed from scratch, its file format, and its errors.
 
 use aim::nnue::{
-    ACTIVATION_SCALE, HIDDEN, Layout, Network, NetworkProblem, OUTPUT_SCALE, PIECE_SCALE, Weights,
+    ACTIVATION_SCALE, HIDDEN, Layout, Network, NetworkProblem, OUTPUT_SCALE, PIECE_SCALE, WIDTHS,
+    Weights,
 };
 use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Player, Position, Rules, Undo};
@@ -27,26 +28,39 @@ fn shipped_rules() -> Vec<(String, Rules)> {
 
 /// A network of small random weights for a rule file's layout.
 fn random_network(rules: &Rules, seed: u64) -> Network {
+    random_network_of_width(rules, seed, HIDDEN)
+}
+
+/// A network of small random weights, `hidden` units wide.
+fn random_network_of_width(rules: &Rules, seed: u64, hidden: usize) -> Network {
     let layout = Layout::of(rules);
     let mut random = SplitMix::new(seed);
     let mut small = |range: usize| random.below(2 * range + 1) as i16 - range as i16;
     let weights = Weights {
         piece_scale: PIECE_SCALE,
         classic_share: 0,
-        input: (0..layout.inputs() * HIDDEN).map(|_| small(60)).collect(),
-        hidden_bias: (0..HIDDEN).map(|_| small(200)).collect(),
-        output: (0..2 * HIDDEN).map(|_| small(100)).collect(),
+        input: (0..layout.inputs() * hidden).map(|_| small(60)).collect(),
+        hidden_bias: (0..hidden).map(|_| small(200)).collect(),
+        output: (0..2 * hidden).map(|_| small(100)).collect(),
         output_bias: [i32::from(small(1000)), i32::from(small(1000))],
     };
     Network::new("random", layout, &weights).expect("the right lengths")
 }
 
 /// Random moves played and taken back on every shipped board, the accumulator updated
-/// with each and compared with one computed from all the pieces.
+/// with each and compared with one computed from all the pieces, at both widths.
 #[test]
 fn the_accumulator_kept_move_by_move_equals_a_fresh_one_on_every_shipped_board() {
-    for (name, rules) in shipped_rules() {
-        let network = random_network(&rules, 11);
+    for ((name, rules), hidden) in shipped_rules()
+        .into_iter()
+        .flat_map(|rules| WIDTHS.map(|w| (rules.clone(), w)))
+    {
+        let network = random_network_of_width(&rules, 11, hidden);
+        assert_eq!(network.hidden(), hidden);
+        assert_eq!(
+            network.refresh(&rules.start_position()).values().len(),
+            hidden
+        );
         let mut random = SplitMix::new(5);
         let (mut captures, mut jumps, mut checked) = (0, 0, 0);
         for game in 0..6 {
@@ -75,7 +89,7 @@ fn the_accumulator_kept_move_by_move_equals_a_fresh_one_on_every_shipped_board()
                 assert_eq!(
                     accumulator,
                     network.refresh(&position),
-                    "{name}, game {game}: kept and fresh accumulators differ"
+                    "{name}, {hidden} wide, game {game}: kept and fresh accumulators differ"
                 );
                 let side = position.side_to_move();
                 assert_eq!(
@@ -93,41 +107,98 @@ fn the_accumulator_kept_move_by_move_equals_a_fresh_one_on_every_shipped_board()
     }
 }
 
-/// A network whose value is worked out by hand: one hidden unit at full activation.
+/// A network whose value is worked out by hand: one hidden unit at full activation, at
+/// both widths, the unit in the last block (so a wide network's second block is read).
 #[test]
 fn the_evaluation_is_the_hand_computed_value() {
     let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
     let layout = Layout::of(&rules);
-    let mut hidden_bias = vec![0; HIDDEN];
-    // Unit 0 at 2.0 before the clip (1.0 after it), unit 1 below zero (0 after it).
-    hidden_bias[0] = 2 * ACTIVATION_SCALE;
-    hidden_bias[1] = -ACTIVATION_SCALE;
-    let mut output = vec![0; 2 * HIDDEN];
-    // Player 0 to move: 0.5 * 1.0 = 0.5 units; player 1: -0.25 units, and unit 1 at 0
-    // contributes nothing whatever its weight.
-    output[0] = (OUTPUT_SCALE / 2) as i16;
-    output[1] = 1000;
-    output[HIDDEN] = -(OUTPUT_SCALE / 4) as i16;
+    for hidden in WIDTHS {
+        let (on, off) = (hidden - 2, hidden - 1);
+        let mut hidden_bias = vec![0; hidden];
+        // Unit `on` at 2.0 before the clip (1.0 after it), `off` below zero (0 after it).
+        hidden_bias[on] = 2 * ACTIVATION_SCALE;
+        hidden_bias[off] = -ACTIVATION_SCALE;
+        let mut output = vec![0; 2 * hidden];
+        // Player 0 to move: 0.5 * 1.0 = 0.5 units; player 1: -0.25 units, and unit `off`
+        // at 0 contributes nothing whatever its weight.
+        output[on] = (OUTPUT_SCALE / 2) as i16;
+        output[off] = 1000;
+        output[hidden + on] = -(OUTPUT_SCALE / 4) as i16;
+        let weights = Weights {
+            piece_scale: 400,
+            classic_share: 0,
+            input: vec![0; layout.inputs() * hidden],
+            hidden_bias,
+            output,
+            output_bias: [0, i32::from(ACTIVATION_SCALE) * OUTPUT_SCALE],
+        };
+        let network = Network::new("hand", layout, &weights).expect("lengths");
+        let accumulator = network.refresh(&rules.start_position());
+        // 0.5 units of 400 hundredths, player 0's view.
+        assert_eq!(
+            network.evaluate(&accumulator, Player::Zero),
+            200,
+            "{hidden}"
+        );
+        // -0.25 + 1.0 (the bias) = 0.75 units for player 0: -300 for player 1 to move.
+        assert_eq!(
+            network.evaluate(&accumulator, Player::One),
+            -300,
+            "{hidden}"
+        );
+    }
+}
+
+/// Widths other than those of `WIDTHS`, and lists that do not fit the width, are refused.
+#[test]
+fn a_network_of_another_width_is_refused() {
+    let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
+    let layout = Layout::of(&rules);
+    let narrow = random_network(&rules, 2).weights();
+    for hidden in [0, 64, 192, 384] {
+        let weights = Weights {
+            input: vec![0; layout.inputs() * hidden],
+            hidden_bias: vec![0; hidden],
+            output: vec![0; 2 * hidden],
+            ..narrow.clone()
+        };
+        let error = Network::new("w", layout, &weights).expect_err("refused");
+        assert_eq!(
+            error.problem,
+            NetworkProblem::Shape {
+                hidden: hidden as u16,
+                outputs: 2
+            }
+        );
+        assert!(Network::zero_of_width(layout, hidden).is_none());
+    }
+    // 256 biases with a narrow network's first layer.
     let weights = Weights {
-        piece_scale: 400,
-        classic_share: 0,
-        input: vec![0; layout.inputs() * HIDDEN],
-        hidden_bias,
-        output,
-        output_bias: [0, i32::from(ACTIVATION_SCALE) * OUTPUT_SCALE],
+        hidden_bias: vec![0; 256],
+        output: vec![0; 512],
+        ..narrow
     };
-    let network = Network::new("hand", layout, &weights).expect("lengths");
-    let accumulator = network.refresh(&rules.start_position());
-    // 0.5 units of 400 hundredths, player 0's view.
-    assert_eq!(network.evaluate(&accumulator, Player::Zero), 200);
-    // -0.25 + 1.0 (the bias) = 0.75 units for player 0: -300 for player 1 to move.
-    assert_eq!(network.evaluate(&accumulator, Player::One), -300);
+    let error = Network::new("w", layout, &weights).expect_err("refused");
+    assert!(
+        matches!(
+            error.problem,
+            NetworkProblem::WrongLength {
+                what: "first layer weights",
+                ..
+            }
+        ),
+        "{error}"
+    );
 }
 
 #[test]
 fn a_saved_network_reads_back_the_same() {
     for (name, rules) in shipped_rules() {
         let network = random_network(&rules, 3);
+        let wide = random_network_of_width(&rules, 3, 256);
+        let read = Network::for_rules(&name, &wide.to_bytes(), &rules).expect("a wide one");
+        assert_eq!((read.hidden(), &read), (256, &wide), "{name}");
         let bytes = network.to_bytes();
         let read = Network::for_rules(&name, &bytes, &rules).expect("its own bytes");
         assert_eq!(read, network, "{name}");
@@ -184,14 +255,18 @@ fn a_damaged_network_gets_an_error_naming_the_file() {
     let mut newer = bytes.clone();
     newer[8] = 3;
     assert_eq!(problem(&newer), NetworkProblem::Version { found: 3 });
-    // Other layer sizes.
-    let mut wider = bytes.clone();
-    wider[28] = 0;
-    wider[29] = 1;
+    // Other layer sizes: a width this build does not have, and one it has that the
+    // weights do not fit.
+    let mut other = bytes.clone();
+    other[28] = 192;
+    other[29] = 0;
     assert!(matches!(
-        problem(&wider),
-        NetworkProblem::Shape { hidden: 256, .. }
+        problem(&other),
+        NetworkProblem::Shape { hidden: 192, .. }
     ));
+    other[28] = 0;
+    other[29] = 1;
+    assert!(matches!(problem(&other), NetworkProblem::Length { .. }));
     assert!(Network::from_bytes("ok", &bytes).is_ok());
 }
 
@@ -352,4 +427,62 @@ fn a_random_network_plays_legal_moves_on_several_threads() {
         game.try_play(mv).expect("a legal move");
     }
     assert!(game.ply() > 0);
+}
+
+/// A wide network whose first block is a narrow network's and whose second block reads
+/// nothing (zero output weights) scores every position as the narrow one: through the
+/// engine's search, alone and on top of the classic evaluation, the two search the same
+/// tree. A second block that does count (its output weights set) changes the search.
+#[test]
+fn a_wide_network_searches_through_its_own_evaluator() {
+    use aim::{Engine, EngineConfig, Limits};
+    use std::sync::Arc;
+
+    let rules = Rules::parse(include_bytes!("../../data/rules/tablut")).expect("rules");
+    let layout = Layout::of(&rules);
+    for share in [0, 60] {
+        let mut narrow = random_network(&rules, 8).weights();
+        narrow.classic_share = share;
+        let widen = |second_output: i16| {
+            let mut wide = narrow.clone();
+            wide.input = narrow
+                .input
+                .chunks_exact(HIDDEN)
+                .flat_map(|row| row.iter().copied().chain(row.iter().map(|w| w / 2)))
+                .collect();
+            wide.hidden_bias
+                .extend(narrow.hidden_bias.iter().map(|b| b / 2));
+            wide.output = narrow.output[..HIDDEN]
+                .iter()
+                .copied()
+                .chain(std::iter::repeat_n(second_output, HIDDEN))
+                .chain(narrow.output[HIDDEN..].iter().copied())
+                .chain(std::iter::repeat_n(second_output, HIDDEN))
+                .collect();
+            Network::new("wide", layout, &wide).expect("a wide network")
+        };
+        let search = |network: Network| {
+            let mut engine = Engine::new(EngineConfig {
+                threads: 1,
+                hash_mib: 4,
+            });
+            assert_eq!(network.classic_share(), share);
+            engine.set_network(Some(Arc::new(network)));
+            let mut game = hnefatafl_core::Game::new(rules.clone());
+            let mut line = Vec::new();
+            for _ in 0..4 {
+                let limits = Limits {
+                    depth: Some(3),
+                    ..Limits::default()
+                };
+                let found = engine.search_within(&game, &limits);
+                line.push((found.score.0, found.nodes, found.best));
+                game.play(found.best.expect("a move"));
+            }
+            line
+        };
+        let narrow_line = search(Network::new("narrow", layout, &narrow).expect("narrow"));
+        assert_eq!(search(widen(0)), narrow_line, "share {share}");
+        assert_ne!(search(widen(40)), narrow_line, "share {share}");
+    }
 }

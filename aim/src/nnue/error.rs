@@ -2,7 +2,7 @@
 //! the name of its file.
 
 use super::layout::Layout;
-use super::shape::{HIDDEN, VERSION};
+use super::shape::{VERSION, WIDTHS};
 
 /// A network that cannot be used, with the name of its file (or whatever named it).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -52,7 +52,7 @@ pub enum NetworkProblem {
     Fingerprint,
     /// Layer sizes this build does not have.
     #[error(
-        "{hidden} hidden units and {outputs} outputs, but this program's networks have {HIDDEN} and 2"
+        "{hidden} hidden units and {outputs} outputs, but this program's networks have {} or {} hidden units and 2 outputs", WIDTHS[0], WIDTHS[1]
     )]
     Shape {
         /// Hidden units in the file.

@@ -9,10 +9,10 @@
 //! | 1, 1 | board width and height |
 //! | 8 | per piece type index: 0 undeclared, else 1 + its owner |
 //! | 8 | the layout's fingerprint ([`Layout::fingerprint`]) |
-//! | 2, 2 | hidden units ([`HIDDEN`]), outputs (2: one per side to move) |
+//! | 2, 2 | hidden units (one of [`WIDTHS`]: 128 or 256), outputs (2: one per side to move) |
 //! | 2 | hundredths of a piece per unit of output |
 //! | 2 | percent of the classic evaluation the output is added to (0: none); not in version 1 |
-//! | 2 each | first layer weights, input by input ([`HIDDEN`] each), `i16` |
+//! | 2 each | first layer weights, input by input (the hidden units' count each), `i16` |
 //! | 2 each | hidden biases, `i16` |
 //! | 2 each | output weights, player 0 to move then player 1, `i16` |
 //! | 4, 4 | output biases, `i32` |
@@ -23,7 +23,7 @@ use hnefatafl_core::{Player, Rules};
 use super::error::{NetworkError, NetworkProblem, describe};
 use super::layout::{Layout, fnv1a};
 use super::network::{Network, Weights};
-use super::shape::{HIDDEN, VERSION};
+use super::shape::{VERSION, WIDTHS};
 
 /// The first bytes of every network file.
 const MAGIC: &[u8; 8] = b"HNEFNNUE";
@@ -105,7 +105,7 @@ impl Network {
         let outputs = reader.u16();
         let piece_scale = reader.u16();
         let classic_share = if version == 1 { 0 } else { reader.u16() };
-        if usize::from(hidden) != HIDDEN || outputs != OUTPUTS {
+        if !WIDTHS.contains(&usize::from(hidden)) || outputs != OUTPUTS {
             return Err(error(NetworkProblem::Shape { hidden, outputs }));
         }
         let owners = owner_bytes.map(|byte| byte.checked_sub(1).map(usize::from));
@@ -117,8 +117,8 @@ impl Network {
             height,
             owners.map(|o| o.and_then(Player::from_index)),
         );
-        let inputs = layout.inputs();
-        let expected = header + 2 * (inputs * HIDDEN + 3 * HIDDEN) + 8 + CHECKSUM;
+        let (inputs, hidden) = (layout.inputs(), usize::from(hidden));
+        let expected = header + 2 * (inputs * hidden + 3 * hidden) + 8 + CHECKSUM;
         if bytes.len() != expected {
             return Err(error(NetworkProblem::Length {
                 expected,
@@ -132,9 +132,9 @@ impl Network {
         if layout.fingerprint() != fingerprint {
             return Err(error(NetworkProblem::Fingerprint));
         }
-        let input = reader.i16s(inputs * HIDDEN);
-        let hidden_bias = reader.i16s(HIDDEN);
-        let output = reader.i16s(2 * HIDDEN);
+        let input = reader.i16s(inputs * hidden);
+        let hidden_bias = reader.i16s(hidden);
+        let output = reader.i16s(2 * hidden);
         let output_bias = [
             i32::from_le_bytes(reader.take()),
             i32::from_le_bytes(reader.take()),
@@ -173,7 +173,7 @@ impl Network {
                 .map(|owner| owner.map_or(0, |p| 1 + p.index() as u8)),
         );
         bytes.extend_from_slice(&layout.fingerprint().to_le_bytes());
-        bytes.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden() as u16).to_le_bytes());
         bytes.extend_from_slice(&OUTPUTS.to_le_bytes());
         bytes.extend_from_slice(&weights.piece_scale.to_le_bytes());
         bytes.extend_from_slice(&weights.classic_share.to_le_bytes());

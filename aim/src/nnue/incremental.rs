@@ -3,24 +3,34 @@
 
 use hnefatafl_core::{Position, Undo};
 
-use super::network::{Accumulator, Network};
+use super::network::{Block, Network};
 use crate::evaluator::Evaluator;
 
 /// Accumulators kept ready without allocating: more than the deepest line a search makes
 /// (its depth limit, the quiescence plies and the root's), so the stack never grows.
 const STACK: usize = crate::limits::MAX_DEPTH as usize + 32;
 
-/// A network as a search thread's evaluation: one accumulator per ply of the thread's
-/// line. A move copies the accumulator below it and updates the copy (a few rows of
-/// weights); taking the move back drops it, so nothing is recomputed per node.
-pub(crate) struct NetworkEvaluator<'a> {
+/// A network `B` blocks wide as a search thread's evaluation: the first layer's sums per
+/// ply of the thread's line, of the network's own width (so a narrow network copies and
+/// updates no more than it has). A move copies the sums below it and updates the copy (a
+/// few rows of weights); taking the move back drops it, so nothing is recomputed per node.
+pub(crate) struct NetworkEvaluator<'a, const B: usize> {
     network: &'a Network,
-    stack: Vec<Accumulator>,
+    stack: Vec<[Block; B]>,
 }
 
-impl<'a> NetworkEvaluator<'a> {
+impl<'a, const B: usize> NetworkEvaluator<'a, B> {
     /// An evaluator of this network, its stack made once.
-    pub(crate) fn new(network: &'a Network) -> NetworkEvaluator<'a> {
+    ///
+    /// # Panics
+    ///
+    /// If the network is not `B` blocks wide (the caller picks `B` with `by_width!`).
+    pub(crate) fn new(network: &'a Network) -> NetworkEvaluator<'a, B> {
+        assert_eq!(
+            network.blocks(),
+            B,
+            "a network's evaluator of its own width"
+        );
         NetworkEvaluator {
             network,
             stack: Vec::with_capacity(STACK),
@@ -28,22 +38,23 @@ impl<'a> NetworkEvaluator<'a> {
     }
 }
 
-impl Evaluator for NetworkEvaluator<'_> {
+impl<const B: usize> Evaluator for NetworkEvaluator<'_, B> {
     fn reset(&mut self, position: &Position) {
         self.stack.clear();
-        self.stack.push(self.network.refresh(position));
+        self.stack.push(self.network.refresh_sums::<B>(position));
     }
 
     #[inline]
     fn on_make(&mut self, after: &Position, undo: &Undo) {
-        let mut accumulator = match self.stack.last() {
-            Some(top) => *top,
-            None => self.network.refresh(after),
+        let sums = match self.stack.last() {
+            Some(top) => {
+                let mut sums = *top;
+                self.network.play_sums(&mut sums, after, undo);
+                sums
+            }
+            None => self.network.refresh_sums::<B>(after),
         };
-        if !self.stack.is_empty() {
-            self.network.play(&mut accumulator, after, undo);
-        }
-        self.stack.push(accumulator);
+        self.stack.push(sums);
     }
 
     #[inline]
@@ -55,8 +66,10 @@ impl Evaluator for NetworkEvaluator<'_> {
     fn evaluate(&mut self, position: &Position) -> i32 {
         let side = position.side_to_move();
         match self.stack.last() {
-            Some(accumulator) => self.network.evaluate(accumulator, side),
-            None => self.network.evaluate(&self.network.refresh(position), side),
+            Some(sums) => self.network.evaluate_sums(sums, side),
+            None => self
+                .network
+                .evaluate_sums(&self.network.refresh_sums::<B>(position), side),
         }
     }
 }
@@ -76,7 +89,7 @@ mod tests {
         }
         weights.output.iter_mut().for_each(|w| *w = 5);
         let network = Network::new("t", Layout::of(&rules), &weights).expect("lengths");
-        let mut evaluator = NetworkEvaluator::new(&network);
+        let mut evaluator = NetworkEvaluator::<1>::new(&network);
         let mut position = rules.start_position();
         evaluator.reset(&position);
         let start = evaluator.evaluate(&position);

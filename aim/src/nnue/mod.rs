@@ -2,11 +2,11 @@
 //!
 //! The network reads the board as sparse inputs, one per piece type and square (the rule
 //! file declares the piece types; each belongs to one player), and has one hidden layer of
-//! [`HIDDEN`] units with a clipped ReLU, then one output per side to move (the side to move
+//! [`HIDDEN`] or 256 units (one or two [`BLOCK`]s, [`WIDTHS`]) with a clipped ReLU, then one output per side to move (the side to move
 //! picks which output weights read the hidden layer: an output bucket, cheaper than a side
 //! input that would change every hidden unit). Its first layer's sums are the
 //! [`Accumulator`], kept up to date move by move: a move changes two inputs and one per
-//! captured piece, so each costs a few additions of a row of [`HIDDEN`] `i16`s.
+//! captured piece, so each costs a few additions of a row of 128 or 256 `i16`s.
 //!
 //! Everything at search time is integer arithmetic on fixed-size arrays (an `i16`
 //! accumulator and weights, `i32` sums), written as plain loops over fixed-size arrays,
@@ -43,5 +43,8 @@ mod shape;
 pub use error::{NetworkError, NetworkProblem};
 pub(crate) use incremental::NetworkEvaluator;
 pub use layout::{Layout, fnv1a};
+pub(crate) use network::by_width;
 pub use network::{Accumulator, Network, Weights};
-pub use shape::{ACTIVATION_SCALE, HIDDEN, OUTPUT_SCALE, PIECE_SCALE, VERSION};
+pub use shape::{
+    ACTIVATION_SCALE, BLOCK, HIDDEN, MAX_BLOCKS, OUTPUT_SCALE, PIECE_SCALE, VERSION, WIDTHS,
+};

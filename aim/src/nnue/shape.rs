@@ -2,11 +2,24 @@
 //! of the file format it is written in. Both the network and its file read them; they
 //! read nothing else.
 
-/// Units of the hidden layer. 128 `i16`s are 256 bytes: a move's update is a few passes
-/// of 16 (SSE2) or 8 (AVX2) vector additions, and the evaluation one pass of multiplies:
-/// the search runs about 1.25x the nodes per second with it than with the hand-written
-/// evaluation (`docs/performance.md`).
-pub const HIDDEN: usize = 128;
+/// Units of a block of the hidden layer: the layer is one or more blocks, and every loop
+/// over it runs over whole blocks, fixed-size arrays the compiler can vectorise. 128
+/// `i16`s are 256 bytes: a move's update is a few passes of 16 (SSE2) or 8 (AVX2) vector
+/// additions a block, and the evaluation one pass of multiplies.
+pub const BLOCK: usize = 128;
+
+/// The most blocks a hidden layer has.
+pub const MAX_BLOCKS: usize = 2;
+
+/// The widths a network's hidden layer may have: one block or two.
+pub const WIDTHS: [usize; MAX_BLOCKS] = [BLOCK, 2 * BLOCK];
+
+/// The hidden layer's width unless a network says otherwise ([`Network::zero`]): one
+/// block. At 128 units the search runs about 1.25x the nodes per second with the network
+/// than with the hand-written evaluation (`docs/performance.md`).
+///
+/// [`Network::zero`]: super::Network::zero
+pub const HIDDEN: usize = BLOCK;
 
 /// The scale of the first layer: its weights and the accumulator are real values times
 /// this, and the clipped ReLU clips to `0..=ACTIVATION_SCALE` (1.0).

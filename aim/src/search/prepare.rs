@@ -10,7 +10,7 @@ use super::{
 use crate::classic::{self, EvalCache, Tables};
 use crate::evaluator::{Blend, Classic, Evaluation, Evaluator};
 use crate::limits::{Limits, Plan};
-use crate::nnue::{Network, NetworkEvaluator};
+use crate::nnue::{Network, NetworkEvaluator, by_width};
 use crate::params::Tuning;
 use crate::score::Score;
 use crate::tt::Table;
@@ -208,24 +208,26 @@ pub(super) fn run_with_evaluation(
     match network {
         Some(network) if network.classic_share() > 0 => {
             let share = i32::from(network.classic_share());
-            let evaluators = memos
-                .iter_mut()
-                .map(|memo| {
-                    Blend::new(
-                        NetworkEvaluator::new(network),
-                        Classic::new(tables, memo),
-                        share,
-                    )
-                })
-                .collect();
-            run(context, root, position, pool, evaluators, progress)
+            by_width!(network.blocks(), B => {
+                let evaluators = memos
+                    .iter_mut()
+                    .map(|memo| {
+                        Blend::new(
+                            NetworkEvaluator::<B>::new(network),
+                            Classic::new(tables, memo),
+                            share,
+                        )
+                    })
+                    .collect();
+                run(context, root, position, pool, evaluators, progress)
+            })
         }
-        Some(network) => {
+        Some(network) => by_width!(network.blocks(), B => {
             let evaluators = (0..memos.len())
-                .map(|_| NetworkEvaluator::new(network))
+                .map(|_| NetworkEvaluator::<B>::new(network))
                 .collect();
             run(context, root, position, pool, evaluators, progress)
-        }
+        }),
         None => {
             let evaluators = memos
                 .iter_mut()
