@@ -16,7 +16,9 @@
 
 use crate::dataset::sigmoid;
 pub use crate::dataset::{Dataset, ResultWeights, Tally, epoch_order};
-use aim::nnue::{ACTIVATION_SCALE, HIDDEN, Layout, Network, OUTPUT_SCALE, PIECE_SCALE, Weights};
+use aim::nnue::{
+    ACTIVATION_SCALE, HIDDEN, Layout, Network, OUTPUT_SCALE, PIECE_SCALE, WIDTHS, Weights,
+};
 use hnefatafl_core::Player;
 use hnefatafl_core::random::SplitMix;
 use rayon::prelude::*;
@@ -25,6 +27,13 @@ use rayon::prelude::*;
 const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
+
+/// A checkpoint's first bytes: the width of its hidden layer follows them (a `u32`).
+const CHECKPOINT: &[u8; 8] = b"HNEFCKPW";
+
+/// The first bytes of a checkpoint of the earlier form, which records no width: its
+/// networks are [`HIDDEN`] units wide.
+const CHECKPOINT_OF_HIDDEN: &[u8; 8] = b"HNEFCKPT";
 
 /// What one sample's pass leaves for the sums: the derivative of its loss by the output's
 /// logit, its loss, its side to move's index and its base.
@@ -83,11 +92,13 @@ impl Workspace {
 }
 
 /// The network in `f32`, with Adam's moments: all parameters in one list, the first layer
-/// (one row of [`HIDDEN`] per input), its biases, the output weights of player 0 to move
-/// then player 1, the two output biases.
+/// (one row of the hidden layer's width per input), its biases, the output weights of
+/// player 0 to move then player 1, the two output biases.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trainer {
     inputs: usize,
+    /// Units of the hidden layer: one of [`WIDTHS`].
+    hidden: usize,
     /// The parameters.
     pub params: Vec<f32>,
     /// Adam's first moments.
@@ -102,25 +113,41 @@ pub struct Trainer {
 }
 
 impl Trainer {
-    /// A network of small random weights for `inputs` inputs; the first layer's weights
-    /// kept within what `most_pieces` pieces can sum without overflowing an `i16`.
+    /// A network of small random weights for `inputs` inputs, [`HIDDEN`] units wide; the
+    /// first layer's weights kept within what `most_pieces` pieces can sum without
+    /// overflowing an `i16`.
     pub fn new(inputs: usize, most_pieces: usize, seed: u64) -> Trainer {
+        Trainer::with_hidden(inputs, HIDDEN, most_pieces, seed).expect("HIDDEN is one of WIDTHS")
+    }
+
+    /// As [`Trainer::new`], with `hidden` hidden units, if that is one of [`WIDTHS`] (the
+    /// widths a quantised network may have). The random weights are drawn in the same
+    /// order at any width: at [`HIDDEN`] they are [`Trainer::new`]'s.
+    pub fn with_hidden(
+        inputs: usize,
+        hidden: usize,
+        most_pieces: usize,
+        seed: u64,
+    ) -> Option<Trainer> {
+        if !WIDTHS.contains(&hidden) {
+            return None;
+        }
         let mut random = SplitMix::new(seed);
         let mut uniform = |range: f32| {
             let unit = (random.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * unit - 1.0) * range
         };
         // The last parameter: the share of the base (the classic evaluation) in the logit.
-        let count = inputs * HIDDEN + HIDDEN + 2 * HIDDEN + 3;
+        let count = inputs * hidden + hidden + 2 * hidden + 3;
         let mut params = vec![0.0; count];
         let scale = 1.0 / (most_pieces.max(1) as f32).sqrt();
         for (index, param) in params.iter_mut().enumerate() {
-            *param = if index < inputs * HIDDEN {
+            *param = if index < inputs * hidden {
                 uniform(scale)
-            } else if index < (inputs + 1) * HIDDEN {
+            } else if index < (inputs + 1) * hidden {
                 0.25
-            } else if index < (inputs + 3) * HIDDEN {
-                uniform(1.0 / (HIDDEN as f32).sqrt())
+            } else if index < (inputs + 3) * hidden {
+                uniform(1.0 / (hidden as f32).sqrt())
             } else if index == count - 1 {
                 1.0
             } else {
@@ -128,49 +155,71 @@ impl Trainer {
             };
         }
         let bound = 32_000.0 / (f32::from(ACTIVATION_SCALE) * (most_pieces + 1) as f32);
-        Trainer {
+        Some(Trainer {
             inputs,
+            hidden,
             m: vec![0.0; count],
             v: vec![0.0; count],
             params,
             steps: 0,
             clip: bound.min(8.0),
-        }
+        })
     }
 
-    /// A trainer from saved parameters and moments (see [`Trainer::to_bytes`]).
+    /// Units of the hidden layer: one of [`WIDTHS`].
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// A trainer from saved parameters and moments (see [`Trainer::to_bytes`]), of the
+    /// width the bytes record ([`HIDDEN`] for bytes of the earlier form, which record
+    /// none).
     ///
     /// # Errors
     ///
-    /// Bytes of another shape or cut short.
+    /// Bytes of another shape or cut short, or of a width not one of [`WIDTHS`].
     pub fn from_bytes(bytes: &[u8], inputs: usize, most_pieces: usize) -> Result<Trainer, String> {
-        let mut trainer = Trainer::new(inputs, most_pieces, 0);
-        let count = trainer.params.len();
-        let expected = 8 + 8 + 3 * 4 * count;
-        if bytes.len() != expected || &bytes[..8] != b"HNEFCKPT" {
+        let (hidden, rest) = if let Some(rest) = bytes.strip_prefix(CHECKPOINT) {
+            let Some((width, rest)) = rest.split_first_chunk::<4>() else {
+                return Err(format!("cut short at {} bytes", bytes.len()));
+            };
+            (u32::from_le_bytes(*width) as usize, rest)
+        } else if let Some(rest) = bytes.strip_prefix(CHECKPOINT_OF_HIDDEN) {
+            (HIDDEN, rest)
+        } else {
+            return Err("not a checkpoint of the trainer".to_string());
+        };
+        let Some(mut trainer) = Trainer::with_hidden(inputs, hidden, most_pieces, 0) else {
+            let widths = WIDTHS.map(|w| w.to_string()).join(" or ");
             return Err(format!(
-                "not a checkpoint of this network ({} bytes, {expected} expected)",
-                bytes.len()
+                "a network of {hidden} hidden units, but this program's have {widths}"
+            ));
+        };
+        let count = trainer.params.len();
+        if rest.len() != 8 + 3 * 4 * count {
+            return Err(format!(
+                "not a checkpoint of this network ({} bytes, {} expected)",
+                bytes.len(),
+                bytes.len() - rest.len() + 8 + 3 * 4 * count
             ));
         }
-        let mut steps = [0; 8];
-        steps.copy_from_slice(&bytes[8..16]);
-        trainer.steps = u64::from_le_bytes(steps);
-        let floats = bytes[16..].chunks_exact(4).map(|chunk| {
-            let mut word = [0; 4];
-            word.copy_from_slice(chunk);
-            f32::from_le_bytes(word)
-        });
-        let all: Vec<f32> = floats.collect();
+        let (steps, floats) = rest.split_at(8);
+        trainer.steps = u64::from_le_bytes(steps.try_into().expect("8 bytes"));
+        let all: Vec<f32> = floats
+            .chunks_exact(4)
+            .map(|chunk| f32::from_le_bytes(chunk.try_into().expect("4 bytes")))
+            .collect();
         trainer.params.copy_from_slice(&all[..count]);
         trainer.m.copy_from_slice(&all[count..2 * count]);
         trainer.v.copy_from_slice(&all[2 * count..]);
         Ok(trainer)
     }
 
-    /// The parameters, moments and step count as bytes.
+    /// The width of the hidden layer, the parameters, moments and step count as bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = b"HNEFCKPT".to_vec();
+        let mut bytes = CHECKPOINT.to_vec();
+        let hidden = u32::try_from(self.hidden).expect("one of WIDTHS");
+        bytes.extend_from_slice(&hidden.to_le_bytes());
         bytes.extend_from_slice(&self.steps.to_le_bytes());
         for value in self.params.iter().chain(&self.m).chain(&self.v) {
             bytes.extend_from_slice(&value.to_le_bytes());
@@ -180,8 +229,8 @@ impl Trainer {
 
     /// Where the parts of the network start in the parameters.
     fn offsets(&self) -> (usize, usize, usize) {
-        let bias = self.inputs * HIDDEN;
-        (bias, bias + HIDDEN, bias + 3 * HIDDEN)
+        let bias = self.inputs * self.hidden;
+        (bias, bias + self.hidden, bias + 3 * self.hidden)
     }
 
     /// How much of the base (the classic evaluation's logit) the network adds to, as the
@@ -190,17 +239,18 @@ impl Trainer {
         self.params[self.params.len() - 1]
     }
 
-    /// The hidden layer before its clip, and the predicted winning chance of player 0.
-    fn forward(&self, inputs: &[u16], side: Player, base: f32, hidden: &mut [f32; HIDDEN]) -> f32 {
-        let (bias, output, output_bias) = self.offsets();
-        hidden.copy_from_slice(&self.params[bias..bias + HIDDEN]);
+    /// The hidden layer before its clip (into `hidden`, as long as the layer), and the
+    /// predicted winning chance of player 0.
+    fn forward(&self, inputs: &[u16], side: Player, base: f32, hidden: &mut [f32]) -> f32 {
+        let (width, (bias, output, output_bias)) = (self.hidden, self.offsets());
+        hidden.copy_from_slice(&self.params[bias..bias + width]);
         for &input in inputs {
-            let row = &self.params[usize::from(input) * HIDDEN..][..HIDDEN];
+            let row = &self.params[usize::from(input) * width..][..width];
             for (value, weight) in hidden.iter_mut().zip(row) {
                 *value += weight;
             }
         }
-        let weights = &self.params[output + side.index() * HIDDEN..][..HIDDEN];
+        let weights = &self.params[output + side.index() * width..][..width];
         let mut y = self.params[output_bias + side.index()] + base * self.classic_share();
         for (value, weight) in hidden.iter().zip(weights) {
             y += value.clamp(0.0, 1.0) * weight;
@@ -215,7 +265,7 @@ impl Trainer {
         let terms: Vec<f64> = (0..data.len())
             .into_par_iter()
             .map_init(
-                || (Vec::new(), [0.0; HIDDEN]),
+                || (Vec::new(), vec![0.0; self.hidden]),
                 |(inputs, hidden), sample| {
                     inputs.clear();
                     let position = data.sample_inputs(sample, inputs);
@@ -265,33 +315,32 @@ impl Trainer {
     /// Each sample's forward and backward pass, in parallel: its clipped hidden layer,
     /// what flows back into it, its output's derivative and its loss.
     fn passes(&self, data: &Dataset, samples: usize, work: &mut Workspace) {
-        let (_, output, _) = self.offsets();
+        let (width, (_, output, _)) = (self.hidden, self.offsets());
         let scale = 1.0 / samples.max(1) as f32;
-        work.units.resize(samples * 2 * HIDDEN, 0.0);
+        work.units.resize(samples * 2 * width, 0.0);
         work.outputs.resize(samples, SampleOutput::default());
         let (inputs, starts, positions) = (&work.inputs, &work.starts, &work.positions);
         work.units
-            .par_chunks_mut(2 * HIDDEN)
+            .par_chunks_mut(2 * width)
             .zip(work.outputs.par_iter_mut())
             .enumerate()
             .with_min_len(8)
             .for_each(|(k, (units, out))| {
                 let (side, target, base, weight) = data.labels(positions[k]);
-                let mut hidden = [0.0; HIDDEN];
-                let p = self.forward(&inputs[starts[k]..starts[k + 1]], side, base, &mut hidden);
+                // The hidden layer before its clip goes where its clipped values go.
+                let (clipped, back) = units.split_at_mut(width);
+                let p = self.forward(&inputs[starts[k]..starts[k + 1]], side, base, clipped);
                 let error = p - target;
                 // d(weight · error²)/dy through the sigmoid.
                 let g = 2.0 * weight * error * p * (1.0 - p) * scale;
-                let out_at = output + side.index() * HIDDEN;
-                let (clipped, back) = units.split_at_mut(HIDDEN);
-                for unit in 0..HIDDEN {
-                    let value = hidden[unit];
-                    clipped[unit] = value.clamp(0.0, 1.0);
-                    back[unit] = if value > 0.0 && value < 1.0 {
-                        g * self.params[out_at + unit]
+                let weights = &self.params[output + side.index() * width..][..width];
+                for ((value, back), weight) in clipped.iter_mut().zip(back).zip(weights) {
+                    *back = if *value > 0.0 && *value < 1.0 {
+                        g * weight
                     } else {
                         0.0
                     };
+                    *value = value.clamp(0.0, 1.0);
                 }
                 *out = SampleOutput {
                     g,
@@ -310,7 +359,8 @@ impl Trainer {
         work.sort_by_input(self.inputs);
         self.steps += 1;
         let adam = Adam::new(lr, self.steps);
-        let (clip, first_layer) = (self.clip, self.inputs * HIDDEN);
+        let width = self.hidden;
+        let (clip, first_layer) = (self.clip, self.inputs * width);
         let (params, rest_params) = self.params.split_at_mut(first_layer);
         let (m, rest_m) = self.m.split_at_mut(first_layer);
         let (v, rest_v) = self.v.split_at_mut(first_layer);
@@ -327,17 +377,17 @@ impl Trainer {
         let (input_starts, by_input) = (&*input_starts, &*by_input);
         let rows = || {
             params
-                .par_chunks_mut(HIDDEN)
-                .zip(m.par_chunks_mut(HIDDEN))
-                .zip(v.par_chunks_mut(HIDDEN))
-                .zip(gradient.par_chunks_mut(HIDDEN))
+                .par_chunks_mut(width)
+                .zip(m.par_chunks_mut(width))
+                .zip(v.par_chunks_mut(width))
+                .zip(gradient.par_chunks_mut(width))
                 .enumerate()
                 .with_min_len(8)
                 .for_each(|(input, (((params, m), v), row))| {
                     row.fill(0.0);
                     let from = input_starts[input] as usize;
                     for &k in &by_input[from..input_starts[input + 1] as usize] {
-                        let back = &units[k as usize * 2 * HIDDEN + HIDDEN..][..HIDDEN];
+                        let back = &units[k as usize * 2 * width + width..][..width];
                         for (sum, b) in row.iter_mut().zip(back) {
                             *sum += b;
                         }
@@ -346,20 +396,20 @@ impl Trainer {
                 });
         };
         let rest = || {
-            sum_rest(units, outputs, rest_gradient);
+            sum_rest(width, units, outputs, rest_gradient);
             // The hidden layer's biases stay within the first layer's clip, the output
             // layer's parameters within what its quantised weights hold.
             let output_clip = f32::from(i16::MAX) / OUTPUT_SCALE as f32;
             let (params, m, v, gradient) = (rest_params, rest_m, rest_v, &*rest_gradient);
-            let (bias, outputs) = params.split_at_mut(HIDDEN);
-            let (bias_m, outputs_m) = m.split_at_mut(HIDDEN);
-            let (bias_v, outputs_v) = v.split_at_mut(HIDDEN);
-            adam.apply(bias, bias_m, bias_v, &gradient[..HIDDEN], clip);
+            let (bias, outputs) = params.split_at_mut(width);
+            let (bias_m, outputs_m) = m.split_at_mut(width);
+            let (bias_v, outputs_v) = v.split_at_mut(width);
+            adam.apply(bias, bias_m, bias_v, &gradient[..width], clip);
             adam.apply(
                 outputs,
                 outputs_m,
                 outputs_v,
-                &gradient[HIDDEN..],
+                &gradient[width..],
                 output_clip,
             );
         };
@@ -369,17 +419,17 @@ impl Trainer {
 
 /// The gradient of the parameters after the first layer (`gradient`: the hidden layer's
 /// biases, the output weights of each side to move, the two output biases and the share),
-/// summed over the samples in the batch's order.
-fn sum_rest(units: &[f32], outputs: &[SampleOutput], gradient: &mut [f32]) {
+/// summed over the samples in the batch's order; the hidden layer is `width` units wide.
+fn sum_rest(width: usize, units: &[f32], outputs: &[SampleOutput], gradient: &mut [f32]) {
     gradient.fill(0.0);
-    let (dense, scalars) = gradient.split_at_mut(3 * HIDDEN);
+    let (dense, scalars) = gradient.split_at_mut(3 * width);
     for (k, out) in outputs.iter().enumerate() {
-        let (clipped, back) = units[k * 2 * HIDDEN..][..2 * HIDDEN].split_at(HIDDEN);
-        let (bias, weights) = dense.split_at_mut(HIDDEN);
+        let (clipped, back) = units[k * 2 * width..][..2 * width].split_at(width);
+        let (bias, weights) = dense.split_at_mut(width);
         for (sum, b) in bias.iter_mut().zip(back) {
             *sum += b;
         }
-        let side = &mut weights[out.side * HIDDEN..][..HIDDEN];
+        let side = &mut weights[out.side * width..][..width];
         for (sum, value) in side.iter_mut().zip(clipped) {
             *sum += out.g * value;
         }
@@ -429,9 +479,9 @@ impl Adam {
 }
 
 impl Trainer {
-    /// The network with its weights rounded to integers at the network's scales; with
-    /// `classic`, one trained on top of the classic evaluation, which records its share
-    /// ([`Trainer::classic_share`]).
+    /// The network with its weights rounded to integers at the network's scales, as wide
+    /// as the trainer's ([`Trainer::hidden`]); with `classic`, one trained on top of the
+    /// classic evaluation, which records its share ([`Trainer::classic_share`]).
     ///
     /// # Errors
     ///

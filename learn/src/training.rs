@@ -43,6 +43,9 @@ pub struct Options {
     pub games: u32,
     /// How the games are played.
     pub selfplay: SelfPlay,
+    /// Units of the network's hidden layer: one of [`aim::nnue::WIDTHS`]. A work folder's
+    /// checkpoint keeps the width it was started with.
+    pub hidden: usize,
     /// Passes over the training positions.
     pub epochs: u32,
     /// Positions a minibatch.
@@ -340,12 +343,71 @@ pub fn report_balance(tally: &Tally, balance: bool) -> ResultWeights {
     weights
 }
 
-/// Trains from the checkpoint in the work folder (or from scratch), epoch by epoch, on
-/// `--jobs` threads: the positions of `training` and their images under the symmetries
-/// the rules keep (with `--symmetry on`), validated on `validation`.
+/// The network training starts from, and the epochs it has done: the work folder's
+/// checkpoint, or a new network of `--hidden` units.
+pub struct Start {
+    /// The network and its optimiser's state.
+    pub trainer: Trainer,
+    /// Epochs done.
+    pub epochs: u32,
+}
+
+/// The work folder's checkpoint, read before any game is played or read, or a new network
+/// if there is none.
+///
+/// # Errors
+///
+/// A checkpoint that cannot be read, is damaged, or holds a network of another width than
+/// `--hidden`: a run goes on only at the width it was started with.
+pub fn resume(options: &Options, rules: &Rules) -> Result<Start, String> {
+    let inputs = Layout::of(rules).inputs();
+    // The pieces of the start position bound the pieces of every later one.
+    let most_pieces = rules.start_position().pieces().count();
+    let checkpoint = options.work.join(CHECKPOINT);
+    let bytes = match std::fs::read(&checkpoint) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            let widths = || format!("--hidden {}: not a width of the networks", options.hidden);
+            let trainer =
+                Trainer::with_hidden(inputs, options.hidden, most_pieces, options.selfplay.seed)
+                    .ok_or_else(widths)?;
+            return Ok(Start { trainer, epochs: 0 });
+        }
+        Err(error) => return Err(format!("{}: {error}", checkpoint.display())),
+    };
+    let damaged = |problem: String| format!("{}: {problem}", checkpoint.display());
+    let Some((epochs, rest)) = bytes.split_first_chunk::<4>() else {
+        return Err(damaged(format!("cut short at {} bytes", bytes.len())));
+    };
+    let trainer = Trainer::from_bytes(rest, inputs, most_pieces).map_err(damaged)?;
+    if trainer.hidden() != options.hidden {
+        return Err(format!(
+            "{}: this run's network has {} hidden units, not --hidden {}: continue it with \
+             --hidden {}, or start the new width in another --work",
+            checkpoint.display(),
+            trainer.hidden(),
+            options.hidden,
+            trainer.hidden()
+        ));
+    }
+    Ok(Start {
+        trainer,
+        epochs: u32::from_le_bytes(*epochs),
+    })
+}
+
+/// The work folder's checkpoint: the epochs done, then the trainer
+/// ([`Trainer::to_bytes`]).
+pub const CHECKPOINT: &str = "checkpoint.bin";
+
+/// Trains from `start` (the checkpoint in the work folder, or a new network, see
+/// [`resume`]), epoch by epoch, on `--jobs` threads: the positions of `training` and their
+/// images under the symmetries the rules keep (with `--symmetry on`), validated on
+/// `validation`.
 pub fn train(
     options: &Options,
     rules: &Rules,
+    start: Start,
     training: Dataset,
     validation: Dataset,
 ) -> Result<Trainer, String> {
@@ -384,7 +446,20 @@ pub fn train(
         .num_threads(options.jobs)
         .build()
         .map_err(|e| format!("{} threads: {e}", options.jobs))?;
-    pool.install(|| epochs(options, &layout, rules, &training, &validation, samples))
+    let data = Data {
+        training: &training,
+        validation: &validation,
+        samples,
+    };
+    pool.install(|| epochs(options, &layout, rules, start, &data))
+}
+
+/// The positions [`epochs`] trains on and validates on, and how many samples the
+/// training's are (their images too).
+struct Data<'a> {
+    training: &'a Dataset,
+    validation: &'a Dataset,
+    samples: u32,
 }
 
 /// The epochs of [`train`], on the threads of the pool it runs in.
@@ -392,26 +467,25 @@ fn epochs(
     options: &Options,
     layout: &Layout,
     rules: &Rules,
-    training: &Dataset,
-    validation: &Dataset,
-    samples: u32,
+    start: Start,
+    data: &Data,
 ) -> Result<Trainer, String> {
+    let Data {
+        training,
+        validation,
+        samples,
+    } = *data;
     // The pieces of the start position bound the pieces of every later one.
     let most_pieces = rules.start_position().pieces().count();
-    let checkpoint = options.work.join("checkpoint.bin");
-    let (mut trainer, mut done) = match std::fs::read(&checkpoint) {
-        Ok(bytes) if bytes.len() >= 4 => {
-            let epoch = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-            let trainer = Trainer::from_bytes(&bytes[4..], layout.inputs(), most_pieces)
-                .map_err(|e| format!("{}: {e}", checkpoint.display()))?;
-            println!("continuing after epoch {epoch}");
-            (trainer, epoch)
-        }
-        _ => (
-            Trainer::new(layout.inputs(), most_pieces, options.selfplay.seed),
-            0,
-        ),
-    };
+    let checkpoint = options.work.join(CHECKPOINT);
+    let Start {
+        mut trainer,
+        epochs: mut done,
+    } = start;
+    println!("network: {} hidden units", trainer.hidden());
+    if done > 0 {
+        println!("continuing after epoch {done}");
+    }
     let mean = validation.mean_target();
     let constant = {
         let mut flat = Trainer::new(layout.inputs(), most_pieces, 0);
@@ -539,6 +613,7 @@ pub fn run(mut options: Options) -> Result<(), String> {
     let options = &options;
     std::fs::create_dir_all(&options.work)
         .map_err(|e| format!("{}: {e}", options.work.display()))?;
+    let start = resume(options, &rules)?;
     generate(options, &rules)?;
     let mut collector = Collector::new(options, &rules);
     read_games_played(&mut collector)?;
@@ -565,7 +640,7 @@ pub fn run(mut options: Options) -> Result<(), String> {
     } = collector;
     training.set_weights(weights);
     validation.set_weights(weights);
-    let trainer = train(options, &rules, training, validation)?;
+    let trainer = train(options, &rules, start, training, validation)?;
     if options.classic_base {
         println!(
             "the network adds to {:.0}% of the classic evaluation",

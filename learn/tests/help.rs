@@ -23,6 +23,7 @@ fn the_trainer_prints_its_usage_when_asked() {
             "--depth",
             "--openings",
             "--balance",
+            "--hidden",
             "--nodes0",
             "--nodes1",
             "--opening",

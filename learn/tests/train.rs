@@ -237,3 +237,80 @@ fn train_on_any_number_of_threads_writes_the_same_network() {
         "--jobs 3 trains the network of --jobs 1"
     );
 }
+
+#[test]
+fn train_makes_a_wide_network_the_match_runner_plays_and_keeps_a_run_at_its_width() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let work = folder.path().join("work").display().to_string();
+    let out = folder.path().join("wide.nnue").display().to_string();
+    let rules = rules_path("brandubh");
+    let args = |games: &str, hidden: Option<&str>| {
+        let mut args = vec![
+            "--rules", &rules, "--out", &out, "--work", &work, "--games", games, "--nodes", "60",
+            "--plies", "60", "--epochs", "1", "--batch", "64", "--jobs", "2",
+        ];
+        args.extend(
+            hidden
+                .map(|hidden| ["--hidden", hidden])
+                .into_iter()
+                .flatten(),
+        );
+        run("train", &args)
+    };
+
+    // A width no network has is refused before anything is made.
+    let (ok, _, err) = args("10", Some("200"));
+    assert!(!ok);
+    assert_holds(
+        &err,
+        &["--hidden", "`200` is not a width", "128 or 256 units"],
+    );
+    assert!(!Path::new(&work).exists(), "nothing made");
+
+    let (ok, said, err) = args("10", Some("256"));
+    assert!(ok, "{err}");
+    assert_holds(
+        &said,
+        &["network: 256 hidden units", "epoch 1: training loss"],
+    );
+    let bytes = std::fs::read(&out).expect("the network is written");
+    let network = Network::from_bytes(&out, &bytes).expect("a network");
+    assert_eq!(network.hidden(), 256);
+    let brandubh = Rules::parse(&std::fs::read(&rules).expect("reads")).expect("valid");
+    network
+        .check_rules(&out, &brandubh)
+        .expect("made for brandubh");
+
+    // Continued at the default width, the run is refused in words naming its folder,
+    // before a game is played, and its network is left as it was.
+    let (ok, _, err) = args("12", None);
+    assert!(!ok);
+    assert_holds(
+        &err,
+        &[
+            &format!("{work}/checkpoint.bin"),
+            "256 hidden units, not --hidden 128",
+            "--hidden 256",
+        ],
+    );
+    let games = shard::read(Path::new(&format!("{work}/games.shard")))
+        .expect("the games")
+        .games;
+    assert_eq!(games.len(), 10, "no game played after the refusal");
+    assert!(std::fs::read(&out).expect("still there") == bytes);
+
+    // The match runner's side takes the wide network and plays a game with it.
+    let mut side = parse_side(&format!("n100,network={out}")).expect("a side");
+    let said = load_network(&mut side, &brandubh, Path::new(&rules));
+    assert_eq!(said, format!("network {out}"));
+    let a = Contender::Ours(Box::new(side));
+    let b = parse_contender("n100").expect("a side");
+    let settings = GameSettings {
+        max_plies: 40,
+        clock: None,
+        verbose: false,
+    };
+    let report = play(&Game::new(brandubh), &a, &b, Player::One, &settings, 2);
+    assert_eq!(report.failure, None, "{report:?}");
+    assert!(report.played.plies > 0, "{report:?}");
+}

@@ -5,7 +5,8 @@
 //! train --rules data/rules/brandubh --out /tmp/brandubh.nnue --work /tmp/train-brandubh
 //!       [--games 400] [--nodes 500] [--depth N] [--nodes0 N] [--nodes1 N]
 //!       [--openings <file>] [--opening 4] [--plies 300] [--data <shard>]...
-//!       [--balance on|off] [--epochs 30] [--batch 256] [--lr 0.001] [--score-share 0.5]
+//!       [--balance on|off] [--hidden 128|256] [--epochs 30] [--batch 256] [--lr 0.001]
+//!       [--score-share 0.5]
 //!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 0]
 //!       [--network <file>] [--sprt]
 //! ```
@@ -23,7 +24,8 @@
 //! next). The shards of `--data` (other runs', other machines') are trained on with
 //! them. With `--balance on` (the default) each position counts in the loss so that the
 //! positions of each side's wins weigh alike (at most 4 each).
-//! One game in ten is held out for validation. It then trains the network for `--epochs`
+//! One game in ten is held out for validation. It then trains a network of `--hidden`
+//! hidden units (128, the default, or 256: [`aim::nnue::WIDTHS`]) for `--epochs`
 //! passes over the rest with Adam on minibatches of `--batch` positions, printing the
 //! validation loss after each, and writes the quantised network to `--out`. The target
 //! of a position is `--score-share` of the search's score (as a winning chance) and the
@@ -35,12 +37,14 @@
 //! records the share, so that the search adds the two the same way.
 //!
 //! Everything it makes goes to `--work`: the games (`games.shard`, game by game, see
-//! [`hnefatafl_learn::shard`]) and a checkpoint after each epoch (`checkpoint.bin`). Run
-//! again with the same settings, it continues where it stopped; with more `--games` or
-//! `--epochs`, it adds them.
+//! [`hnefatafl_learn::shard`]) and a checkpoint after each epoch (`checkpoint.bin`, which
+//! records the network's width). Run again with the same settings, it continues where it
+//! stopped; with more `--games` or `--epochs`, it adds them; with another `--hidden`, it
+//! is refused.
 //! It ends by printing the SPRT of the new network against the evaluation that played
 //! the games (the classic one, or `--network`'s), or with `--sprt` runs it.
 
+use aim::nnue::{HIDDEN, WIDTHS};
 use clap::{Parser, ValueEnum};
 use hnefatafl_learn::selfplay::SelfPlay;
 use hnefatafl_learn::training::{Options, run};
@@ -103,6 +107,10 @@ struct Arguments {
     /// A game longer than this is a draw.
     #[arg(long, value_name = "N", default_value_t = 300)]
     plies: usize,
+    /// Units of the network's hidden layer: 128 or 256 (wider learns more from much data,
+    /// and evaluates more slowly). A work folder's run keeps the width it started with.
+    #[arg(long, value_name = "N", default_value_t = HIDDEN, value_parser = hidden_width)]
+    hidden: usize,
     /// Passes over the training positions (the learning rate is a tenth for the last
     /// third).
     #[arg(long, value_name = "N", default_value_t = 30)]
@@ -171,6 +179,20 @@ fn fraction(text: &str) -> Result<f32, String> {
         .ok_or_else(|| format!("`{text}` is not a number of at least 0"))
 }
 
+/// One of the widths a network's hidden layer may have ([`WIDTHS`]).
+fn hidden_width(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|width| WIDTHS.contains(width))
+        .ok_or_else(|| {
+            let widths: Vec<String> = WIDTHS.iter().map(usize::to_string).collect();
+            format!(
+                "`{text}` is not a width of the hidden layer: the networks have {} units",
+                widths.join(" or ")
+            )
+        })
+}
+
 impl Arguments {
     fn options(self) -> Options {
         Options {
@@ -191,6 +213,7 @@ impl Arguments {
                 seed: self.seed,
                 network: None,
             },
+            hidden: self.hidden,
             epochs: self.epochs,
             batch: self.batch.max(1),
             lr: self.lr,

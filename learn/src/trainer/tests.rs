@@ -38,32 +38,52 @@ fn toy_games(layout: &Layout) -> Vec<GameRecord> {
 }
 
 #[test]
-fn training_lowers_the_loss_and_the_quantised_network_agrees() {
+fn training_lowers_the_loss_and_the_quantised_network_agrees_at_every_width() {
     let rules = Rules::parse(include_bytes!("../../../data/rules/brandubh")).expect("rules");
     let layout = Layout::of(&rules);
     let data = toy(&layout);
-    let mut trainer = Trainer::new(layout.inputs(), 13, 1);
-    let before = trainer.loss(&data);
-    let mut work = trainer.workspace();
-    for epoch in 0..30 {
-        for batch in epoch_order(data.len() as u32, 1, epoch).chunks(32) {
-            trainer.step(&data, batch, 0.01, &mut work);
+    for width in WIDTHS {
+        let mut trainer = Trainer::with_hidden(layout.inputs(), width, 13, 1).expect("a width");
+        let before = trainer.loss(&data);
+        let mut work = trainer.workspace();
+        for epoch in 0..30 {
+            for batch in epoch_order(data.len() as u32, 1, epoch).chunks(32) {
+                trainer.step(&data, batch, 0.01, &mut work);
+            }
+        }
+        let after = trainer.loss(&data);
+        assert!(
+            after < before / 4.0,
+            "{width} units: loss {before} to {after}"
+        );
+        // The integer network gives the float one's winning chance on real positions.
+        let network = trainer.quantise("toy", layout, false).expect("its layout");
+        assert_eq!(network.hidden(), width);
+        let mut hidden = vec![0.0; width];
+        for seed in 0..20 {
+            let game = hnefatafl_core::random::random_opening(&rules, 10, seed);
+            let position = game.position();
+            let side = position.side_to_move();
+            let float = trainer.forward(&inputs_of(&layout, position), side, 0.0, &mut hidden);
+            let raw = network.output_raw(&network.refresh(position), side);
+            let integer = sigmoid(raw as f32 / (f32::from(ACTIVATION_SCALE) * OUTPUT_SCALE as f32));
+            assert!(
+                (integer - float).abs() < 0.02,
+                "{width} units: {integer} against {float}"
+            );
         }
     }
-    let after = trainer.loss(&data);
-    assert!(after < before / 4.0, "loss {before} to {after}");
-    // The integer network gives the float one's winning chance on real positions.
-    let network = trainer.quantise("toy", layout, false).expect("its layout");
-    let mut hidden = [0.0; HIDDEN];
-    for seed in 0..20 {
-        let game = hnefatafl_core::random::random_opening(&rules, 10, seed);
-        let position = game.position();
-        let side = position.side_to_move();
-        let float = trainer.forward(&inputs_of(&layout, position), side, 0.0, &mut hidden);
-        let raw = network.output_raw(&network.refresh(position), side);
-        let integer = sigmoid(raw as f32 / (f32::from(ACTIVATION_SCALE) * OUTPUT_SCALE as f32));
-        assert!((integer - float).abs() < 0.02, "{integer} against {float}");
+}
+
+#[test]
+fn only_the_networks_widths_are_trained() {
+    for width in [0, 64, 200, 384, 512] {
+        assert!(Trainer::with_hidden(20, width, 5, 1).is_none(), "{width}");
     }
+    let wide = Trainer::with_hidden(20, 256, 5, 1).expect("a width");
+    assert_eq!(wide.hidden(), 256);
+    assert_eq!(wide.params.len(), 20 * 256 + 256 + 2 * 256 + 3);
+    assert_eq!(Trainer::new(20, 5, 1).hidden(), 128);
 }
 
 #[test]
@@ -149,6 +169,37 @@ fn a_checkpoint_reads_back() {
     assert_eq!(read, trainer);
     assert!(Trainer::from_bytes(&trainer.to_bytes(), 21, 5).is_err());
     assert!(Trainer::from_bytes(&trainer.to_bytes()[..100], 20, 5).is_err());
+}
+
+#[test]
+fn a_checkpoint_keeps_its_width_and_one_of_the_earlier_form_is_128_wide() {
+    let mut wide = Trainer::with_hidden(20, 256, 5, 9).expect("a width");
+    wide.steps = 3;
+    let bytes = wide.to_bytes();
+    let read = Trainer::from_bytes(&bytes, 20, 5).expect("its own bytes");
+    assert_eq!(read.hidden(), 256);
+    assert_eq!(read, wide);
+    // The width is in the bytes: 8 bytes of the format's name, then a u32.
+    assert_eq!(&bytes[..8], b"HNEFCKPW");
+    assert_eq!(bytes[8..12], 256u32.to_le_bytes());
+    // A width no network has is refused in words, not read as another.
+    let mut odd = bytes.clone();
+    odd[8..12].copy_from_slice(&200u32.to_le_bytes());
+    let error = Trainer::from_bytes(&odd, 20, 5).expect_err("refused");
+    assert!(error.contains("200 hidden units"), "{error}");
+    // The earlier form: the name, the steps, the floats, no width; 128 units.
+    let mut narrow = Trainer::new(20, 5, 4);
+    narrow.steps = 11;
+    let mut earlier = b"HNEFCKPT".to_vec();
+    earlier.extend_from_slice(&11u64.to_le_bytes());
+    for value in narrow.params.iter().chain(&narrow.m).chain(&narrow.v) {
+        earlier.extend_from_slice(&value.to_le_bytes());
+    }
+    let read = Trainer::from_bytes(&earlier, 20, 5).expect("the earlier form");
+    assert_eq!(read, narrow);
+    assert_eq!(read.hidden(), 128);
+    let error = Trainer::from_bytes(b"HNEFCKPW\x00", 20, 5).expect_err("cut short");
+    assert!(error.contains("cut short"), "{error}");
 }
 
 #[test]
