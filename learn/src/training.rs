@@ -89,6 +89,10 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// The work folder's shard of self-play games.
 pub const SHARD: &str = "games.shard";
 
+/// The work folder's checkpoint: the epochs done (a `u32`), then the trainer
+/// ([`Trainer::to_bytes`]).
+pub const CHECKPOINT: &str = "checkpoint.bin";
+
 /// Turns the data file of a run before shards (`games.bin`, with its `settings.txt`) into
 /// the work folder's shard, once: the games are kept, not played again.
 fn convert_old_data(options: &Options, rules: &Rules, settings: &str) -> Result<(), String> {
@@ -396,10 +400,6 @@ pub fn resume(options: &Options, rules: &Rules) -> Result<Start, String> {
     })
 }
 
-/// The work folder's checkpoint: the epochs done, then the trainer
-/// ([`Trainer::to_bytes`]).
-pub const CHECKPOINT: &str = "checkpoint.bin";
-
 /// Trains from `start` (the checkpoint in the work folder, or a new network, see
 /// [`resume`]), epoch by epoch, on `--jobs` threads: the positions of `training` and their
 /// images under the symmetries the rules keep (with `--symmetry on`), validated on
@@ -446,20 +446,17 @@ pub fn train(
         .num_threads(options.jobs)
         .build()
         .map_err(|e| format!("{} threads: {e}", options.jobs))?;
-    let data = Data {
-        training: &training,
-        validation: &validation,
-        samples,
-    };
-    pool.install(|| epochs(options, &layout, rules, start, &data))
-}
-
-/// The positions [`epochs`] trains on and validates on, and how many samples the
-/// training's are (their images too).
-struct Data<'a> {
-    training: &'a Dataset,
-    validation: &'a Dataset,
-    samples: u32,
+    pool.install(|| {
+        epochs(
+            options,
+            &layout,
+            rules,
+            start,
+            &training,
+            &validation,
+            samples,
+        )
+    })
 }
 
 /// The epochs of [`train`], on the threads of the pool it runs in.
@@ -468,13 +465,10 @@ fn epochs(
     layout: &Layout,
     rules: &Rules,
     start: Start,
-    data: &Data,
+    training: &Dataset,
+    validation: &Dataset,
+    samples: u32,
 ) -> Result<Trainer, String> {
-    let Data {
-        training,
-        validation,
-        samples,
-    } = *data;
     // The pieces of the start position bound the pieces of every later one.
     let most_pieces = rules.start_position().pieces().count();
     let checkpoint = options.work.join(CHECKPOINT);
