@@ -970,7 +970,13 @@ async fn two_browsers_play_through_a_capture_and_a_restart_then_a_jump_and_the_c
         "ann's turn against computer1",
     )
     .await;
-    assert_eq!(text(&ann, "#player1 .name").await, "computer1");
+    // The seat's name is drawn from the same update as the turn, or the one after it.
+    until(
+        &ann,
+        "return document.querySelector('#player1 .name').textContent === 'computer1'",
+        "computer1 named in ann's game",
+    )
+    .await;
     // The pieces drawn with the wood theme's images, as the server serves them.
     fill(&ann, &[("theme", "wood")]).await;
     until(
