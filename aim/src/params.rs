@@ -84,6 +84,14 @@ pub struct Tuning {
     /// depends on the history table. Off by default until a match shows it helps (see
     /// `docs/ai.md`).
     pub late_move_reductions: bool,
+    /// Aspiration windows: from depth 4 on, each depth's root is searched first with a
+    /// window of the depth before's score plus and minus half a piece, and again
+    /// with that side of the window four times wider (two pieces), then with no bound
+    /// there, until the score falls inside. A move at or above the window is played if the
+    /// search stops before the next pass ends. Not on the weak levels' noisy root, nor
+    /// after a decisive score. A narrow window cuts more of the tree when the score holds.
+    /// Off by default until a match shows it helps (see `docs/ai.md`).
+    pub aspiration: bool,
     /// Use what an unfinished depth found: when the search stops during a depth after a
     /// root move other than the first (the depth before's best) has been searched to the
     /// end and proved better, that move is played, with that score. And with a fixed time
@@ -125,6 +133,7 @@ impl Default for Tuning {
             stability: false,
             quiescence: Quiescence::UpTo(81),
             late_move_reductions: false,
+            aspiration: false,
             unfinished_depths: true,
             king_side_draw: 150,
             tree_repetition: true,

@@ -154,6 +154,8 @@ struct Split {
     busy: AtomicUsize,
     /// The best root move so far: score, index in `order` and principal variation.
     best: Mutex<(i32, usize, Vec<Move>)>,
+    /// The pass's window ([`root::Window`]).
+    window: Mutex<root::Window>,
 }
 
 /// One root move.

@@ -223,7 +223,7 @@ macro_rules! weight {
 
 /// Every setting, the limits first, then the engine's, the knobs, and the evaluation
 /// weights (the piece first: it sets the scale).
-pub const SETTINGS: [Setting; 38] = [
+pub const SETTINGS: [Setting; 39] = [
     Setting {
         name: "level",
         word: Word::Bare,
@@ -403,6 +403,17 @@ pub const SETTINGS: [Setting; 38] = [
             Some(())
         },
         get: |s| on(s.tuning.late_move_reductions),
+    },
+    Setting {
+        name: "aspiration",
+        word: Word::None,
+        kind: SWITCH,
+        doc: "Aspiration windows: each depth from the 4th is searched first within a half a piece of the depth before's score.",
+        set: |s, v| {
+            s.tuning.aspiration = switch(v)?;
+            Some(())
+        },
+        get: |s| on(s.tuning.aspiration),
     },
     Setting {
         name: "unfinished",

@@ -167,6 +167,53 @@ fn the_table_does_not_change_move_or_score_at_fixed_depth() {
 }
 
 #[test]
+fn aspiration_windows_keep_the_move_and_score_at_fixed_depth() {
+    // A pass that misses its window is searched again wider, so the depth's best move
+    // (ties to the earlier static rank) and exact score are those of the full window, on
+    // one thread with or without the table and with threads sharing the root.
+    let aspiring = |threads, hash_mib| {
+        Engine::with_tuning(
+            EngineConfig { threads, hash_mib },
+            aim::Tuning {
+                null_move: false,
+                tree_repetition: false,
+                aspiration: true,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    let mut compared = 0;
+    let mut narrowed = 0;
+    for forbid in [false, true] {
+        for (text, d) in [(BRANDUB, 5), (PETTEIA, 5), (TABLUT, 4), (CORRIDOR, 12)] {
+            let rules = rules(text, forbid);
+            for (seed, game) in unfinished_openings(&rules, 6, |seed| 6 + 3 * seed as usize) {
+                let full = one_thread_fixed_tree(16).search_within(&game, &depth(d));
+                for (threads, hash_mib) in [(1, 16), (1, 0), (2, 0)] {
+                    let found = aspiring(threads, hash_mib).search_within(&game, &depth(d));
+                    assert_eq!(
+                        (found.best, found.score, found.depth),
+                        (full.best, full.score, full.depth),
+                        "{} forbid_repeat={forbid} seed={seed} threads={threads} table {hash_mib} MiB",
+                        rules.id()
+                    );
+                    compared += 1;
+                    if (threads, hash_mib) == (1, 16) {
+                        narrowed += usize::from(found.nodes != full.nodes);
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared >= 100, "only {compared} searches compared");
+    // The windows really changed the trees searched.
+    assert!(
+        narrowed * 3 > compared / 3,
+        "the windows changed {narrowed} searches"
+    );
+}
+
+#[test]
 fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
     // Without a table (and without null-move pruning, whose tree depends on the window)
     // every root move is searched to the same tree by whichever thread takes it, so the best move (ties to the earlier static rank) and its exact score

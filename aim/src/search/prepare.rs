@@ -185,6 +185,7 @@ impl<'a> Context<'a> {
             stability: tuning.stability,
             quiescence: tuning.quiescence.applies(rules) && shared.plan.noise == 0,
             late_move_reductions: tuning.late_move_reductions,
+            aspiration: tuning.aspiration && shared.plan.noise == 0,
             draw: draw_scores(tables, tuning.king_side_draw),
             unfinished_depths: tuning.unfinished_depths,
             split,
@@ -315,6 +316,8 @@ pub(super) struct Context<'a> {
     pub(super) stability: bool,
     pub(super) quiescence: bool,
     pub(super) late_move_reductions: bool,
+    /// [`Tuning::aspiration`], where the root has no noise.
+    pub(super) aspiration: bool,
     /// The score of a draw for player 0 and player 1 to move.
     pub(super) draw: [i32; 2],
     pub(super) unfinished_depths: bool,
