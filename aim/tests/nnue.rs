@@ -385,8 +385,9 @@ fn a_network_trained_on_top_of_the_classic_evaluation_adds_to_it() {
 
 #[test]
 fn a_network_of_the_first_format_version_reads_as_one_that_scores_alone() {
-    // The shipped brandubh network was written in version 1, before the classic share.
-    let bytes = include_bytes!("../../data/networks/brandubh.nnue");
+    // An earlier brandubh network, written in version 1 before there was a classic share
+    // (shipped until the network of 4 million positions replaced it).
+    let bytes = include_bytes!("networks/brandubh-v1.nnue");
     assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 1);
     let network = Network::from_bytes("brandubh.nnue", bytes).expect("reads");
     assert_eq!(network.classic_share(), 0);
