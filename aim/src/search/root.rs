@@ -169,8 +169,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     window = window.widened(done.score, width);
                     fail_high = high.then_some(done);
                 }
-                Iteration::Stopped if fail_high.is_some() => {
-                    return Iteration::Improved(fail_high.expect("a move above the window"));
+                Iteration::Stopped => {
+                    return fail_high.map_or(Iteration::Stopped, Iteration::Improved);
                 }
                 _ => return iteration,
             }
