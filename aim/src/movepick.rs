@@ -10,6 +10,9 @@ use hnefatafl_core::{Move, Position};
 /// The static guess of a move that closes a custodial pair on an enemy piece (or moves
 /// an escape piece onto an escape square): at least this much ([`classic::move_guess`]).
 pub(crate) const CAPTURE_GUESS: i32 = 1000;
+/// The static guess below which a move that captures nothing is quiet: no reduction
+/// spares it, and shallow pruning may leave it out.
+pub(crate) const QUIET_GUESS: i32 = 150;
 /// The ordering key of the second killer move: the table's move, the captures and the
 /// killers order at or above it, the history's moves below.
 pub(crate) const KILLER_KEY: i32 = 1_400_000;

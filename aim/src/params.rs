@@ -92,6 +92,23 @@ pub struct Tuning {
     /// after a decisive score. A narrow window cuts more of the tree when the score holds.
     /// Off by default until a match shows it helps (see `docs/ai.md`).
     pub aspiration: bool,
+    /// Futility pruning: away from the principal variation (null window), one or two
+    /// plies from the horizon, when the static evaluation plus a margin (one piece at
+    /// depth 1, three at depth 2) is still at most alpha, the quiet moves after the first
+    /// are not searched: a move whose static guess is low (it captures nothing, takes no
+    /// escape piece nearer an escape square and lands beside no enemy escape piece) and
+    /// that is neither the table's move nor a killer seldom gains that much so near the
+    /// horizon. Not when
+    /// a bound is decisive, nor at the weak levels (those with deliberate noise). Off by
+    /// default until a match shows it helps (see `docs/ai.md`).
+    pub futility: bool,
+    /// History pruning: away from the principal variation, one or two plies from the
+    /// horizon, the quiet moves (as for [`Tuning::futility`]) after the first 8 (16 at
+    /// depth 2) are not searched when the history table has never seen them cut off. The
+    /// pruned moves, and so the tree, depend on the history table (and, through the
+    /// order, on the transposition table's moves). Not when a bound is decisive, nor at
+    /// the weak levels. On by default: it passed its matches (see `docs/ai.md`).
+    pub history_pruning: bool,
     /// Use what an unfinished depth found: when the search stops during a depth after a
     /// root move other than the first (the depth before's best) has been searched to the
     /// end and proved better, that move is played, with that score. And with a fixed time
@@ -134,6 +151,8 @@ impl Default for Tuning {
             quiescence: Quiescence::UpTo(81),
             late_move_reductions: false,
             aspiration: false,
+            futility: false,
+            history_pruning: true,
             unfinished_depths: true,
             king_side_draw: 150,
             tree_repetition: true,

@@ -223,7 +223,7 @@ macro_rules! weight {
 
 /// Every setting, the limits first, then the engine's, the knobs, and the evaluation
 /// weights (the piece first: it sets the scale).
-pub const SETTINGS: [Setting; 39] = [
+pub const SETTINGS: [Setting; 41] = [
     Setting {
         name: "level",
         word: Word::Bare,
@@ -414,6 +414,28 @@ pub const SETTINGS: [Setting; 39] = [
             Some(())
         },
         get: |s| on(s.tuning.aspiration),
+    },
+    Setting {
+        name: "futility",
+        word: Word::None,
+        kind: SWITCH,
+        doc: "Futility pruning: one or two plies from the horizon, quiet moves are not searched where the static evaluation is a margin below alpha.",
+        set: |s, v| {
+            s.tuning.futility = switch(v)?;
+            Some(())
+        },
+        get: |s| on(s.tuning.futility),
+    },
+    Setting {
+        name: "hprune",
+        word: Word::None,
+        kind: SWITCH,
+        doc: "History pruning: one or two plies from the horizon, late quiet moves that never cut off are not searched.",
+        set: |s, v| {
+            s.tuning.history_pruning = switch(v)?;
+            Some(())
+        },
+        get: |s| on(s.tuning.history_pruning),
     },
     Setting {
         name: "unfinished",

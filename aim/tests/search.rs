@@ -50,7 +50,8 @@ fn one_thread(hash_mib: usize) -> Engine {
 }
 
 /// One thread with a fixed tree at each depth: null-move pruning off (whether a pass cuts
-/// a node off depends on the window, so the tree does too; see `docs/ai.md`), and the
+/// a node off depends on the window, so the tree does too; see `docs/ai.md`), history
+/// pruning off (what it prunes depends on the history and the table's moves), and the
 /// tree's repetitions off (their scores depend on the line that reached a position).
 fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
     Engine::with_tuning(
@@ -60,6 +61,7 @@ fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
         },
         aim::Tuning {
             null_move: false,
+            history_pruning: false,
             tree_repetition: false,
             ..aim::Tuning::default()
         },
@@ -85,19 +87,31 @@ fn one_thread_at_fixed_depth_is_deterministic() {
         for seed in 0..2 {
             let game = random_opening(&rules, 6, seed);
             let first = one_thread(8).search_within(&game, &depth(d));
-            let mut engine = one_thread(8);
-            let second = engine.search_within(&game, &depth(d));
-            // The same engine again, its table now full of this position.
-            let third = engine.search_within(&game, &depth(d));
+            let second = one_thread(8).search_within(&game, &depth(d));
             assert_eq!(
                 (first.best, first.score, &first.pv, first.nodes),
                 (second.best, second.score, &second.pv, second.nodes),
                 "{}",
                 rules.id()
             );
+            // The same engine again, its table now full of this position: the same move
+            // and score where the tree is the depth's alone (history pruning's depends on
+            // the history and on the table's moves too).
+            let mut engine = Engine::with_tuning(
+                EngineConfig {
+                    threads: 1,
+                    hash_mib: 8,
+                },
+                aim::Tuning {
+                    history_pruning: false,
+                    ..aim::Tuning::default()
+                },
+            );
+            let fresh = engine.search_within(&game, &depth(d));
+            let again = engine.search_within(&game, &depth(d));
             assert_eq!(
-                (first.best, first.score),
-                (third.best, third.score),
+                (fresh.best, fresh.score),
+                (again.best, again.score),
                 "{}",
                 rules.id()
             );
@@ -176,6 +190,7 @@ fn aspiration_windows_keep_the_move_and_score_at_fixed_depth() {
             EngineConfig { threads, hash_mib },
             aim::Tuning {
                 null_move: false,
+                history_pruning: false,
                 tree_repetition: false,
                 aspiration: true,
                 ..aim::Tuning::default()
@@ -231,6 +246,7 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
                     },
                     aim::Tuning {
                         null_move: false,
+                        history_pruning: false,
                         ..aim::Tuning::default()
                     },
                 );
@@ -567,6 +583,7 @@ fn scores_equal_a_plain_alpha_beta_search_with_reductions_and_extensions_off() {
                 reductions: false,
                 escape_extension: false,
                 null_move: false,
+                history_pruning: false,
                 quiescence: aim::Quiescence::Off,
                 ..aim::Tuning::default()
             },
@@ -664,6 +681,24 @@ fn late_move_reductions_search_less_than_full_width_and_keep_wins_and_legal_move
 }
 
 #[test]
+fn futility_pruning_searches_less_and_keeps_wins_and_legal_moves() {
+    let tuning = |futility| aim::Tuning {
+        futility,
+        ..aim::Tuning::default()
+    };
+    prunes_and_keeps_wins_and_legal_moves("futility pruning", &tuning(true), &tuning(false), 5);
+}
+
+#[test]
+fn history_pruning_searches_less_and_keeps_wins_and_legal_moves() {
+    let tuning = |history_pruning| aim::Tuning {
+        history_pruning,
+        ..aim::Tuning::default()
+    };
+    prunes_and_keeps_wins_and_legal_moves("history pruning", &tuning(true), &tuning(false), 5);
+}
+
+#[test]
 fn by_default_the_quiescence_search_runs_on_small_boards_and_not_at_the_weak_levels() {
     let engine = |quiescence| {
         let mut engine = Engine::with_tuning(
@@ -739,6 +774,7 @@ fn the_quiescence_search_searches_captures_and_keeps_the_table_exact() {
             aim::Tuning {
                 quiescence,
                 null_move: false,
+                history_pruning: false,
                 ..aim::Tuning::default()
             },
         )
@@ -783,6 +819,7 @@ fn exact(unfinished_depths: bool) -> Engine {
         aim::Tuning {
             unfinished_depths,
             null_move: false,
+            history_pruning: false,
             ..aim::Tuning::default()
         },
     )

@@ -186,6 +186,8 @@ impl<'a> Context<'a> {
             quiescence: tuning.quiescence.applies(rules) && shared.plan.noise == 0,
             late_move_reductions: tuning.late_move_reductions,
             aspiration: tuning.aspiration && shared.plan.noise == 0,
+            futility: tuning.futility && shared.plan.noise == 0,
+            history_pruning: tuning.history_pruning && shared.plan.noise == 0,
             draw: draw_scores(tables, tuning.king_side_draw),
             unfinished_depths: tuning.unfinished_depths,
             split,
@@ -318,6 +320,10 @@ pub(super) struct Context<'a> {
     pub(super) late_move_reductions: bool,
     /// [`Tuning::aspiration`], where the root has no noise.
     pub(super) aspiration: bool,
+    /// [`Tuning::futility`], where the root has no noise.
+    pub(super) futility: bool,
+    /// [`Tuning::history_pruning`], where the root has no noise.
+    pub(super) history_pruning: bool,
     /// The score of a draw for player 0 and player 1 to move.
     pub(super) draw: [i32; 2],
     pub(super) unfinished_depths: bool,

@@ -5,7 +5,7 @@ use super::{
     INFINITE, MAX_PLY, POLL_MASK, QUIESCENCE_PLIES, RepeatEnd, Step, Worker, from_table, to_table,
 };
 use crate::evaluator::Evaluator;
-use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, Scored};
+use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, QUIET_GUESS, Scored};
 use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, Entry};
 use hnefatafl_core::Move;
@@ -155,10 +155,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.picker
                 .node(ply, tables, &self.position, hints, static_order, extensions);
         let alpha_start = alpha;
+        let prune = self.shallow_pruning(depth, alpha, beta);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0;
         while let Some(m) = moves.next() {
+            if legal > 0 && prune.skips(&m, legal, || self.history.score(tables, m.mv)) {
+                continue;
+            }
             let undo = self.play(m.mv);
             if tables.forbid_repeat && self.repeats() {
                 // The rules forbid the move.
@@ -289,13 +293,35 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         (score >= beta).then(|| if is_decisive(score) { beta } else { score })
     }
 
+    /// What [`Tuning::futility`] and [`Tuning::history_pruning`] prune at this node: only
+    /// at depth 1 and 2, with a null window and no decisive bound.
+    fn shallow_pruning(&mut self, depth: i32, alpha: i32, beta: i32) -> Prune {
+        let context = self.context;
+        if !(context.futility || context.history_pruning)
+            || !(1..=2).contains(&depth)
+            || beta - alpha != 1
+            || is_decisive(alpha)
+            || is_decisive(beta)
+        {
+            return Prune::default();
+        }
+        let futile = context.futility && {
+            let margin = if depth == 1 { 100 } else { 300 };
+            self.evaluator.evaluate_with_threat(&self.position).0 + margin <= alpha
+        };
+        Prune {
+            futile,
+            late_after: context.history_pruning.then_some(8 * depth as usize),
+        }
+    }
+
     /// The depth to search a move to, and the depth of its first, reduced try: the static
     /// reductions by its rank ([`Tuning::reductions`]), or late-move reductions by its
     /// place in the search ([`Tuning::late_move_reductions`]), for quiet moves only.
     fn child_depths(&self, m: &Scored, depth: i32, legal: usize, captured: bool) -> (i32, i32) {
         let context = self.context;
         let mut child = if m.extend { depth } else { depth - 1 };
-        let quiet = !captured && m.guess < 150 && !m.extend;
+        let quiet = !captured && m.guess < QUIET_GUESS && !m.extend;
         let mut reduced = child;
         if context.late_move_reductions {
             if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
@@ -343,5 +369,29 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             let depth = if line_only { 0 } else { entry.depth };
             table.store(key, &Entry { depth, ..entry });
         }
+    }
+}
+
+/// The quiet moves that a node leaves out ([`Worker::shallow_pruning`]).
+#[derive(Clone, Copy, Default)]
+struct Prune {
+    /// Every quiet move after the first ([`Tuning::futility`]).
+    futile: bool,
+    /// Quiet moves after this many legal ones that never cut off
+    /// ([`Tuning::history_pruning`]).
+    late_after: Option<usize>,
+}
+
+impl Prune {
+    /// Whether to leave out `m`, `legal` legal moves having been searched; `history` gives
+    /// its history count.
+    #[inline]
+    fn skips(&self, m: &Scored, legal: usize, history: impl FnOnce() -> i32) -> bool {
+        let quiet = m.key < KILLER_KEY && m.guess < QUIET_GUESS && !m.extend;
+        quiet
+            && (self.futile
+                || self
+                    .late_after
+                    .is_some_and(|after| legal >= after && history() <= 0))
     }
 }
