@@ -6,8 +6,8 @@ mod guess;
 mod tables;
 
 use escape::escape_terms;
-pub(crate) use escape::threatens_escape;
-pub(crate) use guess::{NodeGuesses, beside_enemy, move_guess};
+pub(crate) use escape::{escape_threatened, threatens_escape};
+pub(crate) use guess::{ESCAPE_GUESS, NodeGuesses, beside_enemy, move_guess};
 pub(crate) use tables::{Tables, TypeInfo};
 
 use hnefatafl_core::{Player, Position, Rules};

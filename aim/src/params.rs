@@ -109,6 +109,13 @@ pub struct Tuning {
     /// order, on the transposition table's moves). Not when a bound is decisive, nor at
     /// the weak levels. On by default: it passed its matches (see `docs/ai.md`).
     pub history_pruning: bool,
+    /// Answer escape threats near the horizon, the search's "check": where an escape
+    /// piece of the player not to move has an open line to an escape square, neither
+    /// [`Tuning::history_pruning`] nor [`Tuning::futility`] prunes a move (the one move
+    /// that blocks the line may be a quiet one the history has never seen), and the
+    /// quiescence search tries an escape piece's move onto an escape square beside the
+    /// captures, so that an escape at the horizon scores a win.
+    pub escape_threats: bool,
     /// Use what an unfinished depth found: when the search stops during a depth after a
     /// root move other than the first (the depth before's best) has been searched to the
     /// end and proved better, that move is played, with that score. And with a fixed time
@@ -153,6 +160,7 @@ impl Default for Tuning {
             aspiration: false,
             futility: false,
             history_pruning: true,
+            escape_threats: false,
             unfinished_depths: true,
             king_side_draw: 150,
             tree_repetition: true,

@@ -223,7 +223,7 @@ macro_rules! weight {
 
 /// Every setting, the limits first, then the engine's, the knobs, and the evaluation
 /// weights (the piece first: it sets the scale).
-pub const SETTINGS: [Setting; 41] = [
+pub const SETTINGS: [Setting; 42] = [
     Setting {
         name: "level",
         word: Word::Bare,
@@ -436,6 +436,17 @@ pub const SETTINGS: [Setting; 41] = [
             Some(())
         },
         get: |s| on(s.tuning.history_pruning),
+    },
+    Setting {
+        name: "threats",
+        word: Word::None,
+        kind: SWITCH,
+        doc: "Answer escape threats near the horizon: no shallow pruning where the enemy's escape piece has an open line, and escapes in the quiescence search.",
+        set: |s, v| {
+            s.tuning.escape_threats = switch(v)?;
+            Some(())
+        },
+        get: |s| on(s.tuning.escape_threats),
     },
     Setting {
         name: "unfinished",

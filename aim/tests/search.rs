@@ -882,3 +882,74 @@ fn a_fixed_time_a_move_is_used_to_the_end() {
         result.depth
     );
 }
+
+/// Whether the side to move can win with one move.
+fn wins_in_one(position: &Position) -> bool {
+    let side = position.side_to_move();
+    position.moves().any(|mv| {
+        let mut after = position.clone();
+        after.try_play(mv).is_ok() && after.outcome().is_some_and(|o| o.winner == Some(side))
+    })
+}
+
+#[test]
+fn answering_escape_threats_blocks_an_open_line_at_depth_one() {
+    use aim::nnue::{Layout, Network};
+    let rules = rules(BRANDUB, false);
+    // A network that scores every position 0: only the search's own look at escapes can
+    // tell the moves apart.
+    let zero = Arc::new(Network::zero(Layout::of(&rules)));
+    // Positions where the side to move would lose to an escape were it to pass, with the
+    // moves that answer it (by a block, a capture or a win of its own) among others that
+    // do not.
+    let mut threatened = Vec::new();
+    for seed in 0..400 {
+        for plies in [6, 9, 12, 16, 20, 25] {
+            let game = shuffled_opening(&rules, plies, seed);
+            let position = game.position();
+            let mut passed = position.clone();
+            passed.pass_unchecked();
+            if game.outcome().is_some() || !wins_in_one(&passed) {
+                continue;
+            }
+            let side = position.side_to_move();
+            let (answers, others): (Vec<Move>, Vec<Move>) = position.moves().partition(|&mv| {
+                let mut after = position.clone();
+                after.try_play(mv).expect("a legal move");
+                match after.outcome() {
+                    Some(outcome) => outcome.winner == Some(side),
+                    None => !wins_in_one(&after),
+                }
+            });
+            if !answers.is_empty() && !others.is_empty() {
+                threatened.push((game, answers));
+            }
+        }
+    }
+    assert!(threatened.len() >= 10, "{} positions", threatened.len());
+    let answered = |escape_threats| {
+        threatened
+            .iter()
+            .filter(|(game, answers)| {
+                let tuning = aim::Tuning {
+                    escape_threats,
+                    ..aim::Tuning::default()
+                };
+                let mut engine = Engine::with_tuning(
+                    EngineConfig {
+                        threads: 1,
+                        hash_mib: 0,
+                    },
+                    tuning,
+                );
+                engine.set_network(Some(zero.clone()));
+                let best = engine.search_within(game, &depth(1)).best;
+                best.is_some_and(|mv| answers.contains(&mv))
+            })
+            .count()
+    };
+    assert_eq!(answered(true), threatened.len());
+    // Without it the quiescence search passes over the escape, and the zero network
+    // cannot see it.
+    assert!(answered(false) < threatened.len());
+}

@@ -1,7 +1,7 @@
 //! The escape terms: how near an escape piece (the king) is to an escape square, the open
 //! lines and routes to one, and its paths a few moves ahead on a board of [`BoardBits`].
 
-use hnefatafl_core::Move;
+use hnefatafl_core::{Move, Position};
 
 use super::{BoardBits, EMPTY, EvalWeights, NONE, Tables, kind};
 
@@ -121,6 +121,19 @@ pub(crate) fn threatens_escape(tables: &Tables, board: &mut [u8], mv: Move) -> b
     board[to] = EMPTY;
     board[from] = t;
     lines > 0
+}
+
+/// Whether an escape piece of the player not to move has an open line to an escape
+/// square: unless the side to move blocks every such line (or captures the piece), the
+/// piece escapes with its next move. The search's "check".
+pub(crate) fn escape_threatened(tables: &Tables, position: &Position) -> bool {
+    let board = position.board_bits();
+    let enemy = position.side_to_move().opponent();
+    position.occupied(enemy).iter().any(|s| {
+        let t = kind(board[s]);
+        let info = &tables.types[t];
+        info.escape && info.scan_lines && open_lines(tables, board, s, t) > 0
+    })
 }
 
 /// Open lines from square `s` to an escape square for a piece of type `t`.

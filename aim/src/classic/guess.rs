@@ -4,6 +4,10 @@
 use super::{EMPTY, NONE, Tables, kind, occupancy};
 use hnefatafl_core::{Move, Player, Position};
 
+/// The static guess of an escape piece's move onto an escape square, far above any
+/// capture's.
+pub(crate) const ESCAPE_GUESS: i32 = 1_000_000;
+
 /// The squares beside a piece of the player not to move, for [`move_guess`]: on a board
 /// of [`super::BoardBits`], where no such square may have a guess but an escape piece's move;
 /// every square on a larger board.
@@ -128,7 +132,7 @@ fn guess_beside(
     let mut guess = 0;
     if info.escape {
         if tables.escape_square[to] {
-            return 1_000_000;
+            return ESCAPE_GUESS;
         }
         let (before, after) = (
             tables.escape_distance[t][from],

@@ -264,3 +264,28 @@ fn a_king_three_moves_from_a_corner_scores_that() {
     ];
     assert_eq!(paths_term(&walled, Player::One), 0);
 }
+
+#[test]
+fn an_enemy_king_with_an_open_line_to_a_corner_is_a_threat() {
+    let rules = rules();
+    let tables = Tables::new(&rules, EvalWeights::default());
+    let piece = |bit| PieceType::from_bit(bit).expect("a piece type");
+    let square = |x, y| Square::new(x, y).expect("a square");
+    // The king on a6 (x 0, y 5), with a defender on j10 and attackers on `attackers`.
+    let threatened = |attackers: &[(u8, u8)], to_move| {
+        let mut pieces = vec![(square(0, 5), piece(1)), (square(9, 9), piece(2))];
+        pieces.extend(attackers.iter().map(|&(x, y)| (square(x, y), piece(4))));
+        let position =
+            Position::from_setup(&rules, &Setup::new(pieces, to_move)).expect("a position");
+        escape_threatened(&tables, &position)
+    };
+    // Both ways along the edge open, one, none: the attackers face a threat while one is.
+    assert!(threatened(&[(5, 6)], Player::Zero));
+    assert!(threatened(&[(0, 2)], Player::Zero));
+    assert!(threatened(&[(0, 8)], Player::Zero));
+    assert!(!threatened(&[(0, 2), (0, 8)], Player::Zero));
+    // The king's own side to move faces none: it escapes.
+    assert!(!threatened(&[(5, 6)], Player::One));
+    // A line to an edge square that is no corner is no threat.
+    assert!(!threatened(&[(0, 4), (0, 6)], Player::Zero));
+}

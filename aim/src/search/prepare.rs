@@ -188,6 +188,7 @@ impl<'a> Context<'a> {
             aspiration: tuning.aspiration && shared.plan.noise == 0,
             futility: tuning.futility && shared.plan.noise == 0,
             history_pruning: tuning.history_pruning && shared.plan.noise == 0,
+            escape_threats: tuning.escape_threats,
             draw: draw_scores(tables, tuning.king_side_draw),
             unfinished_depths: tuning.unfinished_depths,
             split,
@@ -324,6 +325,8 @@ pub(super) struct Context<'a> {
     pub(super) futility: bool,
     /// [`Tuning::history_pruning`], where the root has no noise.
     pub(super) history_pruning: bool,
+    /// [`Tuning::escape_threats`].
+    pub(super) escape_threats: bool,
     /// The score of a draw for player 0 and player 1 to move.
     pub(super) draw: [i32; 2],
     pub(super) unfinished_depths: bool,

@@ -4,6 +4,7 @@
 use super::{
     INFINITE, MAX_PLY, POLL_MASK, QUIESCENCE_PLIES, RepeatEnd, Step, Worker, from_table, to_table,
 };
+use crate::classic::{self, ESCAPE_GUESS};
 use crate::evaluator::Evaluator;
 use crate::movepick::{CAPTURE_GUESS, Hints, KILLER_KEY, QUIET_GUESS, Scored};
 use crate::score::{Score, is_decisive};
@@ -94,8 +95,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut best = stand;
         for m in moves.in_order() {
             let undo = self.play(m.mv);
-            // A guess that captured nothing (the pair did not close) is a quiet move.
-            if undo.captures().next().is_none() || (tables.forbid_repeat && self.repeats()) {
+            // A guess that captured nothing (the pair did not close) is a quiet move, but
+            // for an escape.
+            let escape = context.escape_threats && m.guess >= ESCAPE_GUESS;
+            if (undo.captures().next().is_none() && !escape)
+                || (tables.forbid_repeat && self.repeats())
+            {
                 self.take_back(&undo);
                 continue;
             }
@@ -302,6 +307,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             || beta - alpha != 1
             || is_decisive(alpha)
             || is_decisive(beta)
+            || (context.escape_threats
+                && classic::escape_threatened(context.tables, &self.position))
         {
             return Prune::default();
         }
