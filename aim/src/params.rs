@@ -114,7 +114,8 @@ pub struct Tuning {
     /// [`Tuning::history_pruning`] nor [`Tuning::futility`] prunes a move (the one move
     /// that blocks the line may be a quiet one the history has never seen), and the
     /// quiescence search tries an escape piece's move onto an escape square beside the
-    /// captures, so that an escape at the horizon scores a win.
+    /// captures, so that an escape at the horizon scores a win. Off by default: it
+    /// failed its match (see `docs/ai.md`).
     pub escape_threats: bool,
     /// Use what an unfinished depth found: when the search stops during a depth after a
     /// root move other than the first (the depth before's best) has been searched to the
