@@ -282,6 +282,25 @@ pub fn drop_repeated_games(games: &mut Vec<GameRecord>) -> usize {
     before - games.len()
 }
 
+/// Which engine played a run's games, from its settings line ([`SelfPlay::describe`], a
+/// shard's header): the line less its seed, which picks the starts only. Games from one
+/// start repeat each other only when the same engine played them: a shard of another
+/// network, depth or node count starts where this run's games do and goes elsewhere.
+pub fn players_key(settings: &str) -> u64 {
+    let mut words = settings.split_whitespace();
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    while let Some(word) = words.next() {
+        if word == "seed" {
+            words.next();
+            continue;
+        }
+        for byte in word.bytes().chain([b' ']) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    hash
+}
+
 /// Appends a game to the bytes of a data file of the form before shards (for tests of
 /// [`read_games`]).
 pub fn write_game(record: &GameRecord, out: &mut Vec<u8>) {
@@ -549,6 +568,25 @@ mod tests {
         repeated.push(varied[1].clone());
         assert_eq!(drop_repeated_games(&mut repeated), 1);
         assert_eq!(repeated, varied, "the first of each start is kept");
+    }
+
+    #[test]
+    fn the_players_key_is_the_settings_but_the_seed() {
+        let rules = brandubh();
+        let key = |settings: &SelfPlay| players_key(&settings.describe(&rules));
+        assert_eq!(key(&settings(1)), key(&settings(2)));
+        let deeper = SelfPlay {
+            depth: Some(3),
+            ..settings(1)
+        };
+        assert_ne!(key(&deeper), key(&settings(1)));
+        let more_nodes = SelfPlay {
+            nodes: settings(1).nodes + 1,
+            ..settings(1)
+        };
+        assert_ne!(key(&more_nodes), key(&settings(1)));
+        // Words, not characters: a value cannot run into the next word.
+        assert_ne!(players_key("nodes 50 0"), players_key("nodes 500"));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! [`hnefatafl_matches::runner`].
 
 use crate::selfplay::{
-    GameRecord, Openings, Sample, SelfPlay, classic_logit, play_game, read_games,
+    GameRecord, Openings, Sample, SelfPlay, classic_logit, play_game, players_key, read_games,
 };
 use crate::trainer::{Dataset, ResultWeights, Tally, Trainer, epoch_order};
 use crate::{shard, symmetry};
@@ -15,6 +15,7 @@ use hnefatafl_core::Rules;
 use hnefatafl_matches::runner::{self, Written};
 use hnefatafl_matches::sprt::Sprt;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -195,6 +196,7 @@ pub fn generate(options: &Options, rules: &Rules) -> Result<(), String> {
 pub fn read_games_played(collector: &mut Collector) -> Result<(), String> {
     let wanted = collector.options.games;
     let path = collector.options.work.join(SHARD);
+    collector.players = players_key(&collector.options.selfplay.describe(collector.rules));
     shard::read_by_number(&path, |number| number < wanted, |game| collector.add(game))
 }
 
@@ -213,8 +215,11 @@ pub struct Collector<'a> {
     pub validation: Dataset,
     /// Every game's result and positions, repeated games too.
     pub tally: Tally,
-    /// The first position of each game kept (see [`crate::selfplay::drop_repeated_games`]).
-    seen: HashSet<(usize, Vec<u16>)>,
+    /// The first position of each game kept, with the engine that played it
+    /// ([`crate::selfplay::players_key`]; see [`crate::selfplay::drop_repeated_games`]).
+    seen: HashSet<(u64, usize, Vec<u16>)>,
+    /// The engine that played the games being read ([`crate::selfplay::players_key`]).
+    players: u64,
     /// Games dropped as repeats of an earlier one.
     pub repeats: usize,
 }
@@ -237,12 +242,14 @@ impl<'a> Collector<'a> {
             validation: Dataset::default(),
             tally: Tally::default(),
             seen: HashSet::new(),
+            players: 0,
             repeats: 0,
         }
     }
 
     /// Counts a game and adds its positions to the training or the validation data,
-    /// unless it repeats an earlier game (as [`crate::selfplay::drop_repeated_games`] drops them).
+    /// unless it repeats an earlier game of the same engine (as
+    /// [`crate::selfplay::drop_repeated_games`] drops them).
     ///
     /// # Errors
     ///
@@ -250,7 +257,9 @@ impl<'a> Collector<'a> {
     pub fn add(&mut self, game: GameRecord) -> Result<(), String> {
         self.tally.add(&game);
         if let Some(first) = game.samples.first()
-            && !self.seen.insert((first.side.index(), first.inputs.clone()))
+            && !self
+                .seen
+                .insert((self.players, first.side.index(), first.inputs.clone()))
         {
             self.repeats += 1;
             return Ok(());
@@ -281,9 +290,11 @@ impl<'a> Collector<'a> {
 pub fn read_data(collector: &mut Collector) -> Result<(), String> {
     let (options, layout) = (collector.options, collector.layout);
     for path in &options.data {
+        let players = Cell::new(0);
         let read = shard::read_each(
             path,
             |header| {
+                players.set(players_key(&header.settings));
                 if header.layout == layout {
                     return Ok(());
                 }
@@ -295,7 +306,10 @@ pub fn read_data(collector: &mut Collector) -> Result<(), String> {
                     shard::describe_layout(&layout)
                 ))
             },
-            |game| collector.add(game),
+            |game| {
+                collector.players = players.get();
+                collector.add(game)
+            },
         )?;
         println!(
             "{}: {} games, {} positions{}",

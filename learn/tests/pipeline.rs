@@ -91,6 +91,36 @@ fn a_run_from_openings_trains_with_another_runs_shard_and_shards_merge() {
     );
     assert!(said.contains("data: 22 games, "), "{said}");
 
+    // A run of the first one's settings plays its games again: given that shard, it
+    // trains on each game once. One of another engine (depth 1) from the same seed
+    // starts where those games did but plays others, and keeps them all.
+    let repeats = |said: &str| {
+        said.lines()
+            .find_map(|line| {
+                line.trim()
+                    .split_once(" games start where an earlier one did")
+            })
+            .map_or(0, |(count, _)| count.parse::<usize>().expect("a count"))
+    };
+    let mut again = tiny(&brandub, &path("d"), &path("d.nnue"), "12");
+    again.extend(["--data".to_string(), a_shard.display().to_string()]);
+    let (ok, said, err) = program("train", &again);
+    assert!(ok, "{err}");
+    assert!(repeats(&said) >= 12, "{said}");
+    let mut shallower = again.clone();
+    let value_of =
+        |args: &[String], flag: &str| args.iter().position(|a| a == flag).expect(flag) + 1;
+    let (work, depth) = (
+        value_of(&shallower, "--work"),
+        value_of(&shallower, "--depth"),
+    );
+    shallower[work] = path("e").display().to_string();
+    shallower[depth] = "1".to_string();
+    let (ok, said, err) = program("train", &shallower);
+    assert!(ok, "{err}");
+    assert!(said.contains("data: 24 games, "), "{said}");
+    assert!(repeats(&said) < 12, "{said}");
+
     // The two shards merge into one of 22 games; `info` tells what it holds.
     let b_shard = path("b").join("games.shard").display().to_string();
     let all = path("all.shard").display().to_string();
