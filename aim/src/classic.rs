@@ -6,7 +6,7 @@ mod guess;
 mod tables;
 
 use escape::escape_terms;
-pub(crate) use escape::{escape_threatened, threatens_escape};
+pub(crate) use escape::{escape_threatened, near_own_escape_piece, threatens_escape};
 pub(crate) use guess::{ESCAPE_GUESS, NodeGuesses, beside_enemy, move_guess};
 pub(crate) use tables::{Tables, TypeInfo};
 

@@ -117,6 +117,10 @@ pub struct Tuning {
     /// captures, so that an escape at the horizon scores a win. Off by default: it
     /// failed its match (see `docs/ai.md`).
     pub escape_threats: bool,
+    /// History pruning spares the moves that build around the mover's own escape piece:
+    /// a move of the escape piece, or to one of the eight squares around it. An exit fort
+    /// is built of such quiet moves, which the history seldom knows.
+    pub spare_forts: bool,
     /// Use what an unfinished depth found: when the search stops during a depth after a
     /// root move other than the first (the depth before's best) has been searched to the
     /// end and proved better, that move is played, with that score. And with a fixed time
@@ -162,6 +166,7 @@ impl Default for Tuning {
             futility: false,
             history_pruning: true,
             escape_threats: false,
+            spare_forts: false,
             unfinished_depths: true,
             king_side_draw: 150,
             tree_repetition: true,

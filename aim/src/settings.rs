@@ -223,7 +223,7 @@ macro_rules! weight {
 
 /// Every setting, the limits first, then the engine's, the knobs, and the evaluation
 /// weights (the piece first: it sets the scale).
-pub const SETTINGS: [Setting; 42] = [
+pub const SETTINGS: [Setting; 43] = [
     Setting {
         name: "level",
         word: Word::Bare,
@@ -447,6 +447,17 @@ pub const SETTINGS: [Setting; 42] = [
             Some(())
         },
         get: |s| on(s.tuning.escape_threats),
+    },
+    Setting {
+        name: "forts",
+        word: Word::None,
+        kind: SWITCH,
+        doc: "History pruning spares the moves of an escape piece and those beside it, of which exit forts are made.",
+        set: |s, v| {
+            s.tuning.spare_forts = switch(v)?;
+            Some(())
+        },
+        get: |s| on(s.tuning.spare_forts),
     },
     Setting {
         name: "unfinished",

@@ -285,3 +285,44 @@ fn the_program_prints_its_usage() {
         "{said}"
     );
 }
+
+#[test]
+fn history_pruning_spares_the_moves_that_build_exit_forts() {
+    use aim::{Engine, EngineConfig, Limits, Tuning};
+    use hnefatafl_matches::solve::puzzle::{End, solves};
+    let forts: Vec<Puzzle> = committed()
+        .into_iter()
+        .filter(|puzzle| puzzle.end == End::Fort && puzzle.depth <= 2)
+        .collect();
+    // A search that sees each line to its end: the winner's moves and the answers between.
+    let solved = |tuning: Tuning| -> Vec<bool> {
+        let mut engine = Engine::with_tuning(
+            EngineConfig {
+                threads: 1,
+                hash_mib: 1,
+            },
+            tuning,
+        );
+        forts
+            .iter()
+            .map(|puzzle| {
+                let limits = Limits {
+                    depth: Some(2 * puzzle.depth - 1),
+                    ..Limits::default()
+                };
+                solves(&mut engine, puzzle, &limits).0
+            })
+            .collect()
+    };
+    let pruning = |history_pruning, spare_forts| Tuning {
+        history_pruning,
+        spare_forts,
+        ..Tuning::default()
+    };
+    let unpruned = solved(pruning(false, false));
+    let spared = solved(pruning(true, true));
+    let pruned = solved(pruning(true, false));
+    let count = |found: &[bool]| found.iter().filter(|&&s| s).count();
+    assert_eq!(spared, unpruned);
+    assert!(count(&pruned) < count(&unpruned));
+}

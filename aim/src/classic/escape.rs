@@ -136,6 +136,35 @@ pub(crate) fn escape_threatened(tables: &Tables, position: &Position) -> bool {
     })
 }
 
+/// Whether a move builds around its own side's escape piece: it moves an escape piece, or
+/// lands on one of the eight squares around one of its side's. An exit fort is made of
+/// such moves, most of them quiet. Reads the board before the move.
+pub(crate) fn near_own_escape_piece(tables: &Tables, board: &[u8], mv: Move) -> bool {
+    let (from, to) = (tables.index(mv.from()), tables.index(mv.to()));
+    let t = board[from];
+    if t == EMPTY {
+        return false;
+    }
+    let info = &tables.types[kind(t)];
+    if info.escape {
+        return true;
+    }
+    let own_escape = |s: u16| {
+        s != NONE && board[s as usize] != EMPTY && {
+            let there = &tables.types[kind(board[s as usize])];
+            there.escape && there.owner == info.owner
+        }
+    };
+    // The four beside `to`, and from each the one a quarter turn on: the four corners.
+    tables.neighbours[to]
+        .iter()
+        .enumerate()
+        .any(|(direction, &n)| {
+            own_escape(n)
+                || (n != NONE && own_escape(tables.neighbours[n as usize][(direction + 1) % 4]))
+        })
+}
+
 /// Open lines from square `s` to an escape square for a piece of type `t`.
 fn open_lines(tables: &Tables, board: &[u8], s: usize, t: usize) -> u32 {
     let mut lines = 0;

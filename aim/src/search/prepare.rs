@@ -189,6 +189,7 @@ impl<'a> Context<'a> {
             futility: tuning.futility && shared.plan.noise == 0,
             history_pruning: tuning.history_pruning && shared.plan.noise == 0,
             escape_threats: tuning.escape_threats,
+            spare_forts: tuning.spare_forts,
             draw: draw_scores(tables, tuning.king_side_draw),
             unfinished_depths: tuning.unfinished_depths,
             split,
@@ -327,6 +328,8 @@ pub(super) struct Context<'a> {
     pub(super) history_pruning: bool,
     /// [`Tuning::escape_threats`].
     pub(super) escape_threats: bool,
+    /// [`Tuning::spare_forts`].
+    pub(super) spare_forts: bool,
     /// The score of a draw for player 0 and player 1 to move.
     pub(super) draw: [i32; 2],
     pub(super) unfinished_depths: bool,

@@ -165,7 +165,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut best_move = None;
         let mut legal = 0;
         while let Some(m) = moves.next() {
-            if legal > 0 && prune.skips(&m, legal, || self.history.score(tables, m.mv)) {
+            let (history, board) = (&self.history, self.position.board_bits());
+            if legal > 0
+                && prune.skips(
+                    &m,
+                    legal,
+                    || history.score(tables, m.mv),
+                    || classic::near_own_escape_piece(tables, board, m.mv),
+                )
+            {
                 continue;
             }
             let undo = self.play(m.mv);
@@ -319,6 +327,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         Prune {
             futile,
             late_after: context.history_pruning.then_some(8 * depth as usize),
+            spare_forts: context.spare_forts,
         }
     }
 
@@ -387,18 +396,26 @@ struct Prune {
     /// Quiet moves after this many legal ones that never cut off
     /// ([`Tuning::history_pruning`]).
     late_after: Option<usize>,
+    /// Those spare the moves near the mover's own escape piece ([`Tuning::spare_forts`]).
+    spare_forts: bool,
 }
 
 impl Prune {
     /// Whether to leave out `m`, `legal` legal moves having been searched; `history` gives
-    /// its history count.
+    /// its history count, `near_king` whether it moves near its own escape piece.
     #[inline]
-    fn skips(&self, m: &Scored, legal: usize, history: impl FnOnce() -> i32) -> bool {
+    fn skips(
+        &self,
+        m: &Scored,
+        legal: usize,
+        history: impl FnOnce() -> i32,
+        near_king: impl FnOnce() -> bool,
+    ) -> bool {
         let quiet = m.key < KILLER_KEY && m.guess < QUIET_GUESS && !m.extend;
         quiet
             && (self.futile
-                || self
-                    .late_after
-                    .is_some_and(|after| legal >= after && history() <= 0))
+                || self.late_after.is_some_and(|after| {
+                    legal >= after && history() <= 0 && !(self.spare_forts && near_king())
+                }))
     }
 }

@@ -4,13 +4,15 @@
 //! puzzles make [--games core/tests/data/copenhagen_games.csv.gz] [--rules data/rules/copenhagen]
 //!              [--depth 3] [--nodes 3000000] [--per-kind 40] [--per-kind-in-one 12] > matches/puzzles/copenhagen.txt
 //! puzzles solve [--rules data/rules/copenhagen] [--time 0.1] [--eval network|classic]
-//!               [--network FILE] [--hash 64] [--verbose] matches/puzzles/copenhagen.txt
+//!               [--network FILE] [--hash 64] [--set KEY=VALUE]... [--verbose]
+//!               matches/puzzles/copenhagen.txt
 //! ```
 //!
 //! The file format is `hnefatafl_matches::solve::puzzle`'s.
 
 use aim::nnue::Network;
-use aim::{Engine, EngineConfig, Evaluation, Limits};
+use aim::settings::Settings;
+use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
 use clap::{Parser, Subcommand, ValueEnum};
 use hnefatafl_core::Rules;
 use hnefatafl_matches::solve::puzzle::{
@@ -87,6 +89,10 @@ enum Command {
         /// The transposition table's size in MiB.
         #[arg(long, value_name = "MIB", default_value_t = 64)]
         hash: usize,
+        /// A knob of the search or the evaluation, as the match runner's (`hprune=0`,
+        /// `mobility=5`; `match --help` lists them); may be given many times.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
         /// List every puzzle with the engine's move.
         #[arg(long)]
         verbose: bool,
@@ -180,7 +186,23 @@ struct SolveOptions {
     eval: Eval,
     network: Option<PathBuf>,
     hash: usize,
+    /// `--set`'s knobs.
+    tuning: Tuning,
     verbose: bool,
+}
+
+/// The engine's knobs with each `KEY=VALUE` of `--set` applied.
+fn tuning_of(set: &[String]) -> Result<Tuning, String> {
+    let mut settings = Settings::default();
+    for word in set {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("--set {word}: not KEY=VALUE"))?;
+        settings
+            .set(key, value)
+            .map_err(|e| format!("--set {word}: {e}"))?;
+    }
+    Ok(settings.tuning)
 }
 
 fn run_solve(file: &Path, rules_path: &Path, options: &SolveOptions) -> Result<(), String> {
@@ -193,10 +215,11 @@ fn run_solve(file: &Path, rules_path: &Path, options: &SolveOptions) -> Result<(
             options.time
         ));
     }
-    let mut engine = Engine::new(EngineConfig {
+    let config = EngineConfig {
         threads: 1,
         hash_mib: options.hash.max(1),
-    });
+    };
+    let mut engine = Engine::with_tuning(config, options.tuning.clone());
     let mut limits = Limits {
         time: Some(Duration::from_secs_f64(options.time)),
         threads: Some(1),
@@ -275,17 +298,19 @@ fn main() -> ExitCode {
             eval,
             network,
             hash,
+            set,
             verbose,
-        } => {
+        } => tuning_of(&set).and_then(|tuning| {
             let options = SolveOptions {
                 time,
                 eval,
                 network,
                 hash,
+                tuning,
                 verbose,
             };
             run_solve(&file, &rules, &options)
-        }
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
