@@ -119,7 +119,8 @@ pub struct Tuning {
     pub escape_threats: bool,
     /// History pruning spares the moves that build around the mover's own escape piece:
     /// a move of the escape piece, or to one of the eight squares around it. An exit fort
-    /// is built of such quiet moves, which the history seldom knows.
+    /// is built of such quiet moves, which the history seldom knows. Off by default: it
+    /// failed its match (see `docs/ai.md`).
     pub spare_forts: bool,
     /// Use what an unfinished depth found: when the search stops during a depth after a
     /// root move other than the first (the depth before's best) has been searched to the

@@ -292,9 +292,10 @@ fn history_pruning_spares_the_moves_that_build_exit_forts() {
     use hnefatafl_matches::solve::puzzle::{End, solves};
     let forts: Vec<Puzzle> = committed()
         .into_iter()
-        .filter(|puzzle| puzzle.end == End::Fort && puzzle.depth <= 2)
+        .filter(|puzzle| puzzle.end == End::Fort)
         .collect();
-    // A search that sees each line to its end: the winner's moves and the answers between.
+    // A search past each line's end (the winner's moves and the answers between), deep
+    // enough for history pruning to leave out moves of it.
     let solved = |tuning: Tuning| -> Vec<bool> {
         let mut engine = Engine::with_tuning(
             EngineConfig {
@@ -307,7 +308,7 @@ fn history_pruning_spares_the_moves_that_build_exit_forts() {
             .iter()
             .map(|puzzle| {
                 let limits = Limits {
-                    depth: Some(2 * puzzle.depth - 1),
+                    depth: Some(7),
                     ..Limits::default()
                 };
                 solves(&mut engine, puzzle, &limits).0
@@ -319,10 +320,11 @@ fn history_pruning_spares_the_moves_that_build_exit_forts() {
         spare_forts,
         ..Tuning::default()
     };
-    let unpruned = solved(pruning(false, false));
     let spared = solved(pruning(true, true));
     let pruned = solved(pruning(true, false));
     let count = |found: &[bool]| found.iter().filter(|&&s| s).count();
-    assert_eq!(spared, unpruned);
-    assert!(count(&pruned) < count(&unpruned));
+    // Every fort puzzle is solved at this depth without history pruning (71 of 71 when
+    // measured; `puzzles solve --set hprune=0` at 0.1 s too).
+    assert_eq!(count(&spared), forts.len());
+    assert!(count(&pruned) < forts.len());
 }
