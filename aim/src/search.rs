@@ -640,6 +640,8 @@ struct Worker<'a, E> {
     aborted: bool,
     /// A helper searching the first root move gives up when the split generation moves on.
     watch: Option<u64>,
+    /// The depth of the iteration under way.
+    iteration: u32,
 }
 
 /// The deepest a quiescence search goes below the horizon ([`Tuning::quiescence`]).
@@ -692,6 +694,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             unreported: 0,
             aborted: false,
             watch: None,
+            iteration: 0,
         }
     }
 

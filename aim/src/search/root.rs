@@ -182,6 +182,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// that the best move comes first next time, unless every move scored at or below the
     /// window; a move at or above it ends the pass.
     fn root_search(&mut self, order: &mut [RootMove], depth: u32, window: Window) -> Iteration {
+        self.iteration = depth;
         let noisy = order.iter().any(|m| m.noise != 0);
         let mut best: Option<(i32, usize)> = None;
         let mut best_pv = Vec::new();
@@ -259,6 +260,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// move alone, then the others shared with the helpers ([`Split`]), as
     /// [`Worker::root_search`] does them on one.
     fn root_split(&mut self, order: &mut [RootMove], depth: u32, window: Window) -> Iteration {
+        self.iteration = depth;
         let split = &self.context.shared.split;
         *split.order.lock().unwrap_or_else(PoisonError::into_inner) = order.to_vec();
         split.depth.store(depth, Ordering::Relaxed);
@@ -311,6 +313,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// best so far when it scores more, or as much and earlier in the static order, and
     /// more than the window's low bound.
     fn take_moves(&mut self, open: u64, order: &[RootMove], depth: u32, window: Window) {
+        self.iteration = depth;
         let split = &self.context.shared.split;
         loop {
             split.busy.fetch_add(1, Ordering::AcqRel);
@@ -382,6 +385,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             let window = *split.window.lock().unwrap_or_else(PoisonError::into_inner);
             if generation % 2 == 1 {
                 self.watch = Some(generation);
+                self.iteration = depth;
                 let undo = self.play(order[0].mv);
                 self.negamax(depth as i32 - 1, 1, -INFINITE, INFINITE);
                 self.take_back(&undo);

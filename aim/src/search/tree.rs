@@ -160,7 +160,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.picker
                 .node(ply, tables, &self.position, hints, static_order, extensions);
         let alpha_start = alpha;
-        let prune = self.shallow_pruning(depth, ply, alpha, beta);
+        let prune = self.shallow_pruning(depth, alpha, beta);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0;
@@ -309,11 +309,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// What [`Tuning::futility`] and [`Tuning::history_pruning`] prune at this node: only
     /// at depth 1 and 2, from the [`PRUNING_FROM_DEPTH`]th depth searched, with a null
     /// window and no decisive bound.
-    fn shallow_pruning(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Prune {
+    fn shallow_pruning(&mut self, depth: i32, alpha: i32, beta: i32) -> Prune {
         let context = self.context;
         if !(context.futility || context.history_pruning)
             || !(1..=2).contains(&depth)
-            || depth + (ply as i32) < PRUNING_FROM_DEPTH
+            || self.iteration < PRUNING_FROM_DEPTH
             || beta - alpha != 1
             || is_decisive(alpha)
             || is_decisive(beta)
@@ -390,11 +390,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     }
 }
 
-/// The first depth of the iterative deepening that prunes by history or futility: a node's
-/// depth left and its ply add up to at most the depth searched (without the escape
-/// extension), so a search of 4 plies or fewer (a short analysis) stays exact, and the
-/// depths before cost next to nothing.
-const PRUNING_FROM_DEPTH: i32 = 5;
+/// The first depth of the iterative deepening that prunes by history or futility: a search
+/// of 4 plies or fewer (a short analysis) stays exact, and the depths before cost next to
+/// nothing.
+const PRUNING_FROM_DEPTH: u32 = 5;
 
 /// The quiet moves that a node leaves out ([`Worker::shallow_pruning`]).
 #[derive(Clone, Copy, Default)]
