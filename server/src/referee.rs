@@ -262,6 +262,10 @@ pub(crate) struct State {
     /// latest chat lines, which a moderator may hide (`moderation`).
     pub(crate) moderation: Moderation,
     pub(crate) chat_log: ChatLog,
+    /// Set by [`State::stop`]: from then on nothing changes a game (no message is
+    /// handled, no computer moves, no clock falls, no tournament starts), so what the
+    /// clients were told is kept is what is stored.
+    pub(crate) stopping: bool,
 }
 
 pub(crate) fn hash_text(text: &str) -> String {
@@ -317,6 +321,7 @@ impl State {
     /// Stops for the server's end: every search stops, and every connection is sent
     /// `goodbye`.
     pub(crate) fn stop(&mut self, goodbye: &ServerMessage) {
+        self.stopping = true;
         for live in self.games.values_mut() {
             if let Some(stop) = live.search.take() {
                 stop.store(true, Ordering::Relaxed);
@@ -385,6 +390,9 @@ impl State {
         message: ClientMessage,
         looked_up: &LookedUp,
     ) -> Result<(), String> {
+        if self.stopping {
+            return Err("the server is stopping".to_owned());
+        }
         match message {
             ClientMessage::Hello { .. } => Err("already greeted".to_owned()),
             // These are the connection's own work, off this lock (`crate::server`).

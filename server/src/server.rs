@@ -213,6 +213,7 @@ impl Server {
             tournaments: BTreeMap::new(),
             moderation,
             chat_log: Default::default(),
+            stopping: false,
         };
         let now = Instant::now();
         for record in records {

@@ -182,6 +182,9 @@ impl State {
 
     /// A clock timer went off.
     pub(crate) fn flag(&mut self, game: GameId, turn: u64) {
+        if self.stopping {
+            return;
+        }
         let Some(live) = self.games.get(&game) else {
             return;
         };
@@ -214,6 +217,9 @@ impl State {
         turn: u64,
         level: u32,
     ) -> Option<ComputerTask> {
+        if self.stopping {
+            return None;
+        }
         let live = self.games.get_mut(&game)?;
         if live.turn != turn || live.turn_started.is_none() {
             return None;
@@ -257,6 +263,9 @@ impl State {
     }
 
     pub(crate) fn computer_move(&mut self, game: GameId, turn: u64, mv: hnefatafl_core::Move) {
+        if self.stopping {
+            return;
+        }
         let Some(live) = self.games.get(&game) else {
             return;
         };

@@ -33,6 +33,7 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
         tournaments: BTreeMap::new(),
         moderation: Moderation::default(),
         chat_log: ChatLog::default(),
+        stopping: false,
     };
     state.journal.record(Write::AddRules {
         hash,
@@ -112,4 +113,42 @@ async fn the_moved_line_waits_for_the_move_and_the_move_is_then_stored() {
         1,
         "the move is on disk once `moved` may go"
     );
+}
+
+#[tokio::test]
+async fn once_stopping_no_move_is_played_and_no_clock_falls() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut state, _committed, [mut ann, mut bob]) = state(&dir.path().join("server.db"));
+    let new = ClientMessage::New {
+        rules: "brandub".into(),
+        clock: None,
+        side: 0,
+        opponent: None,
+        rated: false,
+    };
+    state.handle(1, new, &LookedUp::default()).expect("a game");
+    state
+        .handle(2, ClientMessage::Join { game: 1 }, &LookedUp::default())
+        .expect("a seat");
+    let turn = state.games[&1].turn;
+    let mv = state.games[&1].game.legal_moves().next().expect("a move");
+    let goodbye = ServerMessage::error("stopping");
+    state.stop(&goodbye);
+    drain(&mut ann);
+    drain(&mut bob);
+
+    // A search stopped by `stop` still answers a move; it is not played.
+    state.computer_move(1, turn, mv);
+    let problem = state
+        .handle(1, ClientMessage::Move { game: 1, mv }, &LookedUp::default())
+        .expect_err("no move once stopping");
+    assert!(problem.contains("stopping"), "{problem}");
+    state.flag(1, turn);
+    assert!(state.computer_task(1, turn, 1).is_none());
+
+    let live = &state.games[&1];
+    assert_eq!(live.game.moves().count(), 0, "a move was played");
+    assert!(live.result.is_none(), "the game ended: {:?}", live.result);
+    assert_eq!(live.turn, turn);
+    assert!(drain(&mut ann).is_empty() && drain(&mut bob).is_empty());
 }

@@ -221,6 +221,9 @@ impl State {
 
     /// A start time's timer went off: the tournament begins, if it still waits.
     pub(crate) fn tournament_due(&mut self, tournament: TournamentId) {
+        if self.stopping {
+            return;
+        }
         let due = self.tournaments.get(&tournament).is_some_and(|held| {
             held.status == TournamentStatus::Registration
                 && held.starts_at.is_some_and(|at| at <= stored_now())
