@@ -122,6 +122,14 @@ pub struct Tuning {
     /// is built of such quiet moves, which the history seldom knows. Off by default: it
     /// failed its match (see `docs/ai.md`).
     pub spare_forts: bool,
+    /// Singular extensions: where the table's entry says its move holds a score at
+    /// nearly the node's depth, the node is first searched at half the depth without
+    /// that move, against a bound 2 hundredths of a piece a ply of depth below the
+    /// score. If no other move reaches the bound, the move stands alone (a forced line,
+    /// as a block of the king's one open road) and is searched a ply deeper; if another
+    /// reaches it and the bound holds beta, the node is cut. From depth 6, not under
+    /// `forbid_repeat` (whose scores depend on the line).
+    pub singular: bool,
     /// Use what an unfinished depth found: when the search stops during a depth after a
     /// root move other than the first (the depth before's best) has been searched to the
     /// end and proved better, that move is played, with that score. And with a fixed time
@@ -168,6 +176,7 @@ impl Default for Tuning {
             history_pruning: true,
             escape_threats: false,
             spare_forts: false,
+            singular: false,
             unfinished_depths: true,
             king_side_draw: 150,
             tree_repetition: true,

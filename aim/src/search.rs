@@ -642,6 +642,8 @@ struct Worker<'a, E> {
     watch: Option<u64>,
     /// The depth of the iteration under way.
     iteration: u32,
+    /// The move each ply's node leaves out, in a singular extension's test.
+    excluded: Vec<Option<Move>>,
 }
 
 /// The deepest a quiescence search goes below the horizon ([`Tuning::quiescence`]).
@@ -695,6 +697,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             aborted: false,
             watch: None,
             iteration: 0,
+            excluded: vec![None; MAX_PLY + 1],
         }
     }
 

@@ -223,7 +223,7 @@ macro_rules! weight {
 
 /// Every setting, the limits first, then the engine's, the knobs, and the evaluation
 /// weights (the piece first: it sets the scale).
-pub const SETTINGS: [Setting; 43] = [
+pub const SETTINGS: [Setting; 44] = [
     Setting {
         name: "level",
         word: Word::Bare,
@@ -458,6 +458,17 @@ pub const SETTINGS: [Setting; 43] = [
             Some(())
         },
         get: |s| on(s.tuning.spare_forts),
+    },
+    Setting {
+        name: "singular",
+        word: Word::None,
+        kind: SWITCH,
+        doc: "Singular extensions: the table's move is searched a ply deeper where no other move comes near its score.",
+        set: |s, v| {
+            s.tuning.singular = switch(v)?;
+            Some(())
+        },
+        get: |s| on(s.tuning.singular),
     },
     Setting {
         name: "unfinished",

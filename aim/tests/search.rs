@@ -953,3 +953,55 @@ fn answering_escape_threats_blocks_an_open_line_at_depth_one() {
     // cannot see it.
     assert!(answered(false) < threatened.len());
 }
+
+#[test]
+fn singular_extensions_change_the_tree_and_keep_wins_and_legal_moves() {
+    let engine = |singular: bool, threads: usize| {
+        Engine::with_tuning(
+            EngineConfig {
+                threads,
+                hash_mib: 8,
+            },
+            aim::Tuning {
+                singular,
+                ..aim::Tuning::default()
+            },
+        )
+    };
+    // From depth 6 the table's move is tested, and where it stands alone it is searched
+    // deeper: the trees differ.
+    for forbid_repeat in [false, true] {
+        let tablut = rules(TABLUT, forbid_repeat);
+        let (mut with, mut without) = (Vec::new(), Vec::new());
+        for seed in 0..2 {
+            let game = shuffled_opening(&tablut, 8, seed);
+            let extended = engine(true, 1).search_within(&game, &depth(7));
+            let plain = engine(false, 1).search_within(&game, &depth(7));
+            assert!(extended.best.is_some_and(|mv| game.check(mv).is_ok()));
+            with.push(extended.nodes);
+            without.push(plain.nodes);
+        }
+        if forbid_repeat {
+            // A score that depends on the line is never tested: the same tree.
+            assert_eq!(with, without, "under forbid_repeat");
+        } else {
+            assert_ne!(with, without, "singular extensions changed nothing");
+        }
+    }
+    // The test searches never hide a win in one, and threads sharing the table (whose
+    // entries the tests read) play legal moves.
+    let game = Game::new(rules(KING_NEAR_CORNER, false));
+    for d in 3..=7 {
+        assert_eq!(
+            engine(true, 1).search_within(&game, &depth(d)).score,
+            Score::win_in(1),
+            "singular extensions at depth {d}"
+        );
+    }
+    let tablut = rules(TABLUT, false);
+    for seed in 2..4 {
+        let game = shuffled_opening(&tablut, 8, seed);
+        let found = engine(true, 2).search_within(&game, &depth(7));
+        assert!(found.best.is_some_and(|mv| game.check(mv).is_ok()));
+    }
+}

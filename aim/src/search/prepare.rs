@@ -190,6 +190,7 @@ impl<'a> Context<'a> {
             history_pruning: tuning.history_pruning && shared.plan.noise == 0,
             escape_threats: tuning.escape_threats,
             spare_forts: tuning.spare_forts,
+            singular: tuning.singular,
             draw: draw_scores(tables, tuning.king_side_draw),
             unfinished_depths: tuning.unfinished_depths,
             split,
@@ -330,6 +331,8 @@ pub(super) struct Context<'a> {
     pub(super) escape_threats: bool,
     /// [`Tuning::spare_forts`].
     pub(super) spare_forts: bool,
+    /// [`Tuning::singular`].
+    pub(super) singular: bool,
     /// The score of a draw for player 0 and player 1 to move.
     pub(super) draw: [i32; 2],
     pub(super) unfinished_depths: bool,

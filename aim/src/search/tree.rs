@@ -137,13 +137,28 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
         let key = self.position.hash();
         let history_ends = self.history_ends;
-        let (hash_move, cutoff) = self.probe(key, depth, ply, alpha, beta);
-        if let Some(score) = cutoff {
+        // A search without one move (a singular extension's test) neither reads nor
+        // writes the table, whose entry is of the node with all its moves.
+        let excluded = self.excluded[ply];
+        let probed = if excluded.is_some() {
+            Probed::default()
+        } else {
+            self.probe(key, depth, ply, alpha, beta)
+        };
+        if let Some(score) = probed.cutoff {
             return score;
         }
-        if let Some(score) = self.null_move(depth, ply, alpha, beta) {
+        if excluded.is_none()
+            && let Some(score) = self.null_move(depth, ply, alpha, beta)
+        {
             return score;
         }
+        let hash_move = probed.mv;
+        let extended = match self.singular(hash_move, probed.lower, depth, ply, beta) {
+            Singular::Cut(score) => return score,
+            Singular::Extend(mv) => Some(mv),
+            Singular::No => None,
+        };
 
         let context = self.context;
         let tables = context.tables;
@@ -165,6 +180,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut best_move = None;
         let mut legal = 0;
         while let Some(m) = moves.next() {
+            if Some(m.mv) == excluded {
+                continue;
+            }
             let (history, board) = (&self.history, self.position.board_bits());
             if legal > 0
                 && prune.skips(
@@ -184,7 +202,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             legal += 1;
             let captured = undo.captures().next().is_some();
-            let (child, reduced) = self.child_depths(&m, depth, legal, captured);
+            let (mut child, mut reduced) = self.child_depths(&m, depth, legal, captured);
+            if Some(m.mv) == extended {
+                child += 1;
+                reduced += 1;
+            }
             let score = self.search_child(legal == 1, child, reduced, ply, alpha, beta);
             self.take_back(&undo);
             if self.aborted {
@@ -211,6 +233,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
         self.picker.give_back(ply, moves);
+        if legal == 0 && excluded.is_some() {
+            // The excluded move was the only one.
+            return alpha;
+        }
         if legal == 0 {
             // No legal move (repetition may rule them all out): the side to move loses.
             return Score::loss_in(ply as i32).0;
@@ -230,7 +256,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth: depth as u32,
             bound,
         };
-        self.store(key, entry, line_only);
+        if excluded.is_none() {
+            self.store(key, entry, line_only);
+        }
         best
     }
 
@@ -243,34 +271,78 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
     }
 
-    /// The table's move for the position of `key`, and its score when the entry is deep
-    /// enough and its bound ends the node.
-    fn probe(
-        &self,
-        key: u64,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> (Option<Move>, Option<i32>) {
+    /// What the table holds for the position of `key`: its move, its score when the entry
+    /// is deep enough and its bound ends the node, and its lower bound.
+    fn probe(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> Probed {
         let context = self.context;
         let Some(entry) = context.table.and_then(|table| table.probe(key)) else {
-            return (None, None);
+            return Probed::default();
         };
-        let deep_enough =
-            entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
         // Under `forbid_repeat` a score depends on the line: only the move is used.
-        if context.tables.forbid_repeat || !deep_enough {
-            return (entry.mv, None);
+        if context.tables.forbid_repeat {
+            return Probed {
+                mv: entry.mv,
+                ..Probed::default()
+            };
         }
         let score = from_table(entry.score, ply);
+        let lower = (entry.bound != Bound::Upper).then_some((score, entry.depth));
+        let deep_enough =
+            entry.depth == depth as u32 || (!context.strict && entry.depth > depth as u32);
         let cutoff = match entry.bound {
+            _ if !deep_enough => None,
             Bound::Exact => Some(score),
             Bound::Lower if score >= beta => Some(score),
             Bound::Upper if score <= alpha => Some(score),
             _ => None,
         };
-        (entry.mv, cutoff)
+        Probed {
+            mv: entry.mv,
+            cutoff,
+            lower,
+        }
+    }
+
+    /// The singular extension test ([`Tuning::singular`]) of the table's move `mv`, whose
+    /// entry says the node scores at least `score` at depth `entry_depth`: the node is
+    /// searched again at half the depth without `mv`, against a bound a little below
+    /// `score`. If no other move reaches it, `mv` stands alone and is searched a ply
+    /// deeper. If the bound is at or above `beta` and another move reaches it too, two
+    /// moves hold beta and the node is cut (multi-cut).
+    fn singular(
+        &mut self,
+        mv: Option<Move>,
+        lower: Option<(i32, u32)>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Singular {
+        let (Some(mv), Some((score, entry_depth))) = (mv, lower) else {
+            return Singular::No;
+        };
+        if !(self.context.singular
+            && depth >= SINGULAR_FROM_DEPTH
+            && self.excluded[ply].is_none()
+            && entry_depth as i32 >= depth - 3
+            && !is_decisive(score))
+        {
+            return Singular::No;
+        }
+        let bound = score - SINGULAR_MARGIN * depth;
+        self.excluded[ply] = Some(mv);
+        let others = self.negamax((depth - 1) / 2, ply, bound - 1, bound);
+        self.excluded[ply] = None;
+        // The search without the move may have left its line here.
+        self.pv[ply].clear();
+        if self.aborted {
+            Singular::No
+        } else if others < bound {
+            Singular::Extend(mv)
+        } else if bound >= beta {
+            Singular::Cut(bound)
+        } else {
+            Singular::No
+        }
     }
 
     /// Null-move pruning ([`Tuning::null_move`]): if passing still holds beta, a move will
@@ -394,6 +466,35 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 /// of 4 plies or fewer (a short analysis) stays exact, and the depths before cost next to
 /// nothing.
 const PRUNING_FROM_DEPTH: u32 = 5;
+
+/// The least depth at which [`Tuning::singular`] tests the table's move.
+const SINGULAR_FROM_DEPTH: i32 = 6;
+
+/// How far below the table's score, per ply of depth, the other moves must stay for the
+/// table's move to be singular (hundredths of a piece).
+const SINGULAR_MARGIN: i32 = 2;
+
+/// What the table holds for a node ([`Worker::probe`]).
+#[derive(Default)]
+struct Probed {
+    /// The table's move.
+    mv: Option<Move>,
+    /// Its score, when the entry is deep enough and its bound ends the node.
+    cutoff: Option<i32>,
+    /// Its score as a lower bound (an exact or lower entry) and the depth it was searched
+    /// to; none under `forbid_repeat`, where a score depends on the line.
+    lower: Option<(i32, u32)>,
+}
+
+/// What a singular extension's test found ([`Worker::singular`]).
+enum Singular {
+    /// Nothing: the node is searched as usual.
+    No,
+    /// The move stands alone: it is searched a ply deeper.
+    Extend(Move),
+    /// Another move holds the bound too, at or above beta: the node's score.
+    Cut(i32),
+}
 
 /// The quiet moves that a node leaves out ([`Worker::shallow_pruning`]).
 #[derive(Clone, Copy, Default)]
