@@ -59,16 +59,8 @@ fn state(path: &std::path::Path) -> (State, Committed, [mpsc::Receiver<Line>; 2]
     (state, committed, queues)
 }
 
-/// The lines queued so far, without waiting.
-fn drain(lines: &mut mpsc::Receiver<Line>) -> Vec<Line> {
-    std::iter::from_fn(|| lines.try_recv().ok()).collect()
-}
-
-#[tokio::test]
-async fn the_moved_line_waits_for_the_move_and_the_move_is_then_stored() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("server.db");
-    let (mut state, mut committed, [mut ann, mut bob]) = state(&path);
+/// Ann opens game 1 of brandub, unrated and without a clock, and Bob takes the other seat.
+fn ann_and_bob_play(state: &mut State) {
     let new = ClientMessage::New {
         rules: "brandub".into(),
         clock: None,
@@ -80,6 +72,19 @@ async fn the_moved_line_waits_for_the_move_and_the_move_is_then_stored() {
     state
         .handle(2, ClientMessage::Join { game: 1 }, &LookedUp::default())
         .expect("a seat");
+}
+
+/// The lines queued so far, without waiting.
+fn drain(lines: &mut mpsc::Receiver<Line>) -> Vec<Line> {
+    std::iter::from_fn(|| lines.try_recv().ok()).collect()
+}
+
+#[tokio::test]
+async fn the_moved_line_waits_for_the_move_and_the_move_is_then_stored() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("server.db");
+    let (mut state, mut committed, [mut ann, mut bob]) = state(&path);
+    ann_and_bob_play(&mut state);
     drain(&mut ann);
     drain(&mut bob);
 
@@ -119,17 +124,7 @@ async fn the_moved_line_waits_for_the_move_and_the_move_is_then_stored() {
 async fn once_stopping_no_move_is_played_and_no_clock_falls() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (mut state, _committed, [mut ann, mut bob]) = state(&dir.path().join("server.db"));
-    let new = ClientMessage::New {
-        rules: "brandub".into(),
-        clock: None,
-        side: 0,
-        opponent: None,
-        rated: false,
-    };
-    state.handle(1, new, &LookedUp::default()).expect("a game");
-    state
-        .handle(2, ClientMessage::Join { game: 1 }, &LookedUp::default())
-        .expect("a seat");
+    ann_and_bob_play(&mut state);
     let turn = state.games[&1].turn;
     let mv = state.games[&1].game.legal_moves().next().expect("a move");
     let goodbye = ServerMessage::error("stopping");
