@@ -81,8 +81,8 @@ pub struct Tuning {
     /// searched one ply less (two from depth 5 after the tenth move, three from depth 7
     /// after the fortieth) with a null window, and again at full depth when it beats
     /// alpha. The order, and so the tree, then
-    /// depends on the history table. Off by default until a match shows it helps (see
-    /// `docs/ai.md`).
+    /// depends on the history table. Off by default: it passed by time at 0.1 s a move
+    /// with copenhagen's network, and waits on level 3's match (see `docs/ai.md`).
     pub late_move_reductions: bool,
     /// Aspiration windows: from depth 4 on, each depth's root is searched first with a
     /// window of the depth before's score plus and minus half a piece, and again
