@@ -51,8 +51,9 @@ fn one_thread(hash_mib: usize) -> Engine {
 
 /// One thread with a fixed tree at each depth: null-move pruning off (whether a pass cuts
 /// a node off depends on the window, so the tree does too; see `docs/ai.md`), history
-/// pruning off (what it prunes depends on the history and the table's moves), and the
-/// tree's repetitions off (their scores depend on the line that reached a position).
+/// pruning and late-move reductions off (what they prune or reduce depends on the
+/// history, the killers and the table's moves), and the tree's repetitions off (their
+/// scores depend on the line that reached a position).
 fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
     Engine::with_tuning(
         EngineConfig {
@@ -62,6 +63,7 @@ fn one_thread_fixed_tree(hash_mib: usize) -> Engine {
         aim::Tuning {
             null_move: false,
             history_pruning: false,
+            late_move_reductions: false,
             tree_repetition: false,
             ..aim::Tuning::default()
         },
@@ -95,8 +97,8 @@ fn one_thread_at_fixed_depth_is_deterministic() {
                 rules.id()
             );
             // The same engine again, its table now full of this position: the same move
-            // and score where the tree is the depth's alone (history pruning's depends on
-            // the history and on the table's moves too).
+            // and score where the tree is the depth's alone (history pruning's and
+            // late-move reductions' depend on the history and on the table's moves too).
             let mut engine = Engine::with_tuning(
                 EngineConfig {
                     threads: 1,
@@ -104,6 +106,7 @@ fn one_thread_at_fixed_depth_is_deterministic() {
                 },
                 aim::Tuning {
                     history_pruning: false,
+                    late_move_reductions: false,
                     ..aim::Tuning::default()
                 },
             );
@@ -191,6 +194,7 @@ fn aspiration_windows_keep_the_move_and_score_at_fixed_depth() {
             aim::Tuning {
                 null_move: false,
                 history_pruning: false,
+                late_move_reductions: false,
                 tree_repetition: false,
                 aspiration: true,
                 ..aim::Tuning::default()
@@ -230,9 +234,11 @@ fn aspiration_windows_keep_the_move_and_score_at_fixed_depth() {
 
 #[test]
 fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
-    // Without a table (and without null-move pruning, whose tree depends on the window)
-    // every root move is searched to the same tree by whichever thread takes it, so the best move (ties to the earlier static rank) and its exact score
-    // must be those of one thread.
+    // Without a table (and without null-move pruning, whose tree depends on the window,
+    // nor history pruning and late-move reductions, whose trees depend on the history)
+    // every root move is searched to the same tree by whichever thread takes it, so the
+    // best move (ties to the earlier static rank) and its exact score must be those of
+    // one thread.
     let mut compared = 0;
     for (rules, d) in variants() {
         let forbid = rules.forbid_repeat();
@@ -247,6 +253,7 @@ fn threads_sharing_the_root_find_the_same_move_and_score_without_a_table() {
                     aim::Tuning {
                         null_move: false,
                         history_pruning: false,
+                        late_move_reductions: false,
                         ..aim::Tuning::default()
                     },
                 );
