@@ -317,14 +317,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         ply: usize,
         beta: i32,
     ) -> Singular {
+        // The knob and the depth first: off, this is all a node pays.
+        if !(self.context.singular && depth >= SINGULAR_FROM_DEPTH) {
+            return Singular::No;
+        }
         let (Some(mv), Some((score, entry_depth))) = (mv, lower) else {
             return Singular::No;
         };
-        if !(self.context.singular
-            && depth >= SINGULAR_FROM_DEPTH
-            && self.excluded[ply].is_none()
-            && entry_depth as i32 >= depth - 3
-            && !is_decisive(score))
+        if !(self.excluded[ply].is_none() && entry_depth as i32 >= depth - 3 && !is_decisive(score))
         {
             return Singular::No;
         }
