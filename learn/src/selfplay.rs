@@ -286,7 +286,12 @@ pub fn drop_repeated_games(games: &mut Vec<GameRecord>) -> usize {
 /// shard's header): the line less its seed, which picks the starts only. Games from one
 /// start repeat each other only when the same engine played them: a shard of another
 /// network, depth or node count starts where this run's games do and goes elsewhere.
-pub fn players_key(settings: &str) -> u64 {
+/// `None` for recorded games ([`crate::import`]): people's games from one start are not
+/// repeats of each other.
+pub fn players_key(settings: &str) -> Option<u64> {
+    if settings.starts_with(crate::import::RECORDED) {
+        return None;
+    }
     let mut words = settings.split_whitespace();
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     while let Some(word) = words.next() {
@@ -298,7 +303,7 @@ pub fn players_key(settings: &str) -> u64 {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
         }
     }
-    hash
+    Some(hash)
 }
 
 /// Appends a game to the bytes of a data file of the form before shards (for tests of
@@ -587,6 +592,8 @@ mod tests {
         assert_ne!(key(&more_nodes), key(&settings(1)));
         // Words, not characters: a value cannot run into the next word.
         assert_ne!(players_key("nodes 50 0"), players_key("nodes 500"));
+        assert!(key(&settings(1)).is_some());
+        assert_eq!(players_key("recorded games of people.csv nodes 500"), None);
     }
 
     #[test]

@@ -703,13 +703,49 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<Merged, String> {
         positions: merged.positions,
         settings: settings.join("\n"),
     };
-    let mut bytes = header.to_bytes();
-    bytes.extend_from_slice(&body);
-    let temporary = out.with_extension("partial");
-    std::fs::write(&temporary, &bytes)
-        .and_then(|()| std::fs::rename(&temporary, out))
-        .map_err(|e| format!("{}: {e}", out.display()))?;
+    write_file(out, &header, &body)?;
     Ok(merged)
+}
+
+/// Writes games into a new shard at `out` (written whole, or not at all), with
+/// `settings` in its header.
+///
+/// # Errors
+///
+/// A position that is no position of the layout, or an output that cannot be written.
+pub fn write(
+    out: &Path,
+    layout: Layout,
+    settings: &str,
+    games: &[GameRecord],
+) -> Result<(), String> {
+    let mut body = Vec::new();
+    for game in games {
+        write_block(&layout, game, &mut body).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    let header = Header {
+        layout,
+        games: games.len() as u32,
+        positions: games.iter().map(|game| game.samples.len() as u64).sum(),
+        settings: settings.to_string(),
+    };
+    write_file(out, &header, &body)
+}
+
+/// Writes a shard's header and blocks to `out`, whole.
+fn write_file(out: &Path, header: &Header, body: &[u8]) -> Result<(), String> {
+    let mut bytes = header.to_bytes();
+    bytes.extend_from_slice(body);
+    write_whole(out, &bytes)
+}
+
+/// Writes a file whole: to a temporary name beside it, then renamed over it, so that a
+/// stopped run leaves the old file or the new one, never half of one.
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let temporary = path.with_extension("partial");
+    std::fs::write(&temporary, bytes)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 use crate::selfplay::{
     GameRecord, Openings, Sample, SelfPlay, classic_logit, play_game, players_key, read_games,
 };
+use crate::shard::write_whole;
 use crate::trainer::{Dataset, ResultWeights, Tally, Trainer, epoch_order};
 use crate::{shard, symmetry};
 use aim::nnue::{Layout, Network};
@@ -17,7 +18,7 @@ use hnefatafl_matches::sprt::Sprt;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::cell::Cell;
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
@@ -76,15 +77,6 @@ fn bar(len: u64, what: &str) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-/// Writes a file whole: to a temporary name beside it, then renamed over it, so that a
-/// stopped run leaves the old file or the new one, never half of one.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let temporary = path.with_extension("partial");
-    std::fs::write(&temporary, bytes)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The work folder's shard of self-play games.
@@ -218,8 +210,9 @@ pub struct Collector<'a> {
     /// The first position of each game kept, with the engine that played it
     /// ([`crate::selfplay::players_key`]; see [`crate::selfplay::drop_repeated_games`]).
     seen: HashSet<(u64, usize, Vec<u16>)>,
-    /// The engine that played the games being read ([`crate::selfplay::players_key`]).
-    players: u64,
+    /// The engine that played the games being read ([`crate::selfplay::players_key`]),
+    /// or `None` for recorded games, none of which repeats another by its start.
+    players: Option<u64>,
     /// Games dropped as repeats of an earlier one.
     pub repeats: usize,
 }
@@ -242,7 +235,7 @@ impl<'a> Collector<'a> {
             validation: Dataset::default(),
             tally: Tally::default(),
             seen: HashSet::new(),
-            players: 0,
+            players: None,
             repeats: 0,
         }
     }
@@ -256,10 +249,11 @@ impl<'a> Collector<'a> {
     /// More positions than the data holds ([`Dataset::add_game`]).
     pub fn add(&mut self, game: GameRecord) -> Result<(), String> {
         self.tally.add(&game);
-        if let Some(first) = game.samples.first()
+        if let Some(players) = self.players
+            && let Some(first) = game.samples.first()
             && !self
                 .seen
-                .insert((self.players, first.side.index(), first.inputs.clone()))
+                .insert((players, first.side.index(), first.inputs.clone()))
         {
             self.repeats += 1;
             return Ok(());
@@ -290,7 +284,7 @@ impl<'a> Collector<'a> {
 pub fn read_data(collector: &mut Collector) -> Result<(), String> {
     let (options, layout) = (collector.options, collector.layout);
     for path in &options.data {
-        let players = Cell::new(0);
+        let players = Cell::new(None);
         let read = shard::read_each(
             path,
             |header| {

@@ -305,3 +305,127 @@ fn a_killed_run_keeps_its_finished_games_and_the_next_plays_on() {
 fn program_run(args: &[String]) -> (bool, String, String) {
     program("train", args)
 }
+
+#[test]
+fn recorded_games_are_imported_the_same_on_any_threads_and_trained_on() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = |name: &str| folder.path().join(name).display().to_string();
+    let recorded = format!(
+        "{}/../core/tests/data/copenhagen_games.csv.gz",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = hnefatafl_matches::record::read_record_file(Path::new(&recorded)).expect("reads");
+    // The first 40 human games, with one repeated: a game with a result is imported once.
+    let mut lines: Vec<&str> = text.lines().take(40).collect();
+    let first_won = *lines
+        .iter()
+        .find(|line| {
+            (line.ends_with(",Black") || line.ends_with(",White")) && !line.contains("timeout")
+        })
+        .expect("a game won");
+    lines.push(first_won);
+    let games = programs::write_file(folder.path(), "games.csv", lines.join("\n"));
+    let copenhagen = rules_path("copenhagen");
+    let import = |out: &str, jobs: &str| {
+        program(
+            "shards",
+            &[
+                "import",
+                "--rules",
+                &copenhagen,
+                "--games",
+                &games,
+                "--out",
+                out,
+                "--nodes",
+                "30",
+                "--jobs",
+                jobs,
+            ]
+            .map(String::from),
+        )
+    };
+    let (ok, said, err) = import(&path("one.shard"), "1");
+    assert!(ok, "{err}");
+    let (ok, _, err) = import(&path("two.shard"), "2");
+    assert!(ok, "{err}");
+    let one = shard::read(Path::new(&path("one.shard"))).expect("a shard");
+    let two = shard::read(Path::new(&path("two.shard"))).expect("a shard");
+    assert!(one.games == two.games, "the same games on 1 and 2 threads");
+    // What the records say, counted here from their text.
+    let with = |word: &str| {
+        lines[..40]
+            .iter()
+            .filter(|line| line.ends_with(word) && !line.contains("timeout"))
+            .count()
+    };
+    let (black, white, drawn) = (with(",Black"), with(",White"), with(",Draw"));
+    assert_eq!(one.games.len(), black + white + drawn);
+    assert_eq!(one.games.iter().filter(|g| g.result == 1).count(), black);
+    assert_eq!(one.games.iter().filter(|g| g.result == -1).count(), white);
+    assert!(
+        said.contains(&format!(
+            "wrote {}: {} games",
+            path("one.shard"),
+            one.games.len()
+        )),
+        "{said}"
+    );
+    assert!(said.contains(", 1 repeated"), "{said}");
+    assert!(one.header.settings.starts_with("recorded games of "));
+
+    // Trained on beside self-play: every recorded game counts, none is dropped as a
+    // repeat though all start from the start position.
+    let args = [
+        "--rules",
+        &copenhagen,
+        "--out",
+        &path("c.nnue"),
+        "--work",
+        &path("w"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--plies",
+        "20",
+        "--epochs",
+        "1",
+        "--jobs",
+        "2",
+        "--data",
+        &path("one.shard"),
+    ]
+    .map(String::from);
+    let (ok, said, err) = program("train", &args);
+    assert!(ok, "{err}");
+    assert!(
+        said.contains(&format!("data: {} games, ", one.games.len() + 2)),
+        "{said}"
+    );
+    assert!(!said.contains("start where an earlier one did"), "{said}");
+
+    // A record with a move that is not legal: the file and line are named, and no shard
+    // is written.
+    let bad = programs::write_file(
+        folder.path(),
+        "bad.csv",
+        "h1-h3,0,0,Black\nh1-h9,0,0,White\n",
+    );
+    let (ok, _, err) = program(
+        "shards",
+        &[
+            "import",
+            "--rules",
+            &copenhagen,
+            "--games",
+            &bad,
+            "--out",
+            &path("bad.shard"),
+        ]
+        .map(String::from),
+    );
+    assert!(!ok);
+    assert!(err.contains(&format!("{bad}: line 2: `h1-h9`")), "{err}");
+    assert!(!Path::new(&path("bad.shard")).exists());
+}

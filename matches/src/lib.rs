@@ -1,5 +1,6 @@
 //! hnefatafl-matches: engine matches. The match runner ([`runner`], the `match` program),
-//! the SPRT ([`sprt`]), opening sets ([`openings`], the `openings` program), gauntlets,
+//! the SPRT ([`sprt`]), opening sets ([`openings`], the `openings` program), files of
+//! recorded games ([`record`]), gauntlets,
 //! the contenders of a match, this project's engine or an external one ([`contender`]),
 //! the weight tuner (`tune`), and the proof search for forced wins with the puzzle sets
 //! made from them ([`solve`], the `puzzles` program). The trainer (`hnefatafl-learn`) calls the runner as a
@@ -11,6 +12,7 @@
 pub mod contender;
 pub mod networks;
 pub mod openings;
+pub mod record;
 pub mod runner;
 pub mod solve;
 pub mod sprt;

@@ -5,6 +5,7 @@
 //! commas (`d1 d3, c4 c2`). Blank lines and lines starting with `#` are left out.
 
 use crate::content_lines;
+use crate::record::records;
 use aim::{Engine, EngineConfig, Limits};
 use hnefatafl_core::random::SplitMix;
 use hnefatafl_core::{Game, Notation, Rules};
@@ -99,11 +100,10 @@ pub fn make_openings(rules: &Rules, spec: &OpeningSpec) -> Vec<Game> {
 /// The openings of recorded games, most played first: each game's first `plies` plies,
 /// one entry per position reached, with the number of games that reached it.
 ///
-/// A line of `text` is a game: its moves before the first comma, separated by spaces, in
-/// the `d1-d3` form; what follows an `x` in a move (the squares it captured) and a word
-/// `timeout` (a player ran out of time) are left out, as are blank lines and lines starting
-/// with `#`. Games that end or stop within `plies` plies give no opening. This is the form
-/// of `core/tests/data/copenhagen_games.csv.gz`, the human games the engine replays.
+/// The games are read as [`crate::record`] reads them (the form of
+/// `core/tests/data/copenhagen_games.csv.gz`, the human games the engine replays). Games
+/// that end or stop (a player resigning or running out of time) within `plies` plies give
+/// no opening.
 ///
 /// # Errors
 ///
@@ -115,19 +115,11 @@ pub fn recorded_openings(
 ) -> Result<Vec<(Game, usize)>, String> {
     let mut index: HashMap<u64, usize> = HashMap::new();
     let mut openings: Vec<(Game, usize)> = Vec::new();
-    for (number, line) in content_lines(text) {
-        let moves = line.split(',').next().unwrap_or_default();
-        let words: Vec<&str> = moves.split_whitespace().take(plies + 1).collect();
-        if words.len() <= plies || words.contains(&"timeout") {
+    for record in records(text) {
+        if record.moves.len() <= plies {
             continue;
         }
-        let mut game = Game::new(rules.clone());
-        for word in &words[..plies] {
-            let bad = |e: &dyn std::fmt::Display| format!("line {number}: `{word}`: {e}");
-            let travel = word.split_once('x').map_or(*word, |(travel, _)| travel);
-            let mv = rules.read_move(travel).map_err(|e| bad(&e))?;
-            game.try_play(mv).map_err(|e| bad(&e))?;
-        }
+        let game = record.replay(rules, plies)?;
         if game.outcome().is_some() {
             continue;
         }

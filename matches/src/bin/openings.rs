@@ -17,7 +17,7 @@ use hnefatafl_core::Rules;
 use hnefatafl_matches::openings::{
     OpeningSpec, keep_balanced, make_openings, opening_line, recorded_openings,
 };
-use std::io::Read;
+use hnefatafl_matches::record::read_record_file;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -74,7 +74,7 @@ fn run() -> Result<(), String> {
             format!(", seed {}", spec.seed),
         ),
         Some(path) => {
-            let text = read_games(&path)?;
+            let text = read_record_file(std::path::Path::new(&path))?;
             let recorded =
                 recorded_openings(&rules, &text, spec.plies).map_err(|e| format!("{path}: {e}"))?;
             let source = format!(
@@ -97,20 +97,6 @@ fn run() -> Result<(), String> {
         println!("{}", opening_line(game));
     }
     Ok(())
-}
-
-/// The text of a file of recorded games, gunzipped when its name ends in `.gz`.
-fn read_games(path: &str) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut text = String::new();
-    if path.ends_with(".gz") {
-        flate2::read::GzDecoder::new(bytes.as_slice())
-            .read_to_string(&mut text)
-            .map_err(|e| format!("{path}: {e}"))?;
-    } else {
-        text = String::from_utf8(bytes).map_err(|e| format!("{path}: {e}"))?;
-    }
-    Ok(text)
 }
 
 fn main() -> ExitCode {

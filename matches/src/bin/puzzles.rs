@@ -15,10 +15,10 @@ use aim::settings::Settings;
 use aim::{Engine, EngineConfig, Evaluation, Limits, Tuning};
 use clap::{Parser, Subcommand, ValueEnum};
 use hnefatafl_core::Rules;
+use hnefatafl_matches::record::read_record_file;
 use hnefatafl_matches::solve::puzzle::{
     self, MakeSpec, Tally, candidates, make, move_word, read_puzzles, solves,
 };
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -114,24 +114,9 @@ fn read_rules(path: &Path) -> Result<Rules, String> {
     Rules::parse(&text).map_err(|e| format!("{name}: {e}"))
 }
 
-/// The text of a file, gunzipped when its name ends in `.gz`.
-fn read_text(path: &Path) -> Result<String, String> {
-    let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    if path.extension().is_some_and(|extension| extension == "gz") {
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(bytes.as_slice())
-            .read_to_string(&mut text)
-            .map_err(|e| format!("{name}: {e}"))?;
-        Ok(text)
-    } else {
-        String::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))
-    }
-}
-
 fn run_make(games: &Path, rules_path: &Path, spec: &MakeSpec) -> Result<(), String> {
     let rules = read_rules(rules_path)?;
-    let text = read_text(games)?;
+    let text = read_record_file(games)?;
     let started = Instant::now();
     let positions = candidates(&rules, &text).map_err(|e| format!("{}: {e}", games.display()))?;
     let made = make(&positions, spec);
@@ -207,8 +192,8 @@ fn tuning_of(set: &[String]) -> Result<Tuning, String> {
 
 fn run_solve(file: &Path, rules_path: &Path, options: &SolveOptions) -> Result<(), String> {
     let rules = read_rules(rules_path)?;
-    let puzzles =
-        read_puzzles(&rules, &read_text(file)?).map_err(|e| format!("{}: {e}", file.display()))?;
+    let puzzles = read_puzzles(&rules, &read_record_file(file)?)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     if !(options.time.is_finite() && options.time > 0.0) {
         return Err(format!(
             "--time {}: not a positive number of seconds",

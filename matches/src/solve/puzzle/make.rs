@@ -2,7 +2,7 @@
 //! searched for a forced win of the side to move, and the wins are kept by [`MakeSpec`].
 
 use super::{End, Puzzle};
-use crate::content_lines;
+use crate::record::records;
 use crate::solve::{Search, Solver, Win};
 use hnefatafl_core::{Game, Position, Rules};
 use rayon::prelude::*;
@@ -40,11 +40,8 @@ pub struct Made {
 }
 
 /// Every distinct position of the recorded games where the game is not over, the first
-/// time it occurs, with its source (`game=<line>,ply=<plies played>`).
-///
-/// A line of `text` is a game: its moves before the first comma, separated by spaces, in
-/// the `d1-d3` form; what follows an `x` in a move (the squares it captured) and a word
-/// `timeout` are left out, as are blank lines and lines starting with `#` (the form of
+/// time it occurs, with its source (`game=<line>,ply=<plies played>`). The games are
+/// read as [`crate::record`] reads them (the form of
 /// `core/tests/data/copenhagen_games.csv.gz`).
 ///
 /// # Errors
@@ -53,23 +50,18 @@ pub struct Made {
 pub fn candidates(rules: &Rules, text: &str) -> Result<Vec<(Position, String)>, String> {
     let mut seen = HashSet::new();
     let mut found = Vec::new();
-    for (number, line) in content_lines(text) {
+    for record in records(text) {
         let mut game = Game::new(rules.clone());
-        let moves = line.split(',').next().unwrap_or_default();
-        let words = moves.split_whitespace().filter(|word| *word != "timeout");
-        for (ply, word) in words.map(Some).chain([None]).enumerate() {
+        for (ply, word) in record.moves.iter().map(Some).chain([None]).enumerate() {
             if game.outcome().is_some() {
                 break;
             }
             if seen.insert(game.position().hash()) {
-                let source = format!("game={number},ply={ply}");
+                let source = format!("game={},ply={ply}", record.line);
                 found.push((game.position().clone(), source));
             }
             let Some(word) = word else { break };
-            let bad = |e: &dyn std::fmt::Display| format!("line {number}: `{word}`: {e}");
-            let travel = word.split_once('x').map_or(word, |(travel, _)| travel);
-            let mv = rules.read_move(travel).map_err(|e| bad(&e))?;
-            game.try_play(mv).map_err(|e| bad(&e))?;
+            record.play(rules, &mut game, word)?;
         }
     }
     Ok(found)
