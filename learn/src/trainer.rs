@@ -166,6 +166,52 @@ impl Trainer {
         })
     }
 
+    /// A trainer that starts from a network's weights, with a fresh optimiser: the
+    /// inverse of [`Trainer::quantise`], exact to the integers the network keeps (its
+    /// quantisation gives the network back). To go on training a shipped network on new
+    /// data (`train --init`). The first layer's weights are kept within what
+    /// `most_pieces` pieces can sum, as they are in training.
+    ///
+    /// # Errors
+    ///
+    /// A network for another number of inputs.
+    pub fn from_network(
+        network: &Network,
+        inputs: usize,
+        most_pieces: usize,
+    ) -> Result<Trainer, String> {
+        let weights = network.weights();
+        let hidden = weights.hidden_bias.len();
+        if weights.input.len() != inputs * hidden {
+            return Err(format!(
+                "a network of {} inputs, not {inputs}",
+                weights.input.len() / hidden.max(1)
+            ));
+        }
+        let mut trainer = Trainer::with_hidden(inputs, hidden, most_pieces, 0)
+            .ok_or_else(|| format!("a network of {hidden} hidden units"))?;
+        let a = f32::from(ACTIVATION_SCALE);
+        let b = OUTPUT_SCALE as f32;
+        let clip = trainer.clip;
+        let unscale = |values: &[i16], scale: f32| -> Vec<f32> {
+            values.iter().map(|&v| f32::from(v) / scale).collect()
+        };
+        let first = unscale(&weights.input, a)
+            .into_iter()
+            .map(|w| w.clamp(-clip, clip));
+        let params: Vec<f32> = first
+            .chain(unscale(&weights.hidden_bias, a))
+            .chain(unscale(&weights.output, b))
+            .chain(weights.output_bias.map(|v| v as f32 / (a * b)))
+            .collect();
+        trainer.params[..params.len()].copy_from_slice(&params);
+        let share = trainer.params.len() - 1;
+        if weights.classic_share > 0 {
+            trainer.params[share] = f32::from(weights.classic_share) / 100.0;
+        }
+        Ok(trainer)
+    }
+
     /// Units of the hidden layer: one of [`WIDTHS`].
     pub fn hidden(&self) -> usize {
         self.hidden

@@ -18,7 +18,7 @@ use hnefatafl_matches::sprt::Sprt;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::cell::Cell;
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
@@ -65,6 +65,9 @@ pub struct Options {
     pub jobs: usize,
     /// The network the self-play games are played with, if not the classic evaluation.
     pub network: Option<PathBuf>,
+    /// The network training starts from, when the work folder has no checkpoint, instead
+    /// of random weights.
+    pub init: Option<PathBuf>,
     /// Run the new network's SPRT at the end.
     pub sprt: bool,
 }
@@ -379,6 +382,11 @@ pub fn resume(options: &Options, rules: &Rules) -> Result<Start, String> {
     let bytes = match std::fs::read(&checkpoint) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(path) = &options.init {
+                let trainer = initial_network(path, options.hidden, rules, most_pieces)?;
+                println!("training starts from network {}", path.display());
+                return Ok(Start { trainer, epochs: 0 });
+            }
             let widths = || format!("--hidden {}: not a width of the networks", options.hidden);
             let trainer =
                 Trainer::with_hidden(inputs, options.hidden, most_pieces, options.selfplay.seed)
@@ -406,6 +414,28 @@ pub fn resume(options: &Options, rules: &Rules) -> Result<Start, String> {
         trainer,
         epochs: u32::from_le_bytes(*epochs),
     })
+}
+
+/// The trainer of `--init`'s network, which must be made for `rules` and be `hidden`
+/// units wide.
+fn initial_network(
+    path: &Path,
+    hidden: usize,
+    rules: &Rules,
+    most_pieces: usize,
+) -> Result<Trainer, String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| format!("network {name}: {e}"))?;
+    let network = Network::for_rules(&name, &bytes, rules).map_err(|e| e.to_string())?;
+    if network.hidden() != hidden {
+        return Err(format!(
+            "network {name}: {} hidden units, not --hidden {hidden}: give --hidden {}",
+            network.hidden(),
+            network.hidden()
+        ));
+    }
+    let inputs = Layout::of(rules).inputs();
+    Trainer::from_network(&network, inputs, most_pieces).map_err(|e| format!("network {name}: {e}"))
 }
 
 /// Trains from `start` (the checkpoint in the work folder, or a new network, see

@@ -314,3 +314,70 @@ fn train_makes_a_wide_network_the_match_runner_plays_and_keeps_a_run_at_its_widt
     assert_eq!(report.failure, None, "{report:?}");
     assert!(report.played.plies > 0, "{report:?}");
 }
+
+#[test]
+fn train_starts_from_a_given_network_and_refuses_one_that_does_not_fit() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = |name: &str| folder.path().join(name).display().to_string();
+    let rules = rules_path("brandubh");
+    let shipped = format!(
+        "{}/../data/networks/brandubh.nnue",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = |work: &str, out: &str, init: &str, epochs: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--rules", &rules, "--out", out, "--work", work, "--games", "16", "--depth", "1",
+            "--plies", "60", "--epochs", epochs, "--batch", "64", "--jobs", "1", "--init", init,
+        ];
+        args.extend_from_slice(extra);
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run_train = |args: Vec<String>| {
+        run(
+            "train",
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        )
+    };
+    // No epoch: the network written is the one it started from, byte for byte.
+    let (ok, said, err) = run_train(args(&path("a"), &path("a.nnue"), &shipped, "0", &[]));
+    assert!(ok, "{err}");
+    assert!(
+        said.contains(&format!("training starts from network {shipped}")),
+        "{said}"
+    );
+    let shipped_bytes = std::fs::read(&shipped).expect("shipped");
+    assert!(std::fs::read(path("a.nnue")).expect("written") == shipped_bytes);
+    // An epoch at a low rate moves it, a little.
+    let (ok, _, err) = run_train(args(
+        &path("b"),
+        &path("b.nnue"),
+        &shipped,
+        "1",
+        &["--lr", "0.0001"],
+    ));
+    assert!(ok, "{err}");
+    let trained = std::fs::read(path("b.nnue")).expect("written");
+    assert!(trained != shipped_bytes);
+    assert_eq!(trained.len(), shipped_bytes.len());
+    // A network of another board, or of another width, is refused by name.
+    let tablut = format!(
+        "{}/../data/networks/tablut.nnue",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (ok, _, err) = run_train(args(&path("c"), &path("c.nnue"), &tablut, "1", &[]));
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("network {tablut}: it was made for a 9x9 board")),
+        "{err}"
+    );
+    let (ok, _, err) = run_train(args(
+        &path("d"),
+        &path("d.nnue"),
+        &shipped,
+        "1",
+        &["--hidden", "256"],
+    ));
+    assert!(!ok);
+    assert!(err.contains("128 hidden units, not --hidden 256"), "{err}");
+    assert!(!Path::new(&path("c.nnue")).exists() && !Path::new(&path("d.nnue")).exists());
+}

@@ -8,7 +8,7 @@
 //!       [--balance on|off] [--hidden 128|256] [--epochs 30] [--batch 256] [--lr 0.001]
 //!       [--score-share 0.5]
 //!       [--seed 1] [--symmetry on|off] [--base none|classic] [--jobs 0]
-//!       [--network <file>] [--sprt]
+//!       [--network <file>] [--init <file>] [--sprt]
 //! ```
 //!
 //! It plays `--games` games of the engine against itself at `--nodes` nodes a move (or
@@ -32,6 +32,8 @@
 //! rest the game's result. With `--symmetry on` (the default) it trains on every image of
 //! each training position under the symmetries of the square that the rule file's board
 //! and start position keep (all eight on the shipped square boards), checked, not assumed.
+//! With `--init` training starts from that network's weights (with a fresh optimiser)
+//! instead of random ones, to teach a network more data.
 //! With `--base classic` the network is trained as a correction added to the classic
 //! evaluation (its logit plus a learned share of the classic evaluation's), and the file
 //! records the share, so that the search adds the two the same way.
@@ -150,6 +152,11 @@ struct Arguments {
     /// often the last one trained), instead of the classic evaluation.
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
+    /// The network training starts from (one made for these rules, as wide as --hidden),
+    /// instead of random weights: to go on teaching a network new data, most often with
+    /// a lower --lr. Read only when the work folder has no checkpoint yet.
+    #[arg(long, value_name = "FILE")]
+    init: Option<PathBuf>,
     /// Run the new network's SPRT against the evaluation that played its games.
     #[arg(long)]
     sprt: bool,
@@ -226,6 +233,7 @@ impl Arguments {
             }
             .min(MAX_JOBS),
             network: self.network,
+            init: self.init,
             sprt: self.sprt,
         }
     }

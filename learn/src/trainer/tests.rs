@@ -162,6 +162,53 @@ fn each_sides_wins_weigh_alike_within_the_cap() {
 }
 
 #[test]
+fn a_network_gives_back_a_trainer_that_quantises_to_it_and_trains_on() {
+    let rules = Rules::parse(include_bytes!("../../../data/rules/brandubh")).expect("rules");
+    let layout = Layout::of(&rules);
+    let data = toy(&layout);
+    for width in WIDTHS {
+        let mut trained = Trainer::with_hidden(layout.inputs(), width, 13, 2).expect("a width");
+        let mut work = trained.workspace();
+        for batch in epoch_order(data.len() as u32, 1, 0).chunks(32) {
+            trained.step(&data, batch, 0.01, &mut work);
+        }
+        let network = trained.quantise("n", layout, false).expect("its layout");
+        let mut from = Trainer::from_network(&network, layout.inputs(), 13).expect("fits");
+        assert_eq!(from.hidden(), width);
+        assert_eq!(from.steps, 0, "a fresh optimiser");
+        assert!(
+            from.quantise("n", layout, false).expect("its layout") == network,
+            "{width} units: the same network back"
+        );
+        // It goes on from where the network was: its loss is the trained one's, and
+        // training lowers it.
+        let (before, trained_loss) = (from.loss(&data), trained.loss(&data));
+        // (Within what rounding to integers moves; an untrained network's is far above.)
+        let untrained = Trainer::with_hidden(layout.inputs(), width, 13, 2).expect("a width");
+        assert!(untrained.loss(&data) > trained_loss + 0.05);
+        assert!(
+            (before - trained_loss).abs() < 0.005,
+            "{before} {trained_loss}"
+        );
+        let mut work = from.workspace();
+        for epoch in 0..5 {
+            for batch in epoch_order(data.len() as u32, 1, epoch).chunks(32) {
+                from.step(&data, batch, 0.01, &mut work);
+            }
+        }
+        assert!(from.loss(&data) < before);
+    }
+    let network = Trainer::new(layout.inputs(), 13, 1)
+        .quantise("n", layout, false)
+        .expect("its layout");
+    let error = Trainer::from_network(&network, layout.inputs() + 1, 13).expect_err("inputs");
+    assert!(
+        error.contains(&format!("not {}", layout.inputs() + 1)),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_checkpoint_reads_back() {
     let mut trainer = Trainer::new(20, 5, 9);
     trainer.steps = 7;
