@@ -529,6 +529,15 @@ fn epochs(
         flat.loss(validation)
     };
     println!("validation loss of always answering the mean: {constant:.5}");
+    if done == 0
+        && let Some(path) = &options.init
+    {
+        println!(
+            "validation loss of {} as it starts: {:.5}",
+            path.display(),
+            trainer.loss(validation)
+        );
+    }
     if options.classic_base {
         let mut classic = Trainer::new(layout.inputs(), most_pieces, 0);
         classic.params.fill(0.0);
