@@ -80,9 +80,10 @@ pub struct Tuning {
     /// searched after the table's move, the captures, the killers and three more is
     /// searched one ply less (two from depth 5 after the tenth move, three from depth 7
     /// after the fortieth) with a null window, and again at full depth when it beats
-    /// alpha. The order, and so the tree, then
-    /// depends on the history table. Off by default: it passed by time at 0.1 s a move
-    /// with copenhagen's network, and waits on level 3's match (see `docs/ai.md`).
+    /// alpha. The order, and so the tree, then depends on the history table. From the
+    /// fifth depth of the iterative deepening (a search of 4 plies or fewer stays
+    /// exact), and not at the weak levels' noisy root. On by default: with the networks
+    /// it passed by time at 0.1 s a move and at level 3 (see `docs/ai.md`).
     pub late_move_reductions: bool,
     /// Aspiration windows: from depth 4 on, each depth's root is searched first with a
     /// window of the depth before's score plus and minus half a piece, and again
@@ -170,7 +171,7 @@ impl Default for Tuning {
             null_move: false,
             stability: false,
             quiescence: Quiescence::UpTo(81),
-            late_move_reductions: false,
+            late_move_reductions: true,
             aspiration: false,
             futility: false,
             history_pruning: true,

@@ -397,7 +397,7 @@ pub const SETTINGS: [Setting; 44] = [
         name: "lmr",
         word: Word::None,
         kind: SWITCH,
-        doc: "Late-move reductions in place of the static ones.",
+        doc: "Late-move reductions in place of the static ones, from the 5th depth of the iterative deepening.",
         set: |s, v| {
             s.tuning.late_move_reductions = switch(v)?;
             Some(())

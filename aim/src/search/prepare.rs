@@ -184,7 +184,7 @@ impl<'a> Context<'a> {
             null_move: tuning.null_move,
             stability: tuning.stability,
             quiescence: tuning.quiescence.applies(rules) && shared.plan.noise == 0,
-            late_move_reductions: tuning.late_move_reductions,
+            late_move_reductions: tuning.late_move_reductions && shared.plan.noise == 0,
             aspiration: tuning.aspiration && shared.plan.noise == 0,
             futility: tuning.futility && shared.plan.noise == 0,
             history_pruning: tuning.history_pruning && shared.plan.noise == 0,
@@ -320,6 +320,7 @@ pub(super) struct Context<'a> {
     pub(super) null_move: bool,
     pub(super) stability: bool,
     pub(super) quiescence: bool,
+    /// [`Tuning::late_move_reductions`], where the root has no noise.
     pub(super) late_move_reductions: bool,
     /// [`Tuning::aspiration`], where the root has no noise.
     pub(super) aspiration: bool,

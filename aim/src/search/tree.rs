@@ -407,13 +407,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     /// The depth to search a move to, and the depth of its first, reduced try: the static
     /// reductions by its rank ([`Tuning::reductions`]), or late-move reductions by its
-    /// place in the search ([`Tuning::late_move_reductions`]), for quiet moves only.
+    /// place in the search ([`Tuning::late_move_reductions`], from the
+    /// [`PRUNING_FROM_DEPTH`]th depth searched, so that a short analysis stays exact), for
+    /// quiet moves only.
     fn child_depths(&self, m: &Scored, depth: i32, legal: usize, captured: bool) -> (i32, i32) {
         let context = self.context;
         let mut child = if m.extend { depth } else { depth - 1 };
         let quiet = !captured && m.guess < QUIET_GUESS && !m.extend;
         let mut reduced = child;
-        if context.late_move_reductions {
+        if context.late_move_reductions && self.iteration >= PRUNING_FROM_DEPTH {
             if depth >= 3 && legal > 3 && quiet && m.key < KILLER_KEY {
                 reduced -=
                     1 + i32::from(depth >= 5 && legal > 10) + i32::from(depth >= 7 && legal > 40);
@@ -462,9 +464,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     }
 }
 
-/// The first depth of the iterative deepening that prunes by history or futility: a search
-/// of 4 plies or fewer (a short analysis) stays exact, and the depths before cost next to
-/// nothing.
+/// The first depth of the iterative deepening that prunes by history or futility or
+/// reduces late moves: a search of 4 plies or fewer (a short analysis) stays exact, and
+/// the depths before cost next to nothing.
 const PRUNING_FROM_DEPTH: u32 = 5;
 
 /// The least depth at which [`Tuning::singular`] tests the table's move.
