@@ -22,8 +22,7 @@ use rayon::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-/// How the settings of a shard of recorded games start.
-pub const RECORDED: &str = "recorded games";
+pub use crate::selfplay::RECORDED;
 
 /// How recorded games are scored.
 #[derive(Clone, Debug)]

@@ -20,6 +20,10 @@ use hnefatafl_matches::openings::{opening_line, random_plies, read_openings};
 use std::path::Path;
 use std::sync::Arc;
 
+/// How the settings of a shard of recorded games start ([`crate::import`]): games that
+/// no one engine played, which [`players_key`] does not take for repeats.
+pub const RECORDED: &str = "recorded games";
+
 /// Search scores are clamped to this before they are stored (decisive ones too): a
 /// winning chance of about 99.3% at the usual scale.
 pub const MAX_STORED_SCORE: i32 = 2000;
@@ -289,7 +293,7 @@ pub fn drop_repeated_games(games: &mut Vec<GameRecord>) -> usize {
 /// `None` for recorded games ([`crate::import`]): people's games from one start are not
 /// repeats of each other.
 pub fn players_key(settings: &str) -> Option<u64> {
-    if settings.starts_with(crate::import::RECORDED) {
+    if settings.starts_with(RECORDED) {
         return None;
     }
     let mut words = settings.split_whitespace();
