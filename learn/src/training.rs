@@ -416,6 +416,18 @@ pub fn resume(options: &Options, rules: &Rules) -> Result<Start, String> {
     })
 }
 
+/// Reads a network file made for `rules`.
+///
+/// # Errors
+///
+/// A file that cannot be read, is no network, or is made for another layout: named
+/// `network <file>: ...`.
+pub fn read_network(path: &Path, rules: &Rules) -> Result<Network, String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| format!("network {name}: {e}"))?;
+    Network::for_rules(&name, &bytes, rules).map_err(|e| e.to_string())
+}
+
 /// The trainer of `--init`'s network, which must be made for `rules` and be `hidden`
 /// units wide.
 fn initial_network(
@@ -425,8 +437,7 @@ fn initial_network(
     most_pieces: usize,
 ) -> Result<Trainer, String> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| format!("network {name}: {e}"))?;
-    let network = Network::for_rules(&name, &bytes, rules).map_err(|e| e.to_string())?;
+    let network = read_network(path, rules)?;
     if network.hidden() != hidden {
         return Err(format!(
             "network {name}: {} hidden units, not --hidden {hidden}: give --hidden {}",
@@ -636,10 +647,8 @@ pub fn run(mut options: Options) -> Result<(), String> {
     let rules =
         Rules::parse(&text).map_err(|e| format!("{}: {e}", options.rules_path.display()))?;
     if let Some(path) = &options.network {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| format!("network {name}: {e}"))?;
-        let network = Network::for_rules(&name, &bytes, &rules).map_err(|e| e.to_string())?;
-        println!("self-play evaluates with network {name}");
+        let network = read_network(path, &rules)?;
+        println!("self-play evaluates with network {}", path.display());
         options.selfplay.network = Some(Arc::new(network));
     }
     if let Some(path) = &options.openings {

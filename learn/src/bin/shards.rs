@@ -16,11 +16,12 @@
 //! position scored by a search of `--nodes` nodes with `--network` (or the classic
 //! evaluation), for `train --data`.
 
-use aim::nnue::{Layout, Network};
+use aim::nnue::Layout;
 use clap::{Args, Parser, Subcommand};
 use hnefatafl_core::Rules;
 use hnefatafl_learn::import::{Import, import};
 use hnefatafl_learn::shard;
+use hnefatafl_learn::training::read_network;
 use hnefatafl_matches::record::read_record_file;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -90,12 +91,7 @@ fn run_import(arguments: ImportArguments) -> Result<(), String> {
     let text = std::fs::read(&arguments.rules).map_err(|e| format!("{name}: {e}"))?;
     let rules = Rules::parse(&text).map_err(|e| format!("{name}: {e}"))?;
     let network = match &arguments.network {
-        Some(path) => {
-            let name = path.display().to_string();
-            let bytes = std::fs::read(path).map_err(|e| format!("network {name}: {e}"))?;
-            let network = Network::for_rules(&name, &bytes, &rules).map_err(|e| e.to_string())?;
-            Some(Arc::new(network))
-        }
+        Some(path) => Some(Arc::new(read_network(path, &rules)?)),
         None => None,
     };
     if arguments.nodes == 0 {
