@@ -17,6 +17,8 @@
 //! gauntlet, A plays a match against each side of the file in turn (one `name: side` a
 //! line) and a table of the results ends the report.
 
+mod resume;
+
 use crate::contender::{self, Contender, parse_contender};
 use crate::content_lines;
 use crate::networks::load_network;
@@ -26,6 +28,7 @@ use crate::{GameResult, GameSettings, Played, elo_with_margin, parse_clock, rand
 use aim::Clock;
 use clap::Parser;
 use hnefatafl_core::{Game, Player, Rules};
+use resume::{Finished, finished_games, game_line};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -118,6 +121,12 @@ pub struct Arguments {
     /// Print every move with what the side said of it.
     #[arg(long)]
     pub verbose: bool,
+    /// Go on from an earlier report of this match (its standard output, perhaps cut
+    /// short; the same arguments but this one): the games it finished count, the test
+    /// included, and only the others are played. Write the new report to another file: it
+    /// holds the earlier games too.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
 }
 
 impl Arguments {
@@ -139,6 +148,7 @@ impl Arguments {
             sprt: None,
             gauntlet: None,
             verbose: false,
+            resume: None,
         }
     }
 }
@@ -262,14 +272,34 @@ fn half_points(result: GameResult) -> usize {
     }
 }
 
-/// Plays one match of A against `b`.
-fn play_match(options: &Options, b: &Contender) -> Tally {
-    let next = AtomicUsize::new(0);
-    let decided = AtomicBool::new(false);
-    let tally = Mutex::new(Tally {
+/// The player A plays in game `index` (from 0).
+fn a_player(options: &Options, index: usize) -> Player {
+    match options.a_plays {
+        Some(1) => Player::One,
+        Some(_) => Player::Zero,
+        None if index % 2 == 0 => Player::Zero,
+        None => Player::One,
+    }
+}
+
+/// Plays one match of A against `b`, after booking (and printing again) the games an
+/// earlier report of it finished.
+fn play_match(options: &Options, b: &Contender, resumed: &[Finished]) -> Tally {
+    let mut earlier = Tally {
         results: vec![None; options.games],
         ..Tally::default()
-    });
+    };
+    for game in resumed {
+        book(&mut earlier, options, game.index, &game.played);
+        println!(
+            "{}",
+            game_line(game.index, game.a_player, &game.played, earlier.counts)
+        );
+    }
+    let finished: Vec<bool> = earlier.results.iter().map(Option::is_some).collect();
+    let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(earlier.verdict.is_some());
+    let tally = Mutex::new(earlier);
     std::thread::scope(|scope| {
         for _ in 0..options.jobs {
             scope.spawn(|| {
@@ -280,6 +310,9 @@ fn play_match(options: &Options, b: &Contender) -> Tally {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= options.games {
                         break;
+                    }
+                    if finished[index] {
+                        continue;
                     }
                     // Both games of a pair start from the same opening.
                     let pair = index / 2;
@@ -299,12 +332,7 @@ fn play_match(options: &Options, b: &Contender) -> Tally {
                             game
                         }
                     };
-                    let a_player = match options.a_plays {
-                        Some(1) => Player::One,
-                        Some(_) => Player::Zero,
-                        None if index % 2 == 0 => Player::Zero,
-                        None => Player::One,
-                    };
+                    let a_player = a_player(options, index);
                     let settings = GameSettings {
                         max_plies: options.max_plies,
                         clock: options.clock,
@@ -317,17 +345,7 @@ fn play_match(options: &Options, b: &Contender) -> Tally {
                     let played = report.played;
                     let mut tally = tally.lock().unwrap_or_else(|p| p.into_inner());
                     book(&mut tally, options, index, &played);
-                    println!(
-                        "game {:3}: A plays {} -> {:?} in {} plies{} (A {}-{}-{})",
-                        index + 1,
-                        a_player.index(),
-                        played.result,
-                        played.plies,
-                        if played.on_time { " on time" } else { "" },
-                        tally.counts[0],
-                        tally.counts[1],
-                        tally.counts[2]
-                    );
+                    println!("{}", game_line(index, a_player, &played, tally.counts));
                     if tally.verdict.is_some() {
                         decided.store(true, Ordering::Relaxed);
                     }
@@ -464,23 +482,60 @@ fn header(options: &Options, name: &str, text: &str) -> String {
     )
 }
 
+/// The games the report at `path` finished, for each match of `headers` (a gauntlet's
+/// later matches may have none yet, but the report must be of one of them).
+fn resumed_games(
+    path: &str,
+    options: &Options,
+    headers: &[String],
+) -> Result<Vec<Vec<Finished>>, String> {
+    let report = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut found = false;
+    let mut games = Vec::new();
+    for header in headers {
+        let finished = finished_games(path, &report, header, options.games, |index| {
+            a_player(options, index)
+        })?;
+        found |= finished.is_some();
+        games.push(finished.unwrap_or_default());
+    }
+    if !found {
+        return Err(format!(
+            "{path}: not a report of this match: no line reads `{}`",
+            headers[0]
+        ));
+    }
+    Ok(games)
+}
+
 /// Plays the match (or the gauntlet) the arguments ask for, printing each game and the
 /// results on standard output as `match` does.
 ///
 /// # Errors
 ///
-/// A file that cannot be read: the rules, the opening set or the gauntlet.
+/// A file that cannot be read: the rules, the opening set, the gauntlet or the report to
+/// resume (also one that is not a report of this match).
 pub fn run(arguments: &Arguments) -> Result<(), String> {
     let mut options = options(arguments)?;
+    let headers: Vec<String> = options
+        .opponents
+        .iter()
+        .map(|(name, text, _)| header(&options, name, text))
+        .collect();
+    // Each opponent's games of the report to resume, read before anything is played.
+    let resumed: Vec<Vec<Finished>> = match &arguments.resume {
+        Some(path) => resumed_games(&path.display().to_string(), &options, &headers)?,
+        None => vec![Vec::new(); headers.len()],
+    };
     let mut a = options.a.clone();
     with_network(&mut a, &options, "A");
     options.a = a;
     let mut table = Vec::new();
-    for (name, text, b) in &options.opponents {
+    for (((name, _, b), header), resumed) in options.opponents.iter().zip(&headers).zip(&resumed) {
         let mut b = b.clone();
         with_network(&mut b, &options, "B");
-        println!("{}", header(&options, name, text));
-        let tally = play_match(&options, &b);
+        println!("{header}");
+        let tally = play_match(&options, &b, resumed);
         report(&options, &tally);
         table.push((name.clone(), tally.counts));
     }

@@ -117,6 +117,86 @@ fn a_gauntlet_plays_each_opponent() {
 }
 
 #[test]
+fn a_match_stopped_early_goes_on_from_its_report() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let words = "--a d2 --b d1 --games 6 --seed 3";
+    let (ok, whole, err) = run_on("match", "brandub", words);
+    assert!(ok, "{err}");
+    let game_lines = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|line| line.starts_with("game "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(game_lines(&whole).len(), 6, "{whole}");
+    // The report as a stop left it: its first three games, the third's line changed to
+    // a result no game of this match plays (the cap is 300 plies), so a game read back
+    // cannot be told from one played again by chance.
+    let mut cut: Vec<String> = whole
+        .lines()
+        .take_while(|line| !line.starts_with("game "))
+        .map(str::to_owned)
+        .collect();
+    let earlier = &game_lines(&whole)[..3];
+    let third = earlier[2].clone();
+    let (number, _) = third.split_once(" -> ").expect("a game's line");
+    let changed = format!("{number} -> Loss in 999 plies (A 0-0-3)");
+    cut.extend([earlier[0].clone(), earlier[1].clone(), changed.clone()]);
+    let report = write_file(dir.path(), "report.txt", cut.join("\n") + "\n");
+
+    let (ok, resumed, err) = run_on("match", "brandub", &format!("{words} --resume {report}"));
+    assert!(ok, "{err}");
+    let lines = game_lines(&resumed);
+    assert_eq!(lines.len(), 6, "{resumed}");
+    assert_eq!(lines[..2], earlier[..2], "{resumed}");
+    let third_read = lines[2].split_once(" (A ").expect("the tally").0;
+    assert_eq!(third_read, changed.split_once(" (A ").expect("the tally").0);
+    // The games played now are those the report did not hold.
+    let numbers: std::collections::BTreeSet<&str> = lines
+        .iter()
+        .map(|line| line.split(':').next().expect("a number").trim())
+        .collect();
+    assert_eq!(numbers.len(), 6, "{resumed}");
+    let losses = |out: &str| -> u32 {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("A: "))
+            .expect("the total");
+        let losses = line.split(", ").nth(2).expect("the losses");
+        losses
+            .split(' ')
+            .next()
+            .expect("a count")
+            .parse()
+            .expect("a number")
+    };
+    let counted = lines.iter().filter(|l| l.contains("-> Loss")).count();
+    assert_eq!(losses(&resumed) as usize, counted, "{resumed}");
+
+    // A report of another match (another seed) is refused before any game is played.
+    let other = words.replace("--seed 3", "--seed 4");
+    let (ok, out, err) = run_on("match", "brandub", &format!("{other} --resume {report}"));
+    assert!(!ok);
+    assert!(
+        err.contains("report.txt: not a report of this match"),
+        "{err}"
+    );
+    assert!(game_lines(&out).is_empty(), "{out}");
+    // A line of it that does not read is named.
+    let broken = write_file(
+        dir.path(),
+        "broken.txt",
+        cut.join("\n").replace("-> Loss in 999", "-> Lost in 999"),
+    );
+    let (ok, _, err) = run_on("match", "brandub", &format!("{words} --resume {broken}"));
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("broken.txt:{}: game 3: not", cut.len())),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_tuner_plays_games_and_prints_weights_the_match_runner_reads() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let saved = dir.path().join("games.txt");

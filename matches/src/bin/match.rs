@@ -5,7 +5,7 @@
 //! match --rules data/rules/brandub --games 40 --a level=3 --b depth=2
 //!       [--plies 300] [--opening 4 | --openings matches/openings/brandub.txt]
 //!       [--seed 1] [--jobs 1] [--a-plays 0|1] [--clock 60+1] [--sprt 0,10]
-//!       [--gauntlet matches/gauntlet.txt] [--verbose]
+//!       [--gauntlet matches/gauntlet.txt] [--verbose] [--resume earlier-report.txt]
 //! ```
 
 use clap::Parser;
