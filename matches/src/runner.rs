@@ -15,7 +15,9 @@
 //! seconds plus an increment per move; a side whose clock runs out loses, and the runner
 //! reports the games lost on time and the least time either side had left. With a
 //! gauntlet, A plays a match against each side of the file in turn (one `name: side` a
-//! line) and a table of the results ends the report.
+//! line) and a table of the results ends the report. With `--resume`, the games an earlier
+//! report of the same match finished are booked from it and only the others are played
+//! (`matches/src/runner/resume.rs`).
 
 mod resume;
 

@@ -122,6 +122,7 @@ pub(super) fn finished_games(
     let mut found = false;
     let mut inside = false;
     let mut finished: Vec<Finished> = Vec::new();
+    let mut booked = vec![false; games];
     for (number, line) in text.lines().enumerate() {
         let at = || format!("{path}:{}", number + 1);
         if is_header(line) {
@@ -143,7 +144,7 @@ pub(super) fn finished_games(
                 at()
             ));
         }
-        if finished.iter().any(|other| other.index == game.index) {
+        if std::mem::replace(&mut booked[game.index], true) {
             return Err(format!("{}: game {shown} is there twice", at()));
         }
         let expected = a_player_of(game.index);
