@@ -30,7 +30,7 @@ use crate::{GameResult, GameSettings, Played, elo_with_margin, parse_clock, rand
 use aim::Clock;
 use clap::Parser;
 use hnefatafl_core::{Game, Player, Rules};
-use resume::{Finished, finished_games, game_line};
+use resume::{Finished, HEADER_A, HEADER_B, finished_games, game_line};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -455,7 +455,7 @@ fn with_network(contender: &mut Contender, options: &Options, label: &str) {
 /// The header of one match: the rules, both sides and how the games are played.
 fn header(options: &Options, name: &str, text: &str) -> String {
     format!(
-        "{}: A = [{}] against B = [{}]{}, {} games{}, cap {} plies, {}, seed {}{}",
+        "{}{HEADER_A}{}{HEADER_B}{}]{}, {} games{}, cap {} plies, {}, seed {}{}",
         options.rules_path,
         options.a_text,
         text,

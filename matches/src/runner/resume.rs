@@ -98,9 +98,14 @@ fn parse_rest(number: usize, rest: &str) -> Result<Finished, String> {
     })
 }
 
+/// What comes between the rules and side A in a match's header.
+pub(super) const HEADER_A: &str = ": A = [";
+/// What comes between side A and side B in a match's header.
+pub(super) const HEADER_B: &str = "] against B = [";
+
 /// Whether a line is the header of some match (`<rules>: A = [...] against B = [...]`).
 fn is_header(line: &str) -> bool {
-    line.contains(": A = [") && line.contains("] against B = [")
+    line.contains(HEADER_A) && line.contains(HEADER_B)
 }
 
 /// The games that the report `text` (read from `path`) finished of the match whose header
