@@ -3,14 +3,17 @@
 //! With `SEARCH_BENCH_REPORT=1` it first prints measured runs of each figure (time to
 //! depth 4 and 6, nodes per second, and the time to depth 7 and 8 on 1 thread against 2
 //! threads sharing the root and 2 threads of Lazy SMP, `SEARCH_BENCH_REPEAT` times each, 3
-//! by default), then criterion times the searches to depth 4 and 6 on one thread (a filter
-//! that matches nothing skips them), and the search to depth 6 without the tree's
-//! repetitions, for what their tests cost.
+//! by default, with the classic evaluation on the `hnefatafl` rules and then with
+//! copenhagen's shipped network on copenhagen's start), then criterion times the searches
+//! to depth 4 and 6 on one thread (a filter that matches nothing skips them), and the
+//! search to depth 6 without the tree's repetitions, for what their tests cost.
 
+use aim::nnue::Network;
 use aim::{Engine, EngineConfig, Limits, Parallel, SearchResult, Tuning};
 use criterion::Criterion;
 use hnefatafl_core::{Game, Rules};
 use std::hint::black_box;
+use std::sync::Arc;
 
 fn search(game: &Game, depth: u32, threads: usize) -> SearchResult {
     search_with(game, depth, threads, Parallel::RootSplit)
@@ -29,6 +32,18 @@ fn search_with(game: &Game, depth: u32, threads: usize, parallel: Parallel) -> S
 }
 
 fn search_tuned(game: &Game, depth: u32, threads: usize, tuning: Tuning) -> SearchResult {
+    search_evaluated(game, depth, threads, tuning, None)
+}
+
+/// A search to `depth` by a fresh engine with a 64 MiB table, evaluating with `network`
+/// (the classic evaluation where it is `None`).
+fn search_evaluated(
+    game: &Game,
+    depth: u32,
+    threads: usize,
+    tuning: Tuning,
+    network: Option<&Arc<Network>>,
+) -> SearchResult {
     let mut engine = Engine::with_tuning(
         EngineConfig {
             threads,
@@ -36,6 +51,7 @@ fn search_tuned(game: &Game, depth: u32, threads: usize, tuning: Tuning) -> Sear
         },
         tuning,
     );
+    engine.set_network(network.cloned());
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -72,24 +88,38 @@ fn report_once(game: &Game) {
         "depth 6, 1 thread, no tree repetitions",
         &search_tuned(game, 6, 1, repetition_tuning()),
     );
+    report_scaling("", game, None);
+}
+
+/// Times the searches to depth 7 and 8 on one thread against two (the root split, then
+/// Lazy SMP), `SEARCH_BENCH_REPEAT` times each, and prints each run and the medians;
+/// `label` starts each line.
+fn report_scaling(label: &str, game: &Game, network: Option<&Arc<Network>>) {
     let repeats = std::env::var("SEARCH_BENCH_REPEAT")
         .ok()
         .and_then(|text| text.parse::<usize>().ok())
         .unwrap_or(3)
         .max(1);
+    let run = |depth, threads, parallel| {
+        let tuning = Tuning {
+            parallel,
+            ..Tuning::default()
+        };
+        search_evaluated(game, depth, threads, tuning, network)
+    };
     for depth in [7, 8] {
         let mut ratios = Vec::new();
         let mut lazy_ratios = Vec::new();
         for _ in 0..repeats {
-            let one = search(game, depth, 1);
-            let two = search(game, depth, 2);
-            let lazy = search_with(game, depth, 2, Parallel::LazySmp);
+            let one = run(depth, 1, Parallel::RootSplit);
+            let two = run(depth, 2, Parallel::RootSplit);
+            let lazy = run(depth, 2, Parallel::LazySmp);
             let seconds = |result: &SearchResult| result.elapsed.as_secs_f64();
             let rate = |result: &SearchResult| result.nodes as f64 / seconds(result) / 1e6;
             let ratio = seconds(&one) / seconds(&two);
             let lazy_ratio = seconds(&one) / seconds(&lazy);
             println!(
-                "depth {depth}: 1 thread {:.3} s ({:.2} M nodes/s), 2 threads root split {:.3} s ({:.2} M nodes/s): {ratio:.2}x faster, 2 threads Lazy SMP {:.3} s ({:.2} M nodes/s): {lazy_ratio:.2}x",
+                "{label}depth {depth}: 1 thread {:.3} s ({:.2} M nodes/s), 2 threads root split {:.3} s ({:.2} M nodes/s): {ratio:.2}x faster, 2 threads Lazy SMP {:.3} s ({:.2} M nodes/s): {lazy_ratio:.2}x",
                 seconds(&one),
                 rate(&one),
                 seconds(&two),
@@ -103,7 +133,7 @@ fn report_once(game: &Game) {
         for (name, ratios) in [("root split", &mut ratios), ("Lazy SMP", &mut lazy_ratios)] {
             ratios.sort_by(f64::total_cmp);
             println!(
-                "depth {depth}: 2 threads ({name}) against 1, {repeats} runs: median {:.2}x (from {:.2}x to {:.2}x)",
+                "{label}depth {depth}: 2 threads ({name}) against 1, {repeats} runs: median {:.2}x (from {:.2}x to {:.2}x)",
                 ratios[ratios.len() / 2],
                 ratios[0],
                 ratios[ratios.len() - 1]
@@ -118,6 +148,21 @@ fn main() {
     let mut criterion = Criterion::default().sample_size(10).configure_from_args();
     if std::env::var_os("SEARCH_BENCH_REPORT").is_some() {
         report_once(&game);
+        let copenhagen = Rules::parse(
+            hnefatafl_data::rules("copenhagen")
+                .expect("the shipped copenhagen rules")
+                .as_bytes(),
+        )
+        .expect("valid rules");
+        let bytes = hnefatafl_data::embedded(&hnefatafl_data::network_file("copenhagen"))
+            .expect("copenhagen's shipped network");
+        let network = Network::for_rules("copenhagen", bytes, &copenhagen)
+            .expect("copenhagen's network fits its rules");
+        report_scaling(
+            "copenhagen, its network: ",
+            &Game::new(copenhagen),
+            Some(&Arc::new(network)),
+        );
     }
     for depth in [4, 6] {
         criterion.bench_function(
