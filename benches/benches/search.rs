@@ -16,19 +16,11 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 fn search(game: &Game, depth: u32, threads: usize) -> SearchResult {
-    search_with(game, depth, threads, Parallel::RootSplit)
-}
-
-fn search_with(game: &Game, depth: u32, threads: usize, parallel: Parallel) -> SearchResult {
-    search_tuned(
-        game,
-        depth,
-        threads,
-        Tuning {
-            parallel,
-            ..Tuning::default()
-        },
-    )
+    let tuning = Tuning {
+        parallel: Parallel::RootSplit,
+        ..Tuning::default()
+    };
+    search_tuned(game, depth, threads, tuning)
 }
 
 fn search_tuned(game: &Game, depth: u32, threads: usize, tuning: Tuning) -> SearchResult {
