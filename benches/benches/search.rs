@@ -16,11 +16,15 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 fn search(game: &Game, depth: u32, threads: usize) -> SearchResult {
-    let tuning = Tuning {
-        parallel: Parallel::RootSplit,
+    search_tuned(game, depth, threads, parallel_tuning(Parallel::RootSplit))
+}
+
+/// The default tuning with threads that share the work by `parallel`.
+fn parallel_tuning(parallel: Parallel) -> Tuning {
+    Tuning {
+        parallel,
         ..Tuning::default()
-    };
-    search_tuned(game, depth, threads, tuning)
+    }
 }
 
 fn search_tuned(game: &Game, depth: u32, threads: usize, tuning: Tuning) -> SearchResult {
@@ -93,11 +97,7 @@ fn report_scaling(label: &str, game: &Game, network: Option<&Arc<Network>>) {
         .unwrap_or(3)
         .max(1);
     let run = |depth, threads, parallel| {
-        let tuning = Tuning {
-            parallel,
-            ..Tuning::default()
-        };
-        search_evaluated(game, depth, threads, tuning, network)
+        search_evaluated(game, depth, threads, parallel_tuning(parallel), network)
     };
     for depth in [7, 8] {
         let mut ratios = Vec::new();
@@ -134,27 +134,25 @@ fn report_scaling(label: &str, game: &Game, network: Option<&Arc<Network>>) {
     }
 }
 
+/// Copenhagen's start and its shipped network.
+fn copenhagen_and_network() -> (Game, Arc<Network>) {
+    let text = hnefatafl_data::rules("copenhagen").expect("the shipped copenhagen rules");
+    let rules = Rules::parse(text.as_bytes()).expect("valid rules");
+    let bytes = hnefatafl_data::embedded(&hnefatafl_data::network_file("copenhagen"))
+        .expect("copenhagen's shipped network");
+    let network = Network::for_rules("copenhagen", bytes, &rules)
+        .expect("copenhagen's network fits its rules");
+    (Game::new(rules), Arc::new(network))
+}
+
 fn main() {
     let fetlar = hnefatafl_data::rules("hnefatafl").expect("the shipped 11x11 rules");
     let game = Game::new(Rules::parse(fetlar.as_bytes()).expect("valid rules"));
     let mut criterion = Criterion::default().sample_size(10).configure_from_args();
     if std::env::var_os("SEARCH_BENCH_REPORT").is_some() {
         report_once(&game);
-        let copenhagen = Rules::parse(
-            hnefatafl_data::rules("copenhagen")
-                .expect("the shipped copenhagen rules")
-                .as_bytes(),
-        )
-        .expect("valid rules");
-        let bytes = hnefatafl_data::embedded(&hnefatafl_data::network_file("copenhagen"))
-            .expect("copenhagen's shipped network");
-        let network = Network::for_rules("copenhagen", bytes, &copenhagen)
-            .expect("copenhagen's network fits its rules");
-        report_scaling(
-            "copenhagen, its network: ",
-            &Game::new(copenhagen),
-            Some(&Arc::new(network)),
-        );
+        let (copenhagen, network) = copenhagen_and_network();
+        report_scaling("copenhagen, its network: ", &copenhagen, Some(&network));
     }
     for depth in [4, 6] {
         criterion.bench_function(
