@@ -19,7 +19,7 @@
 //! report of the same match finished are booked from it and only the others are played
 //! (`matches/src/runner/resume.rs`).
 
-mod resume;
+pub mod resume;
 
 use crate::contender::{self, Contender, parse_contender};
 use crate::content_lines;

@@ -26,12 +26,7 @@ fn result_word(result: GameResult) -> &'static str {
 
 /// A finished game's line: its number (from 1), the player A played, how it ended and A's
 /// wins, draws and losses so far.
-pub(super) fn game_line(
-    index: usize,
-    a_player: Player,
-    played: &Played,
-    counts: [u32; 3],
-) -> String {
+pub fn game_line(index: usize, a_player: Player, played: &Played, counts: [u32; 3]) -> String {
     format!(
         "{GAME}{:3}{A_PLAYS}{} -> {} in {} plies{} (A {}-{}-{})",
         index + 1,
@@ -48,10 +43,13 @@ pub(super) fn game_line(
 /// A game read back from its line: its index (from 0), the player A played and how it
 /// ended (the least time left on a clock is not in the line).
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct Finished {
-    pub(super) index: usize,
-    pub(super) a_player: Player,
-    pub(super) played: Played,
+pub struct Finished {
+    /// The game's index in the match, from 0 (its line's number less one).
+    pub index: usize,
+    /// The player A played.
+    pub a_player: Player,
+    /// How it ended.
+    pub played: Played,
 }
 
 /// Reads a game's line: `None` for a line that is not one (it does not start with
@@ -117,7 +115,7 @@ fn is_header(line: &str) -> bool {
 ///
 /// A game's line under the header that does not read, is out of the match's games, comes
 /// twice or has A play the other player, named by the file and line.
-pub(super) fn finished_games(
+pub fn finished_games(
     path: &str,
     text: &str,
     header: &str,
