@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use hnefatafl_core::Rules;
 use hnefatafl_data::DataDirs;
+use hnefatafl_fuzz::shipped;
 use libfuzzer_sys::fuzz_target;
 use uicx::session::{Locks, Session, Source};
 
@@ -15,10 +16,7 @@ use uicx::session::{Locks, Session, Source};
 /// each run, and `r` is fuzzed through the commands themselves.
 fn brandub() -> &'static Rules {
     static RULES: OnceLock<Rules> = OnceLock::new();
-    RULES.get_or_init(|| {
-        let text = hnefatafl_data::rules("brandub").expect("brandub is shipped");
-        Rules::parse(text.as_bytes()).expect("the shipped brandub reads")
-    })
+    shipped(&RULES, "brandub")
 }
 
 fuzz_target!(|text: &[u8]| {

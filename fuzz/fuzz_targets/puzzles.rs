@@ -11,16 +11,13 @@
 use std::sync::OnceLock;
 
 use hnefatafl_core::Rules;
-use hnefatafl_fuzz::brandub_otn;
+use hnefatafl_fuzz::{brandub_otn, shipped};
 use hnefatafl_matches::solve::puzzle::{Puzzle, read_puzzles};
 use libfuzzer_sys::fuzz_target;
 
 fn copenhagen() -> &'static Rules {
-    static PARSED: OnceLock<Rules> = OnceLock::new();
-    PARSED.get_or_init(|| {
-        let text = hnefatafl_data::rules("copenhagen").expect("copenhagen is embedded");
-        Rules::parse(text.as_bytes()).expect("the embedded copenhagen reads")
-    })
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    shipped(&RULES, "copenhagen")
 }
 
 fuzz_target!(|data: &[u8]| {

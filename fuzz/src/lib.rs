@@ -1,4 +1,5 @@
-//! What several fuzz targets share: the fixed rules they replay their input on.
+//! What several fuzz targets share: the fixed rules they replay their input on, and the
+//! shipped rule files they read once.
 
 use std::sync::OnceLock;
 
@@ -17,5 +18,14 @@ pub fn brandub_otn() -> &'static Rules {
         RulesString::parse(BRANDUB_OTN)
             .and_then(|r| r.to_rules())
             .expect("the fuzz targets' fixed rules string must be valid")
+    })
+}
+
+/// The shipped rule file `name`, read into `cell` on the first call: reading a rule file
+/// would otherwise take most of each run.
+pub fn shipped<'a>(cell: &'a OnceLock<Rules>, name: &str) -> &'a Rules {
+    cell.get_or_init(|| {
+        let text = hnefatafl_data::rules(name).expect("the fuzz targets' rule files are shipped");
+        Rules::parse(text.as_bytes()).expect("a shipped rule file reads")
     })
 }
