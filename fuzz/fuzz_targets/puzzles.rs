@@ -1,6 +1,7 @@
-//! Puzzle files (`hnefatafl_matches::solve::puzzle::read_puzzles`): any text reads as puzzles or
-//! gives an error naming its line, never a panic; every puzzle read is a position whose
-//! winning moves are legal there, and written as a line it reads back the same.
+//! Puzzle files (`hnefatafl_matches::solve::puzzle::read_puzzles`): any text reads as
+//! puzzles or gives an error naming its line, never a panic; every puzzle read is a
+//! position whose winning moves are legal there, and written as a line it reads back the
+//! same.
 //!
 //! The first byte chooses the rules: bit 0 copenhagen (11x11, the rule file the shipped
 //! puzzles are of), else the fuzz targets' fixed 7x7 brandub, whose shorter boards
