@@ -9,8 +9,11 @@
 
 #![no_main]
 
+use std::sync::OnceLock;
+
 use aim::nnue::{Layout, Network, fnv1a};
 use hnefatafl_core::{Player, Rules};
+use hnefatafl_fuzz::shipped;
 use libfuzzer_sys::fuzz_target;
 
 /// Where the header's parts are (`aim/src/nnue/format.rs`).
@@ -65,8 +68,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let again = Network::from_bytes("again", &network.to_bytes()).expect("written, it reads");
     assert_eq!(again, network);
-    let rules = Rules::parse(include_bytes!("../../data/rules/brandubh")).expect("rules");
-    if network.check_rules("fuzzed.nnue", &rules).is_ok() {
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    let rules = shipped(&RULES, "brandubh");
+    if network.check_rules("fuzzed.nnue", rules).is_ok() {
         let start = rules.start_position();
         let side = start.side_to_move();
         let _ = network.evaluate(&network.refresh(&start), side);

@@ -7,16 +7,15 @@ use std::sync::OnceLock;
 
 use aim::{EngineConfig, Limits};
 use hnefatafl_core::Rules;
+use hnefatafl_fuzz::shipped;
 use hnefatafl_protocol::engine::Player;
 use hnefatafl_protocol::engine::htp::Htp;
 use hnefatafl_protocol::engine::otep::{Flow, Otep};
 use libfuzzer_sys::fuzz_target;
 
-const BRANDUB: &[u8] = include_bytes!("../../data/rules/brandub");
-
 fn rules() -> &'static Rules {
-    static PARSED: OnceLock<Rules> = OnceLock::new();
-    PARSED.get_or_init(|| Rules::parse(BRANDUB).expect("the shipped brandub file is valid"))
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    shipped(&RULES, "brandub")
 }
 
 /// A one-ply, one-thread player without a transposition table: making the default
