@@ -310,6 +310,84 @@ pub fn players_key(settings: &str) -> Option<u64> {
     Some(hash)
 }
 
+/// The engine that played a shard's games (or, for recorded games, scored their
+/// positions), read back from its settings line ([`SelfPlay::describe`],
+/// [`crate::import::Import::describe`]): what a network trained on them is tested against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Players {
+    /// Nodes a move, or of the search that scored each recorded position.
+    pub nodes: u64,
+    /// The node handicap of player 0 and player 1, if any.
+    pub nodes_as: [Option<u64>; 2],
+    /// The fixed depth a move, if any.
+    pub depth: Option<u32>,
+    /// The checksum of the network it evaluated with ([`Network::checksum`]), `None` for
+    /// the classic evaluation.
+    pub network: Option<u64>,
+    /// People played the games; the engine only scored their positions.
+    pub recorded: bool,
+}
+
+impl Players {
+    /// The engine of `settings`, which play a run's games.
+    pub fn of(settings: &SelfPlay) -> Players {
+        Players {
+            nodes: settings.nodes,
+            nodes_as: settings.nodes_as,
+            depth: settings.depth,
+            network: settings.network.as_ref().map(|network| network.checksum()),
+            recorded: false,
+        }
+    }
+
+    /// The engine named by a shard's settings line. Each setting is a word and its value;
+    /// of recorded games, only those after the file's name (which may hold any word) are
+    /// read. A value that does not read is left as none (nodes 0): every line is written
+    /// by this program, and the shard's checksum keeps it whole.
+    pub fn of_settings(line: &str) -> Players {
+        let recorded = line.starts_with(RECORDED);
+        let mut players = Players {
+            nodes: 0,
+            nodes_as: [None, None],
+            depth: None,
+            network: None,
+            recorded,
+        };
+        let settings = match line.rfind(" rules ") {
+            Some(at) if recorded => &line[at..],
+            _ => line,
+        };
+        let words: Vec<&str> = settings.split_whitespace().collect();
+        for pair in words.windows(2) {
+            let value = pair[1];
+            match pair[0] {
+                "nodes" => players.nodes = value.parse().unwrap_or(players.nodes),
+                "nodes0" => players.nodes_as[0] = value.parse().ok(),
+                "nodes1" => players.nodes_as[1] = value.parse().ok(),
+                "depth" => players.depth = value.parse().ok(),
+                "network" => players.network = u64::from_str_radix(value, 16).ok(),
+                _ => {}
+            }
+        }
+        players
+    }
+
+    /// The match runner's side of this engine, less its evaluation: `n500`,
+    /// `d3,nodes0=300`.
+    pub fn side(&self) -> String {
+        let mut side = match self.depth {
+            Some(depth) => format!("d{depth}"),
+            None => format!("n{}", self.nodes),
+        };
+        for (player, nodes) in self.nodes_as.iter().enumerate() {
+            if let Some(nodes) = nodes {
+                side.push_str(&format!(",nodes{player}={nodes}"));
+            }
+        }
+        side
+    }
+}
+
 /// Appends a game to the bytes of a data file of the form before shards (for tests of
 /// [`read_games`]).
 pub fn write_game(record: &GameRecord, out: &mut Vec<u8>) {
@@ -598,6 +676,57 @@ mod tests {
         assert_ne!(players_key("nodes 50 0"), players_key("nodes 500"));
         assert!(key(&settings(1)).is_some());
         assert_eq!(players_key("recorded games of people.csv nodes 500"), None);
+    }
+
+    #[test]
+    fn the_players_read_back_from_a_settings_line_are_those_that_wrote_it() {
+        let rules = brandubh();
+        let network = Network::zero(Layout::of(&rules));
+        let checksum = network.checksum();
+        let engines = [
+            settings(1),
+            SelfPlay {
+                depth: Some(3),
+                nodes_as: [None, Some(90)],
+                network: Some(Arc::new(network)),
+                ..settings(2)
+            },
+        ];
+        for engine in &engines {
+            let read = Players::of_settings(&engine.describe(&rules));
+            assert_eq!(read, Players::of(engine));
+        }
+        let [handicap, deep] = engines.map(|engine| Players::of(&engine));
+        assert_eq!(handicap.side(), "n200,nodes0=400");
+        assert_eq!(
+            (deep.side(), deep.network),
+            ("d3,nodes1=90".to_string(), Some(checksum))
+        );
+        // Recorded games: the scoring search's, whatever words the file's name holds.
+        let import = |network: Option<Arc<Network>>| crate::import::Import {
+            nodes: 500,
+            network,
+        };
+        let scored_by = Some(Arc::new(Network::zero(Layout::of(&rules))));
+        let name = "x/depth 2 network 00000000000000ab rules nodes 7.csv";
+        let recorded = Players {
+            nodes: 500,
+            nodes_as: [None, None],
+            depth: None,
+            network: Some(checksum),
+            recorded: true,
+        };
+        let line = import(scored_by).describe(&rules, name);
+        assert_eq!(Players::of_settings(&line), recorded);
+        let line = import(None).describe(&rules, name);
+        assert_eq!(
+            Players::of_settings(&line),
+            Players {
+                network: None,
+                ..recorded
+            }
+        );
+        assert!(!Players::of_settings("rules brandubh nodes 500").recorded);
     }
 
     #[test]

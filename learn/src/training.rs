@@ -6,7 +6,8 @@
 //! [`hnefatafl_matches::runner`].
 
 use crate::selfplay::{
-    GameRecord, Openings, Sample, SelfPlay, classic_logit, play_game, players_key, read_games,
+    GameRecord, Openings, Players, Sample, SelfPlay, classic_logit, play_game, players_key,
+    read_games,
 };
 use crate::shard::write_whole;
 use crate::trainer::{Dataset, ResultWeights, Tally, Trainer, epoch_order};
@@ -218,6 +219,8 @@ pub struct Collector<'a> {
     players: Option<u64>,
     /// Games dropped as repeats of an earlier one.
     pub repeats: usize,
+    /// The engine of each shard of `--data`, in their order, from its settings.
+    pub data_players: Vec<Players>,
 }
 
 impl<'a> Collector<'a> {
@@ -238,6 +241,7 @@ impl<'a> Collector<'a> {
             validation: Dataset::default(),
             tally: Tally::default(),
             seen: HashSet::new(),
+            data_players: Vec::new(),
             players: None,
             repeats: 0,
         }
@@ -288,10 +292,12 @@ pub fn read_data(collector: &mut Collector) -> Result<(), String> {
     let (options, layout) = (collector.options, collector.layout);
     for path in &options.data {
         let players = Cell::new(None);
+        let engine = Cell::new(None);
         let read = shard::read_each(
             path,
             |header| {
                 players.set(players_key(&header.settings));
+                engine.set(Some(Players::of_settings(&header.settings)));
                 if header.layout == layout {
                     return Ok(());
                 }
@@ -308,6 +314,7 @@ pub fn read_data(collector: &mut Collector) -> Result<(), String> {
                 collector.add(game)
             },
         )?;
+        collector.data_players.extend(engine.get());
         println!(
             "{}: {} games, {} positions{}",
             path.display(),
@@ -591,22 +598,104 @@ fn epochs(
     Ok(trainer)
 }
 
-/// The SPRT of the network against the evaluation that played its games (the classic
-/// one or `--network`'s), as the match runner takes it.
-pub fn sprt_match(options: &Options) -> Result<runner::Arguments, String> {
-    let mut side = match options.selfplay.depth {
-        Some(depth) => format!("d{depth}"),
-        None => format!("n{}", options.selfplay.nodes),
-    };
-    for (player, nodes) in options.selfplay.nodes_as.iter().enumerate() {
-        if let Some(nodes) = nodes {
-            side.push_str(&format!(",nodes{player}={nodes}"));
+/// What a new network is tested against: the evaluation that played its games, at the
+/// nodes (or depth) they were played at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Baseline {
+    /// The search both sides of the test play with: the games' nodes or depth, less the
+    /// evaluation (`n500`, `d3,nodes0=300`).
+    pub search: String,
+    /// The other side's network, or `None` for the classic evaluation.
+    pub network: Option<PathBuf>,
+    /// What the other side is, in words, for the closing hint.
+    pub what: String,
+}
+
+/// The baseline of a run's network, from its options and the engines of its `--data`
+/// shards ([`Collector::data_players`]). The run's own games were played by `--network`
+/// or the classic evaluation; a run on `--data` alone (`--games 0`) is tested against the
+/// network it started from (`--init`), else against the engine its data names when that
+/// is the classic evaluation.
+///
+/// # Errors
+///
+/// A run on `--data` alone whose games were played (or scored) by a network it was not
+/// given a file of: the words say which and how to name it.
+pub fn baseline(options: &Options, data: &[Players]) -> Result<Baseline, String> {
+    let own_games = options.games > 0 || data.is_empty();
+    let search = match data.first() {
+        // The data's nodes, where every shard was played at the same.
+        Some(first)
+            if !own_games
+                && data.iter().all(|players| {
+                    (players.nodes, players.nodes_as, players.depth)
+                        == (first.nodes, first.nodes_as, first.depth)
+                }) =>
+        {
+            first.side()
         }
+        _ => Players::of(&options.selfplay).side(),
+    };
+    let with = |network: &PathBuf, what: String| {
+        Ok(Baseline {
+            search: search.clone(),
+            network: Some(network.clone()),
+            what,
+        })
+    };
+    if let Some(network) = &options.network {
+        return with(
+            network,
+            format!("{}, which played its games", network.display()),
+        );
     }
-    let a = Written::parse(&format!("{side},network={}", options.out.display()))?;
-    let b = Written::parse(&match &options.network {
-        Some(network) => format!("{side},network={}", network.display()),
-        None => side,
+    if !own_games && let Some(init) = &options.init {
+        return with(init, format!("{}, which it started from", init.display()));
+    }
+    let networks: Vec<u64> = if own_games {
+        Vec::new()
+    } else {
+        let mut networks: Vec<u64> = data.iter().filter_map(|players| players.network).collect();
+        networks.sort_unstable();
+        networks.dedup();
+        networks
+    };
+    if networks.is_empty() {
+        return Ok(Baseline {
+            search,
+            network: None,
+            what: "the classic evaluation, which played its games".to_string(),
+        });
+    }
+    let names: Vec<String> = networks
+        .iter()
+        .map(|checksum| format!("{checksum:016x}"))
+        .collect();
+    let classic = if data.iter().any(|players| players.network.is_none()) {
+        " and the classic evaluation"
+    } else {
+        ""
+    };
+    Err(format!(
+        "its data was played (or scored) by the network{} of checksum {}{classic}, whose file \
+         this run was not given: name the one to test against with --network (with --games 0 \
+         it plays no game) or --init",
+        if networks.len() > 1 { "s" } else { "" },
+        names.join(", ")
+    ))
+}
+
+/// The SPRT of the network against `baseline`, as the match runner takes it.
+///
+/// # Errors
+///
+/// A side the match runner does not take (a path it cannot read as a side's value).
+pub fn sprt_match(options: &Options, baseline: &Baseline) -> Result<runner::Arguments, String> {
+    let search = &baseline.search;
+    let a = Written::parse(&format!("{search},network={}", options.out.display()))?;
+    let b = Written::parse(&match &baseline.network {
+        Some(network) => format!("{search},network={}", network.display()),
+        None => search.clone(),
     })?;
     let mut arguments = runner::Arguments::new(options.rules_path.clone(), a, b);
     arguments.sprt = Some(Sprt {
@@ -668,6 +757,11 @@ pub fn run(mut options: Options) -> Result<(), String> {
     let mut collector = Collector::new(options, &rules);
     read_games_played(&mut collector)?;
     read_data(&mut collector)?;
+    // Known before the training, so that `--sprt` with nothing to test against stops now.
+    let baseline = baseline(options, &collector.data_players);
+    if let (true, Err(why)) = (options.sprt, &baseline) {
+        return Err(format!("--sprt: {why}"));
+    }
     let weights = report_balance(&collector.tally, options.balance);
     let repeats = collector.repeats;
     if repeats > 0 {
@@ -701,9 +795,17 @@ pub fn run(mut options: Options) -> Result<(), String> {
     let network = trainer.quantise(&name, Layout::of(&rules), options.classic_base)?;
     write_whole(&options.out, &network.to_bytes())?;
     println!("wrote {name}");
-    let sprt = sprt_match(options)?;
+    let baseline = match baseline {
+        Ok(baseline) => baseline,
+        Err(why) => {
+            println!("no test to print: {why}");
+            return Ok(());
+        }
+    };
+    let sprt = sprt_match(options, &baseline)?;
     println!(
-        "test it against the evaluation that played its games:\n  target/release/match {}",
+        "test it against {}:\n  target/release/match {}",
+        baseline.what,
         command_line(&sprt)
     );
     if options.sprt {

@@ -148,6 +148,14 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
         played[..] != data[..played.len()],
         "the network plays other games than the classic evaluation"
     );
+    data_alone_is_tested_against_what_played_it(
+        folder.path(),
+        &rules,
+        &work,
+        &next,
+        &out,
+        checksum,
+    );
     // A network that does not fit the rules, or is no network, is refused by name.
     for (bad, says) in [
         (
@@ -186,6 +194,84 @@ fn train_makes_a_network_continues_where_it_stopped_and_the_match_runner_plays_i
     let report = play(&Game::new(brandubh), &a, &b, Player::Zero, &settings, 1);
     assert_eq!(report.failure, None, "{report:?}");
     assert!(report.played.plies > 0, "{report:?}");
+}
+
+/// Runs on `--data` alone (`--games 0`) name the engine of their data, at its nodes, and
+/// not the classic evaluation with the default nodes: `classic` holds games of the
+/// classic evaluation at `n150,nodes0=300`, `by_network` games of the network at
+/// `network` (of `checksum`) at the same nodes.
+fn data_alone_is_tested_against_what_played_it(
+    folder: &Path,
+    rules: &str,
+    classic: &str,
+    by_network: &str,
+    network: &str,
+    checksum: u64,
+) {
+    let run_on = |name: &str, data: &str, extra: &[&str]| {
+        let out = folder.join(format!("{name}.nnue")).display().to_string();
+        let work = folder.join(name).display().to_string();
+        let shard = format!("{data}/games.shard");
+        let mut args = vec![
+            "--rules", rules, "--out", &out, "--work", &work, "--games", "0", "--data", &shard,
+            "--epochs", "1", "--batch", "64", "--jobs", "1",
+        ];
+        args.extend_from_slice(extra);
+        let (ok, said, err) = run("train", &args);
+        (ok, said, err, out)
+    };
+    // The classic evaluation's games: tested against it, at their nodes (not 500).
+    let (ok, said, err, out) = run_on("alone-classic", classic, &[]);
+    assert!(ok, "{err}");
+    assert_holds(
+        &said,
+        &[
+            "test it against the classic evaluation, which played its games",
+            &format!("--a n150,nodes0=300,network={out} --b n150,nodes0=300 --sprt 0,50"),
+        ],
+    );
+    // A network's games, its file not given: no command against the wrong engine, but
+    // words naming the network by its checksum.
+    let (ok, said, err, _) = run_on("alone-network", by_network, &[]);
+    assert!(ok, "{err}");
+    assert_holds(
+        &said,
+        &[
+            "no test to print: its data was played (or scored) by the network of checksum",
+            &format!("{checksum:016x}"),
+            "--network",
+        ],
+    );
+    assert!(!said.contains("--b n"), "{said}");
+    // With --sprt it stops before training, and writes no network.
+    let (ok, said, err, out) = run_on("alone-sprt", by_network, &["--sprt"]);
+    assert!(!ok, "{said}");
+    assert!(
+        err.contains(&format!(
+            "--sprt: its data was played (or scored) by the network of checksum {checksum:016x}"
+        )),
+        "{err}"
+    );
+    assert!(!said.contains("epoch 1"), "{said}");
+    assert!(!Path::new(&out).exists());
+    // Named by --network (no game is played with it) or started from by --init.
+    for (option, what) in [
+        ("--network", "which played its games"),
+        ("--init", "which it started from"),
+    ] {
+        let name = format!("alone{option}");
+        let (ok, said, err, out) = run_on(&name, by_network, &[option, network]);
+        assert!(ok, "{err}");
+        assert_holds(
+            &said,
+            &[
+                &format!("test it against {network}, {what}"),
+                &format!(
+                    "--a n150,nodes0=300,network={out} --b n150,nodes0=300,network={network} --sprt"
+                ),
+            ],
+        );
+    }
 }
 
 #[test]

@@ -44,7 +44,10 @@
 //! stopped; with more `--games` or `--epochs`, it adds them; with another `--hidden`, it
 //! is refused.
 //! It ends by printing the SPRT of the new network against the evaluation that played
-//! the games (the classic one, or `--network`'s), or with `--sprt` runs it.
+//! the games (the classic one, or `--network`'s), or with `--sprt` runs it. A run on
+//! `--data` alone (`--games 0`) is tested against `--init`'s network, or at the data's
+//! nodes against the evaluation its settings name; where they name a network whose file
+//! the run was not given, it says so (and `--sprt` stops before training).
 
 use aim::nnue::{HIDDEN, WIDTHS};
 use clap::{Parser, ValueEnum};
@@ -157,7 +160,8 @@ struct Arguments {
     /// a lower --lr. Read only when the work folder has no checkpoint yet.
     #[arg(long, value_name = "FILE")]
     init: Option<PathBuf>,
-    /// Run the new network's SPRT against the evaluation that played its games.
+    /// Run the new network's SPRT against the evaluation that played its games (on
+    /// --data alone: --init's network, or the one --network names).
     #[arg(long)]
     sprt: bool,
 }
