@@ -644,10 +644,14 @@ pub fn baseline(options: &Options, data: &[Players]) -> Result<Baseline, String>
         })
     };
     if let Some(network) = &options.network {
-        return with(
-            network,
-            format!("{}, which played its games", network.display()),
-        );
+        let checksum = Players::of(&options.selfplay).network;
+        let played = own_games || data.iter().all(|players| players.network == checksum);
+        let what = if played {
+            "which played its games"
+        } else {
+            "which --network names"
+        };
+        return with(network, format!("{}, {what}", network.display()));
     }
     if !own_games && let Some(init) = &options.init {
         return with(init, format!("{}, which it started from", init.display()));

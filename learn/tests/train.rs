@@ -254,6 +254,16 @@ fn data_alone_is_tested_against_what_played_it(
     );
     assert!(!said.contains("epoch 1"), "{said}");
     assert!(!Path::new(&out).exists());
+    // Named by --network for data it did not play: said so.
+    let (ok, said, err, _) = run_on("alone-named", classic, &["--network", network]);
+    assert!(ok, "{err}");
+    assert_holds(
+        &said,
+        &[
+            &format!("test it against {network}, which --network names"),
+            &format!("--b n150,nodes0=300,network={network} --sprt"),
+        ],
+    );
     // Named by --network (no game is played with it) or started from by --init.
     for (option, what) in [
         ("--network", "which played its games"),
