@@ -339,20 +339,26 @@ pub fn read_each(
 /// numbers (games of one number in the file's order), handing each to `each` as it is
 /// read: first where each block starts, from its first bytes, then the blocks in order,
 /// each checked against its checksum. A run of several threads writes its games in the
-/// order they end; this gives them in the order they were asked for without holding them.
+/// order they end; this gives them in the order they were asked for without holding them,
+/// so that what is made of them does not depend on the threads. `check` sees the header
+/// before any game. The counts given are of the games kept; `stopped` is [`read_each`]'s
+/// where `keep` takes every number.
 ///
 /// # Errors
 ///
-/// As [`read`] for the header and the blocks read, or the first error of `each`.
+/// As [`read`] for the header and the blocks read, or the first error of `check` or
+/// `each`.
 pub fn read_by_number(
     path: &Path,
+    check: impl FnOnce(&Header) -> Result<(), String>,
     keep: impl Fn(u32) -> bool,
     mut each: impl FnMut(GameRecord) -> Result<(), String>,
-) -> Result<(), String> {
+) -> Result<Streamed, String> {
     let name = path.display().to_string();
     let io = |e: std::io::Error| format!("{name}: {e}");
     let (mut reader, length) = open_buffered(path, 1 << 16).map_err(io)?;
     let (header, start) = read_header(&mut reader, &name)?;
+    check(&header)?;
     // Each block's number, where it starts and its bytes.
     let mut blocks: Vec<(u32, u64, u64)> = Vec::new();
     let (mut at, mut head) = (start as u64, Vec::new());
@@ -381,18 +387,30 @@ pub fn read_by_number(
     blocks.sort_by_key(|&(number, _, _)| number);
     let mut file = reader.into_inner();
     let mut bytes = Vec::new();
+    let (mut games, mut positions) = (0, 0u64);
     for (_, at, size) in blocks {
         bytes.resize(size as usize, 0);
         file.seek(SeekFrom::Start(at))
             .and_then(|_| file.read_exact(&mut bytes))
             .map_err(io)?;
         match read_block(&bytes, 0, &header.layout) {
-            Ok(Some((game, _))) => each(game)?,
+            Ok(Some((game, _))) => {
+                games += 1;
+                positions += game.samples.len() as u64;
+                each(game)?;
+            }
             Ok(None) => return Err(format!("{name}: at byte {at}: a block cut short")),
             Err(e) => return Err(format!("{name}: at byte {at}: {e}")),
         }
     }
-    Ok(())
+    let stopped = at != length || header.games as usize != games || header.positions != positions;
+    Ok(Streamed {
+        header,
+        games,
+        positions,
+        stopped,
+        used: at,
+    })
 }
 
 /// Appends a game's block to `out`.

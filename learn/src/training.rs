@@ -193,7 +193,13 @@ pub fn read_games_played(collector: &mut Collector) -> Result<(), String> {
     let wanted = collector.options.games;
     let path = collector.options.work.join(SHARD);
     collector.players = players_key(&collector.options.selfplay.describe(collector.rules));
-    shard::read_by_number(&path, |number| number < wanted, |game| collector.add(game))
+    shard::read_by_number(
+        &path,
+        |_| Ok(()),
+        |number| number < wanted,
+        |game| collector.add(game),
+    )
+    .map(|_| ())
 }
 
 /// The training and validation positions, filled game by game as the games come (from
@@ -293,7 +299,9 @@ pub fn read_data(collector: &mut Collector) -> Result<(), String> {
     for path in &options.data {
         let players = Cell::new(None);
         let engine = Cell::new(None);
-        let read = shard::read_each(
+        // In the order of the games' numbers, as the run's own: the network made of a
+        // shard does not depend on how many threads wrote it.
+        let read = shard::read_by_number(
             path,
             |header| {
                 players.set(players_key(&header.settings));
@@ -309,6 +317,7 @@ pub fn read_data(collector: &mut Collector) -> Result<(), String> {
                     shard::describe_layout(&layout)
                 ))
             },
+            |_| true,
             |game| {
                 collector.players = players.get();
                 collector.add(game)

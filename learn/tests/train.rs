@@ -332,6 +332,33 @@ fn train_on_any_number_of_threads_writes_the_same_network() {
         network("3") == one,
         "--jobs 3 trains the network of --jobs 1"
     );
+    // The same games in another order in their file, as threads that end them otherwise
+    // write them: the same network.
+    let shard = shard::read(Path::new(&data)).expect("the games");
+    let mut games = shard.games.clone();
+    games.reverse();
+    assert_ne!(games, shard.games);
+    let reversed = path("reversed.shard");
+    let header = &shard.header;
+    shard::write(
+        Path::new(&reversed),
+        header.layout,
+        &header.settings,
+        &games,
+    )
+    .expect("written");
+    let out = path("reversed.nnue");
+    train(
+        &path("work-reversed"),
+        &out,
+        &[
+            "--games", "0", "--data", &reversed, "--epochs", "2", "--jobs", "1",
+        ],
+    );
+    assert!(
+        std::fs::read(&out).expect("the network is written") == one,
+        "a shard's order does not change the network"
+    );
 }
 
 #[test]
