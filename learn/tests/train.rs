@@ -220,9 +220,14 @@ fn data_alone_is_tested_against_what_played_it(
         let (ok, said, err) = run("train", &args);
         (ok, said, err, out)
     };
+    // A run that must succeed: what it said, and its network's path.
+    let trained = |name: &str, data: &str, extra: &[&str]| {
+        let (ok, said, err, out) = run_on(name, data, extra);
+        assert!(ok, "{err}");
+        (said, out)
+    };
     // The classic evaluation's games: tested against it, at their nodes (not 500).
-    let (ok, said, err, out) = run_on("alone-classic", classic, &[]);
-    assert!(ok, "{err}");
+    let (said, out) = trained("alone-classic", classic, &[]);
     assert_holds(
         &said,
         &[
@@ -232,8 +237,7 @@ fn data_alone_is_tested_against_what_played_it(
     );
     // A network's games, its file not given: no command against the wrong engine, but
     // words naming the network by its checksum.
-    let (ok, said, err, _) = run_on("alone-network", by_network, &[]);
-    assert!(ok, "{err}");
+    let (said, _) = trained("alone-network", by_network, &[]);
     assert_holds(
         &said,
         &[
@@ -255,8 +259,7 @@ fn data_alone_is_tested_against_what_played_it(
     assert!(!said.contains("epoch 1"), "{said}");
     assert!(!Path::new(&out).exists());
     // Named by --network for data it did not play: said so.
-    let (ok, said, err, _) = run_on("alone-named", classic, &["--network", network]);
-    assert!(ok, "{err}");
+    let (said, _) = trained("alone-named", classic, &["--network", network]);
     assert_holds(
         &said,
         &[
@@ -270,8 +273,7 @@ fn data_alone_is_tested_against_what_played_it(
         ("--init", "which it started from"),
     ] {
         let name = format!("alone{option}");
-        let (ok, said, err, out) = run_on(&name, by_network, &[option, network]);
-        assert!(ok, "{err}");
+        let (said, out) = trained(&name, by_network, &[option, network]);
         assert_holds(
             &said,
             &[
