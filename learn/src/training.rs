@@ -5,6 +5,7 @@
 //! printed as the match runner's command line or played at once through
 //! [`hnefatafl_matches::runner`].
 
+use crate::baseline::{baseline, command_line, sprt_match};
 use crate::selfplay::{
     GameRecord, Openings, Players, Sample, SelfPlay, classic_logit, play_game, players_key,
     read_games,
@@ -14,8 +15,7 @@ use crate::trainer::{Dataset, ResultWeights, Tally, Trainer, epoch_order};
 use crate::{shard, symmetry};
 use aim::nnue::{Layout, Network};
 use hnefatafl_core::Rules;
-use hnefatafl_matches::runner::{self, Written};
-use hnefatafl_matches::sprt::Sprt;
+use hnefatafl_matches::runner;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -605,136 +605,6 @@ fn epochs(
         write_whole(&checkpoint, &bytes)?;
     }
     Ok(trainer)
-}
-
-/// What a new network is tested against: the evaluation that played its games, at the
-/// nodes (or depth) they were played at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Baseline {
-    /// The search both sides of the test play with: the games' nodes or depth, less the
-    /// evaluation (`n500`, `d3,nodes0=300`).
-    pub search: String,
-    /// The other side's network, or `None` for the classic evaluation.
-    pub network: Option<PathBuf>,
-    /// What the other side is, in words, for the closing hint.
-    pub what: String,
-}
-
-/// The baseline of a run's network, from its options and the engines of its `--data`
-/// shards ([`Collector::data_players`]). The run's own games were played by `--network`
-/// or the classic evaluation; a run on `--data` alone (`--games 0`) is tested against the
-/// network it started from (`--init`), else against the engine its data names when that
-/// is the classic evaluation.
-///
-/// # Errors
-///
-/// A run on `--data` alone whose games were played (or scored) by a network it was not
-/// given a file of: the words say which and how to name it.
-pub fn baseline(options: &Options, data: &[Players]) -> Result<Baseline, String> {
-    let own_games = options.games > 0 || data.is_empty();
-    let search = match data.first() {
-        // The data's nodes, where every shard was played at the same.
-        Some(first)
-            if !own_games
-                && data.iter().all(|players| {
-                    (players.nodes, players.nodes_as, players.depth)
-                        == (first.nodes, first.nodes_as, first.depth)
-                }) =>
-        {
-            first.side()
-        }
-        _ => Players::of(&options.selfplay).side(),
-    };
-    let with = |network: &PathBuf, what: String| {
-        Ok(Baseline {
-            search: search.clone(),
-            network: Some(network.clone()),
-            what,
-        })
-    };
-    if let Some(network) = &options.network {
-        let checksum = Players::of(&options.selfplay).network;
-        let played = own_games || data.iter().all(|players| players.network == checksum);
-        let what = if played {
-            "which played its games"
-        } else {
-            "which --network names"
-        };
-        return with(network, format!("{}, {what}", network.display()));
-    }
-    if !own_games && let Some(init) = &options.init {
-        return with(init, format!("{}, which it started from", init.display()));
-    }
-    let networks: Vec<u64> = if own_games {
-        Vec::new()
-    } else {
-        let mut networks: Vec<u64> = data.iter().filter_map(|players| players.network).collect();
-        networks.sort_unstable();
-        networks.dedup();
-        networks
-    };
-    if networks.is_empty() {
-        return Ok(Baseline {
-            search,
-            network: None,
-            what: "the classic evaluation, which played its games".to_string(),
-        });
-    }
-    let names: Vec<String> = networks
-        .iter()
-        .map(|checksum| format!("{checksum:016x}"))
-        .collect();
-    let classic = if data.iter().any(|players| players.network.is_none()) {
-        " and the classic evaluation"
-    } else {
-        ""
-    };
-    Err(format!(
-        "its data was played (or scored) by the network{} of checksum {}{classic}, whose file \
-         this run was not given: name the one to test against with --network (with --games 0 \
-         it plays no game) or --init",
-        if networks.len() > 1 { "s" } else { "" },
-        names.join(", ")
-    ))
-}
-
-/// The SPRT of the network against `baseline`, as the match runner takes it.
-///
-/// # Errors
-///
-/// A side the match runner does not take (a path it cannot read as a side's value).
-pub fn sprt_match(options: &Options, baseline: &Baseline) -> Result<runner::Arguments, String> {
-    let search = &baseline.search;
-    let a = Written::parse(&format!("{search},network={}", options.out.display()))?;
-    let b = Written::parse(&match &baseline.network {
-        Some(network) => format!("{search},network={}", network.display()),
-        None => search.clone(),
-    })?;
-    let mut arguments = runner::Arguments::new(options.rules_path.clone(), a, b);
-    arguments.sprt = Some(Sprt {
-        elo0: 0.0,
-        elo1: 50.0,
-        ..Sprt::DEFAULT
-    });
-    arguments.games = Some(800);
-    arguments.jobs = 1;
-    Ok(arguments)
-}
-
-/// The match runner's command line for `arguments` as [`sprt_match`] makes them.
-fn command_line(arguments: &runner::Arguments) -> String {
-    let sprt = arguments
-        .sprt
-        .map(|sprt| format!(" --sprt {},{}", sprt.elo0, sprt.elo1))
-        .unwrap_or_default();
-    format!(
-        "--rules {} --a {} --b {}{sprt} --games {} --jobs {}",
-        arguments.rules.display(),
-        arguments.a.text,
-        arguments.b.text,
-        arguments.games.unwrap_or_default(),
-        arguments.jobs
-    )
 }
 
 /// Runs the whole of `train`: plays, trains, writes the network and tests it.
