@@ -2,8 +2,8 @@
 //! played its games, at their nodes) and its SPRT as the match runner takes it
 //! ([`sprt_match`]), printed as a command line ([`command_line`]) or run at once.
 
+use crate::options::Options;
 use crate::selfplay::Players;
-use crate::training::Options;
 use hnefatafl_matches::runner::{self, Written};
 use hnefatafl_matches::sprt::Sprt;
 use std::path::PathBuf;

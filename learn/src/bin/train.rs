@@ -51,8 +51,9 @@
 
 use aim::nnue::{HIDDEN, WIDTHS};
 use clap::{Parser, ValueEnum};
+use hnefatafl_learn::options::Options;
 use hnefatafl_learn::selfplay::SelfPlay;
-use hnefatafl_learn::training::{Options, run};
+use hnefatafl_learn::training::run;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
