@@ -22,10 +22,10 @@ pub struct Baseline {
 }
 
 /// The baseline of a run's network, from its options and the engines of its `--data`
-/// shards ([`crate::training::Collector::data_players`]). The run's own games were played by `--network`
-/// or the classic evaluation; a run on `--data` alone (`--games 0`) is tested against the
-/// network it started from (`--init`), else against the engine its data names when that
-/// is the classic evaluation.
+/// shards ([`crate::training::Collector::data_players`]). The run's own games were played
+/// by `--network` or the classic evaluation; a run on `--data` alone (`--games 0`) is
+/// tested against the network it started from (`--init`), else against the engine its
+/// data names when that is the classic evaluation.
 ///
 /// # Errors
 ///
@@ -35,13 +35,7 @@ pub fn baseline(options: &Options, data: &[Players]) -> Result<Baseline, String>
     let own_games = options.games > 0 || data.is_empty();
     let search = match data.first() {
         // The data's nodes, where every shard was played at the same.
-        Some(first)
-            if !own_games
-                && data.iter().all(|players| {
-                    (players.nodes, players.nodes_as, players.depth)
-                        == (first.nodes, first.nodes_as, first.depth)
-                }) =>
-        {
+        Some(first) if !own_games && data.iter().all(|players| players.side() == first.side()) => {
             first.side()
         }
         _ => Players::of(&options.selfplay).side(),
